@@ -1,0 +1,26 @@
+/* lexer_extra.h: the scanner's state, shared by lexer.l and parser.y. */
+#ifndef RIMAU_LEXER_EXTRA_H
+#define RIMAU_LEXER_EXTRA_H
+
+#include "ast.h"
+
+typedef struct rm_lexer {
+    const rm_source *src;
+    rm_arena *arena;
+    rm_diag *diag;
+    uint32_t offset;     /* byte offset of the next character */
+    int last;            /* last token returned, 0 at the start */
+    int depth;           /* open braces */
+    int fatal;           /* an error that ends the scan was reported */
+    uint32_t str_start;  /* where the string being read began */
+    size_t buf_len;
+    char buf[RM_MAX_TOKEN + 2];
+    void *scanner;       /* yyscan_t */
+    void *buffer;        /* YY_BUFFER_STATE */
+} rm_lexer;
+
+int lexer_init(rm_lexer *lx, const rm_source *src, rm_arena *arena, rm_diag *diag);
+void lexer_fini(rm_lexer *lx);
+void lexer_buf_add(rm_lexer *lx, const char *s, size_t n);
+
+#endif

@@ -1,0 +1,324 @@
+/* parser.y: the grammar of the .game language.
+ *
+ * A pure bison parser over the reentrant scanner of lexer.l. Actions only
+ * build syntax tree nodes (src/ast.h); names are resolved and everything is
+ * checked later, in src/compile.c. Statements end at a newline or ';'
+ * (token SEP, see lexer.l); a statement with a syntax error is skipped up
+ * to its end and parsing goes on, so one run reports several errors.
+ */
+%define api.pure full
+%define api.prefix {rmyy}
+%define api.location.type {rm_span}
+%define parse.error detailed
+%locations
+%expect 0
+%param {void *scanner}
+%parse-param {rm_parse_state *ps}
+
+%code requires {
+#include "ast.h"
+#include "lexer_extra.h"
+
+typedef struct rm_parse_state {
+    rm_arena *arena;
+    rm_diag *diag;
+    rm_node *root;
+} rm_parse_state;
+
+#define YYLLOC_DEFAULT(cur, rhs, n)                                     \
+    do {                                                                \
+        if (n) {                                                        \
+            (cur).start = YYRHSLOC(rhs, 1).start;                       \
+            (cur).end = YYRHSLOC(rhs, n).end;                           \
+        } else {                                                        \
+            (cur).start = (cur).end = YYRHSLOC(rhs, 0).end;             \
+        }                                                               \
+    } while (0)
+}
+
+%code {
+#include <string.h>
+
+int rmyylex(RMYYSTYPE *lval, RMYYLTYPE *lloc, void *scanner);
+rm_lexer *rmyyget_extra(void *scanner);
+static void rmyyerror(RMYYLTYPE *loc, void *scanner, rm_parse_state *ps, const char *msg);
+
+#define NODE(kind, at) ast_new(ps->arena, (kind), (at))
+#define ADD(n, kid) ast_add(ps->arena, (n), (kid))
+#define FAIL(at, ...) diag_error(ps->diag, (at), __VA_ARGS__)
+
+/* A node of KIND carrying TEXT. */
+static rm_node *text_node(rm_parse_state *ps, rm_node_kind kind, rm_span at, const char *text)
+{
+    rm_node *n = NODE(kind, at);
+    if (n)
+        n->text = text;
+    return n;
+}
+}
+
+%union {
+    rm_node *node;
+    char *text;
+    long num;
+    double real;
+    struct { long w, h; } dims;
+}
+
+%token SEP "end of line"
+%token <text> NAME "name" STRING "string"
+%token <num> NUMBER "number"
+%token <real> REAL "decimal number"
+%token <dims> DIMS "dimensions"
+%token ALIAS "alias" APEX "apex" AT "at" BOARD "board" COLUMN "column"
+       COLUMNS "columns" DEPTH "depth" DIAGONALS "diagonals" EXCEPT "except"
+       GAME "game" GRID "grid" HAND "hand" IN "in" LINE "line" NOTE "note"
+       ORIGIN "origin" PIECE "piece" POINT "point" POINTING "pointing"
+       REGION "region" ROW "row" ROWS "rows" SETUP "setup" SIDE "side"
+       SOURCE "source" STACKS "stacks" SYMBOL "symbol" TO "to"
+       TRIANGLE "triangle"
+
+%type <node> top_stmts top_stmt strings board_stmts board_stmt
+             side_stmts side_stmt piece_opts setup_stmts setup_stmt
+             region_stmt set set_items set_item names name grid_corner
+%type <dims> grid_dims
+%type <num> grid_diagonals
+%type <real> coord
+
+%%
+
+file:
+    top_stmts                       { ps->root = $1; }
+    ;
+
+/* top_stmts: { top_stmt SEP } */
+top_stmts:
+    %empty                          { $$ = NODE(N_FILE, @$); }
+  | top_stmts SEP                   { $$ = $1; }
+  | top_stmts top_stmt SEP          { $$ = ADD($1, $2); }
+  | top_stmts error SEP             { $$ = $1; yyerrok; }
+    ;
+
+top_stmt:
+    GAME STRING                     { $$ = text_node(ps, N_GAME, @$, $2); }
+  | ALIAS strings                   { $$ = $2; $$->kind = N_ALIAS; $$->span = @$; }
+  | ORIGIN STRING                   { $$ = text_node(ps, N_ORIGIN, @$, $2); }
+  | SOURCE STRING                   { $$ = text_node(ps, N_SOURCE, @$, $2); }
+  | NOTE STRING                     { $$ = text_node(ps, N_NOTE, @$, $2); }
+  | BOARD '{' board_stmts '}'       { $$ = $3; $$->span = @$; }
+  | SIDE NAME '{' side_stmts '}'    { $$ = $4; $$->text = $2; $$->span = @$; $$->span2 = @2; }
+  | SETUP '{' setup_stmts '}'       { $$ = $3; $$->span = @$; }
+  | region_stmt
+    ;
+
+/* strings: STRING { ',' STRING } -- a node whose kids are STRING nodes */
+strings:
+    STRING                          { $$ = ADD(NODE(N_ALIAS, @$), text_node(ps, N_STRING, @1, $1)); }
+  | strings ',' STRING              { $$ = ADD($1, text_node(ps, N_STRING, @3, $3)); }
+    ;
+
+/* board_stmts: { board_stmt SEP } */
+board_stmts:
+    %empty                          { $$ = NODE(N_BOARD, @$); }
+  | board_stmts SEP                 { $$ = $1; }
+  | board_stmts board_stmt SEP      { $$ = ADD($1, $2); }
+  | board_stmts error SEP           { $$ = $1; yyerrok; }
+    ;
+
+board_stmt:
+    GRID grid_dims grid_corner grid_diagonals
+        {
+            $$ = NODE(N_GRID, @$);
+            $$->n = $2.w;
+            $$->n2 = $2.h;
+            $$->span2 = @2;
+            $$->flags = (int)$4;
+            ADD($$, $3);
+        }
+  | TRIANGLE APEX name POINTING NAME DEPTH NUMBER
+        {
+            static const char *const ways[] = { "up", "down", "left", "right" };
+            $$ = NODE(N_TRIANGLE, @$);
+            $$->n = $7;
+            $$->span2 = @7;
+            $$->flags = -1;
+            for (int i = 0; i < 4; i++)
+                if (strcmp($5, ways[i]) == 0)
+                    $$->flags = i;
+            if ($$->flags < 0) {
+                FAIL(@5, "a triangle points up, down, left or right, not '%s'", $5);
+                $$->flags = 0;
+            }
+            ADD($$, $3);
+        }
+  | POINT NAME AT coord coord
+        {
+            $$ = text_node(ps, N_POINT, @$, $2);
+            $$->span2 = @2;
+            $$->x = $4;
+            $$->y = $5;
+        }
+  | LINE names                      { $$ = $2; $$->kind = N_LINE; $$->span = @$; }
+  | region_stmt
+    ;
+
+/* grid_dims: COLUMNS 'x' ROWS, as "5 x 5" or "5x5" */
+grid_dims:
+    DIMS                            { $$ = $1; }
+  | NUMBER NAME NUMBER
+        {
+            if (strcmp($2, "x") != 0)
+                FAIL(@2, "expected 'x' between the columns and rows of a grid, not '%s'", $2);
+            $$.w = $1;
+            $$.h = $3;
+        }
+    ;
+
+grid_corner:
+    %empty                          { $$ = NULL; }
+  | AT name                         { $$ = $2; }
+    ;
+
+grid_diagonals:
+    %empty                          { $$ = RM_DIAG_NONE; }
+  | DIAGONALS NAME
+        {
+            if (strcmp($2, "none") == 0)
+                $$ = RM_DIAG_NONE;
+            else if (strcmp($2, "all") == 0)
+                $$ = RM_DIAG_ALL;
+            else if (strcmp($2, "alternate") == 0)
+                $$ = RM_DIAG_ALTERNATE;
+            else {
+                FAIL(@2, "diagonals are none, all or alternate, not '%s'", $2);
+                $$ = RM_DIAG_NONE;
+            }
+        }
+    ;
+
+coord:
+    NUMBER                          { $$ = (double)$1; }
+  | REAL                            { $$ = $1; }
+    ;
+
+/* names: NAME { [','] NAME } -- a node whose kids are NAME nodes */
+names:
+    name                            { $$ = ADD(NODE(N_LINE, @$), $1); }
+  | names name                      { $$ = ADD($1, $2); }
+  | names ',' name                  { $$ = ADD($1, $3); }
+    ;
+
+name:
+    NAME                            { $$ = text_node(ps, N_NAME, @$, $1); }
+    ;
+
+/* side_stmts: { side_stmt SEP } */
+side_stmts:
+    %empty                          { $$ = NODE(N_SIDE, @$); }
+  | side_stmts SEP                  { $$ = $1; }
+  | side_stmts side_stmt SEP        { $$ = ADD($1, $2); }
+  | side_stmts error SEP            { $$ = $1; yyerrok; }
+    ;
+
+side_stmt:
+    PIECE NAME NUMBER piece_opts
+        {
+            $$ = $4;
+            $$->text = $2;
+            $$->n = $3;
+            $$->span = @$;
+            $$->span2 = @3;
+        }
+    ;
+
+piece_opts:
+    %empty                          { $$ = NODE(N_PIECE, @$); }
+  | piece_opts STACKS               { $$ = $1; $$->flags |= RM_PIECE_STACKS; }
+  | piece_opts SYMBOL STRING        { $$ = ADD($1, text_node(ps, N_STRING, @3, $3)); }
+    ;
+
+/* setup_stmts: { setup_stmt SEP } */
+setup_stmts:
+    %empty                          { $$ = NODE(N_SETUP, @$); }
+  | setup_stmts SEP                 { $$ = $1; }
+  | setup_stmts setup_stmt SEP      { $$ = ADD($1, $2); }
+  | setup_stmts error SEP           { $$ = $1; yyerrok; }
+    ;
+
+setup_stmt:
+    NAME AT set
+        {
+            $$ = ADD(text_node(ps, N_PLACE, @$, $1), $3);
+            $$->n = 1;
+            $$->span2 = @1;
+        }
+  | NAME NUMBER AT set
+        {
+            $$ = ADD(text_node(ps, N_PLACE, @$, $1), $4);
+            $$->n = $2;
+            $$->span2 = @1;
+            if ($2 < 1)
+                FAIL(@2, "the number of pieces per point must be at least 1");
+        }
+  | NAME IN HAND NUMBER
+        {
+            $$ = text_node(ps, N_HAND, @$, $1);
+            $$->n = $4;
+            $$->span2 = @1;
+            if ($4 < 0)
+                FAIL(@4, "a hand cannot hold a negative number of pieces");
+        }
+    ;
+
+region_stmt:
+    REGION NAME '=' set             { $$ = ADD(text_node(ps, N_REGION, @$, $2), $4); $$->span2 = @2; }
+    ;
+
+/* set: set_items [ EXCEPT set_items ] */
+set:
+    set_items                       { $$ = $1; }
+  | set_items EXCEPT set_items      { $$ = $1; $3->kind = N_EXCEPT; $3->span = span_join(@2, @3); ADD($$, $3); $$->span = @$; }
+    ;
+
+set_items:
+    set_item                        { $$ = ADD(NODE(N_SET, @$), $1); }
+  | set_items set_item              { $$ = ADD($1, $2); $$->span = @$; }
+  | set_items ',' set_item          { $$ = ADD($1, $3); $$->span = @$; }
+    ;
+
+set_item:
+    name
+  | ROW NUMBER                      { $$ = NODE(N_ROWS, @$); $$->n = $$->n2 = $2; }
+  | ROWS NUMBER TO NUMBER           { $$ = NODE(N_ROWS, @$); $$->n = $2; $$->n2 = $4; }
+  | COLUMN NAME                     { $$ = text_node(ps, N_COLUMNS, @$, $2); $$->text2 = $2; }
+  | COLUMNS NAME TO NAME            { $$ = text_node(ps, N_COLUMNS, @$, $2); $$->text2 = $4; }
+    ;
+
+%%
+
+static void rmyyerror(RMYYLTYPE *loc, void *scanner, rm_parse_state *ps, const char *msg)
+{
+    if (((rm_lexer *)rmyyget_extra(scanner))->fatal)
+        return; /* the scanner gave up and said why */
+    diag_error(ps->diag, *loc, "%s", msg);
+}
+
+rm_node *rm_parse(const rm_source *src, rm_arena *arena, rm_diag *diag)
+{
+    rm_lexer *lx = arena_alloc(arena, sizeof *lx);
+    if (!lx || lexer_init(lx, src, arena, diag) != 0) {
+        diag_file_error(diag, "out of memory");
+        if (lx)
+            lexer_fini(lx);
+        return NULL;
+    }
+    rm_parse_state ps = { arena, diag, NULL };
+    int errors = diag->errors;
+    int rc = rmyyparse(lx->scanner, &ps);
+    lexer_fini(lx);
+    if (rc == 2)
+        diag_file_error(diag, "out of memory while parsing");
+    if (rc != 0 || diag->errors > errors)
+        return NULL;
+    return ps.root;
+}

@@ -1,0 +1,63 @@
+/* ast.h: the syntax tree the parser builds, and the arena that holds it.
+ *
+ * The grammar actions only build nodes; every check happens in the compile
+ * step (compile.c), which reads this tree and writes the IR.
+ */
+#ifndef RIMAU_AST_H
+#define RIMAU_AST_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "diag.h"
+
+typedef enum rm_node_kind {
+#define X(name, str) N_##name,
+#include "ast_kinds.h"
+#undef X
+    N__COUNT
+} rm_node_kind;
+
+/* Flags of GRID nodes: which diagonals the grid has. */
+enum { RM_DIAG_NONE = 0, RM_DIAG_ALL = 1, RM_DIAG_ALTERNATE = 2 };
+/* Flags of TRIANGLE nodes: the way the triangle points from its apex. */
+enum { RM_POINT_UP = 0, RM_POINT_DOWN = 1, RM_POINT_LEFT = 2, RM_POINT_RIGHT = 3 };
+/* Flags of PIECE nodes. */
+enum { RM_PIECE_STACKS = 1 };
+
+typedef struct rm_node rm_node;
+struct rm_node {
+    rm_node_kind kind;
+    rm_span span;
+    const char *text;   /* a name or string, or NULL */
+    const char *text2;
+    long n, n2;         /* numbers, by kind */
+    double x, y;        /* coordinates (POINT) */
+    int flags;
+    rm_span span2;      /* a second location, by kind (e.g. the count) */
+    int nkids;
+    int capkids;
+    rm_node **kids;
+};
+
+/* A bump allocator: everything of one parse is freed at once. */
+typedef struct rm_arena rm_arena;
+rm_arena *arena_new(void);
+void arena_free(rm_arena *a);
+void *arena_alloc(rm_arena *a, size_t size);   /* zeroed; NULL on no memory */
+char *arena_strndup(rm_arena *a, const char *s, size_t n);
+
+rm_node *ast_new(rm_arena *a, rm_node_kind kind, rm_span span);
+/* Appends KID (may be NULL: ignored) to N; returns N. */
+rm_node *ast_add(rm_arena *a, rm_node *n, rm_node *kid);
+const char *ast_kind_name(rm_node_kind kind);
+void ast_dump(FILE *out, const rm_node *n, int depth);
+
+/* The front end: parses SRC into a tree allocated in ARENA, reporting
+ * syntax errors to DIAG. Returns NULL when any error was reported. */
+rm_node *rm_parse(const rm_source *src, rm_arena *arena, rm_diag *diag);
+
+#define RM_MAX_TOKEN 4096    /* longest token or string, in bytes */
+#define RM_MAX_NESTING 64    /* deepest nesting of blocks */
+
+#endif

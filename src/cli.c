@@ -1,0 +1,371 @@
+/* cli.c: the rimau command line. Only argument handling and output live
+ * here; everything else is the library (rimau.h). */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+#include "rimau.h"
+
+enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+    const char *usage;   /* full --help text after the "Usage:" line */
+} command;
+
+static const command *find_command(const char *name);
+
+static int usage_error(const char *cmd, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "rimau%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'rimau %s%s--help' for more information.\n", cmd ? cmd : "",
+            cmd ? " " : "");
+    return EXIT_USAGE;
+}
+
+static void print_help(const command *c)
+{
+    printf("Usage: rimau %s %s", c->name, c->usage);
+}
+
+/* Parses the common options of a command: --help and those in LONGOPTS.
+ * Returns the option character, -1 at the end, or -2 after a usage error
+ * (already printed) or --help (*status set). */
+static int next_opt(const command *c, int argc, char **argv, const char *shortopts,
+                    const struct option *longopts, int *status)
+{
+    opterr = 0;
+    int ch = getopt_long(argc, argv, shortopts, longopts, NULL);
+    if (ch == 'h') {
+        print_help(c);
+        *status = 0;
+        return -2;
+    }
+    if (ch == '?') {
+        if (optopt)
+            fprintf(stderr, "rimau %s: unknown option '-%c'\n", c->name, optopt);
+        else
+            fprintf(stderr, "rimau %s: unknown option '%s'\n", c->name, argv[optind - 1]);
+        fprintf(stderr, "Try 'rimau %s --help' for more information.\n", c->name);
+        *status = EXIT_USAGE;
+        return -2;
+    }
+    if (ch == ':') {
+        fprintf(stderr, "rimau %s: option '%s' needs a value\n", c->name, argv[optind - 1]);
+        fprintf(stderr, "Try 'rimau %s --help' for more information.\n", c->name);
+        *status = EXIT_USAGE;
+        return -2;
+    }
+    return ch;
+}
+
+/* ---- check ---- */
+
+static int cmd_check(int argc, char **argv)
+{
+    const command *c = find_command("check");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { 0 } };
+    int ch, status = 0;
+    bool quiet = false;
+    while ((ch = next_opt(c, argc, argv, "+hq", opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        if (ch == 'q')
+            quiet = true;
+    }
+    if (optind >= argc)
+        return usage_error("check", "%s", "no .game file given");
+    int rc = 0;
+    for (int i = optind; i < argc; i++) {
+        rm_game *g = rm_load_file(argv[i], quiet ? NULL : stderr, NULL);
+        if (!g)
+            rc = EXIT_INVALID;
+        rm_game_destroy(g);
+    }
+    return rc;
+}
+
+/* ---- info ---- */
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", out);
+        else if (*p == '\t')
+            fputs("\\t", out);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+static void json_strings(FILE *out, char *const *list, int n)
+{
+    fputc('[', out);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputs(", ", out);
+        json_string(out, list[i]);
+    }
+    fputc(']', out);
+}
+
+static int on_board(const rm_game *g, int k)
+{
+    int n = 0;
+    for (int p = 0; p < g->board.npoints; p++)
+        if (g->setup_kind[p] == k)
+            n += g->setup_count[p];
+    return n;
+}
+
+static void info_json(FILE *out, const rm_game *g)
+{
+    const rm_board *b = &g->board;
+    fputs("{\n  \"name\": ", out);
+    json_string(out, g->name);
+    fputs(",\n  \"aliases\": ", out);
+    json_strings(out, g->aliases, g->naliases);
+    fputs(",\n  \"origin\": ", out);
+    if (g->origin)
+        json_string(out, g->origin);
+    else
+        fputs("null", out);
+    fputs(",\n  \"sources\": ", out);
+    json_strings(out, g->sources, g->nsources);
+    fprintf(out, ",\n  \"points\": %d,\n  \"links\": %d,\n  \"lines\": %d,\n  \"centre\": ",
+            b->npoints, b->nlinks, b->nlines);
+    if (b->centre >= 0)
+        json_string(out, b->points[b->centre].name);
+    else
+        fputs("null", out);
+    fputs(",\n  \"regions\": [", out);
+    for (int r = 0; r < b->nregions; r++) {
+        fputs(r ? ", " : "", out);
+        json_string(out, b->regions[r].name);
+    }
+    fputs("],\n  \"sides\": [", out);
+    for (int s = 0; s < g->nsides; s++) {
+        const rm_side *sd = &g->sides[s];
+        fputs(s ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
+        json_string(out, sd->name);
+        fputs(", \"pieces\": [", out);
+        for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++) {
+            const rm_kind *kd = &g->kinds[k];
+            fputs(k > sd->first_kind ? ", {\"name\": " : "{\"name\": ", out);
+            json_string(out, kd->name);
+            fprintf(out,
+                    ", \"count\": %d, \"symbol\": \"%c\", \"stacks\": %s, \"on_board\": %d, "
+                    "\"in_hand\": %d}",
+                    kd->count, kd->symbol, kd->stacks ? "true" : "false", on_board(g, k),
+                    kd->hand);
+        }
+        fputs("]}", out);
+    }
+    fputs("\n  ],\n  \"options\": []\n}\n", out);
+}
+
+static void info_text(FILE *out, const rm_game *g)
+{
+    const rm_board *b = &g->board;
+    fprintf(out, "name:     %s\n", g->name);
+    for (int i = 0; i < g->naliases; i++)
+        fprintf(out, "alias:    %s\n", g->aliases[i]);
+    if (g->origin)
+        fprintf(out, "origin:   %s\n", g->origin);
+    for (int i = 0; i < g->nsources; i++)
+        fprintf(out, "source:   %s\n", g->sources[i]);
+    fprintf(out, "points:   %d\nlinks:    %d\nlines:    %d\n", b->npoints, b->nlinks, b->nlines);
+    fprintf(out, "centre:   %s\n", b->centre >= 0 ? b->points[b->centre].name : "(none)");
+    fprintf(out, "regions: ");
+    for (int r = 0; r < b->nregions; r++)
+        fprintf(out, " %s (%d)", b->regions[r].name, set_count(&b->regions[r].points));
+    fprintf(out, "\nsides:\n");
+    for (int s = 0; s < g->nsides; s++) {
+        const rm_side *sd = &g->sides[s];
+        fprintf(out, "  %s:\n", sd->name);
+        for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++) {
+            const rm_kind *kd = &g->kinds[k];
+            fprintf(out, "    %-10s %3d  symbol %c%s, %d on the board, %d in hand\n", kd->name,
+                    kd->count, kd->symbol, kd->stacks ? ", stacks" : "", on_board(g, k),
+                    kd->hand);
+        }
+    }
+    fprintf(out, "options:  none\n");
+}
+
+static int cmd_info(int argc, char **argv)
+{
+    const command *c = find_command("info");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
+                                          { "json", no_argument, NULL, 'j' },
+                                          { 0 } };
+    int ch, status = 0;
+    bool json = false;
+    while ((ch = next_opt(c, argc, argv, "+hj", opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        if (ch == 'j')
+            json = true;
+    }
+    if (optind >= argc)
+        return usage_error("info", "%s", "no .game file given");
+    if (argc - optind > 1)
+        return usage_error("info", "%s", "give one .game file");
+    rm_game *g = rm_load_file(argv[optind], stderr, NULL);
+    if (!g)
+        return EXIT_INVALID;
+    if (json)
+        info_json(stdout, g);
+    else
+        info_text(stdout, g);
+    rm_game_destroy(g);
+    return 0;
+}
+
+/* ---- show ---- */
+
+static int cmd_show(int argc, char **argv)
+{
+    const command *c = find_command("show");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
+                                          { "svg", no_argument, NULL, 's' },
+                                          { 0 } };
+    int ch, status = 0;
+    bool svg = false;
+    while ((ch = next_opt(c, argc, argv, "+h", opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        if (ch == 's')
+            svg = true;
+    }
+    if (optind >= argc)
+        return usage_error("show", "%s", "no .game file given");
+    if (argc - optind > 1)
+        return usage_error("show", "%s", "give one .game file");
+    rm_game *g = rm_load_file(argv[optind], stderr, NULL);
+    if (!g)
+        return EXIT_INVALID;
+    int hand[RM_MAX_KINDS];
+    rm_view v = render_setup_view(g, hand);
+    if (svg) {
+        render_svg(stdout, g, &v);
+    } else {
+        printf("%s\n\n", g->name);
+        render_text(stdout, g, &v);
+    }
+    rm_game_destroy(g);
+    return 0;
+}
+
+/* ---- the command table ---- */
+
+static const command commands[] = {
+    { "check", cmd_check, "check .game files for errors",
+      "[OPTION]... FILE...\n"
+      "Check each .game FILE: parse it, resolve its names and check its board,\n"
+      "sides and setup. Prints nothing for a valid file; for an invalid one,\n"
+      "every error found as FILE:LINE:COL: error: MESSAGE, with the line and a caret.\n"
+      "\n"
+      "  -q, --quiet   print no messages, only set the exit status\n"
+      "  -h, --help    display this help and exit\n"
+      "\n"
+      "Exit status: 0 if every file is valid, 1 if one is not, 2 on a usage error.\n"
+      "\n"
+      "Example:\n"
+      "  rimau check games/*.game\n" },
+    { "info", cmd_info, "describe a game: board, sides, pieces, options",
+      "[OPTION]... FILE\n"
+      "Describe the game in FILE: its name and sources, the number of points,\n"
+      "links (adjacent pairs of points) and lines of its board, its regions,\n"
+      "its sides with their pieces, and its options.\n"
+      "\n"
+      "      --json    print one JSON object with the keys name, aliases, origin,\n"
+      "                sources, points, links, lines, centre, regions, sides\n"
+      "                (each with name and pieces: name, count, symbol, stacks,\n"
+      "                on_board, in_hand) and options\n"
+      "  -h, --help    display this help and exit\n"
+      "\n"
+      "Example:\n"
+      "  rimau info --json games/rimau-rimau-a.game\n" },
+    { "show", cmd_show, "draw the board and the setup",
+      "[OPTION]... FILE\n"
+      "Draw the board of FILE with the pieces of its setup: in text, points are\n"
+      "'.', pieces their symbols (a digit after a symbol counts a stack), lines\n"
+      "are drawn with - | / \\ (X where two diagonals cross), and coordinates are\n"
+      "on the margins; the pieces in hand are listed below.\n"
+      "\n"
+      "      --svg     write an SVG picture instead\n"
+      "  -h, --help    display this help and exit\n"
+      "\n"
+      "Examples:\n"
+      "  rimau show games/rimau-rimau-a.game\n"
+      "  rimau show --svg games/rimau-rimau-a.game > board.svg\n" },
+};
+
+static const command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+static void main_help(void)
+{
+    printf("Usage: rimau COMMAND [OPTION]... [ARG]...\n"
+           "Describe, check and play hunt board games written in the .game language.\n"
+           "\n"
+           "Commands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+    printf("\n"
+           "  -h, --help     display this help and exit\n"
+           "  -V, --version  output version information and exit\n"
+           "\n"
+           "'rimau COMMAND --help' describes a command.\n"
+           "\n"
+           "Example:\n"
+           "  rimau show games/rimau-rimau-a.game\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage_error(NULL, "%s", "no command given");
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        if (strcmp(cmd, "help") == 0 && argc > 2 && find_command(argv[2])) {
+            print_help(find_command(argv[2]));
+            return 0;
+        }
+        main_help();
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        printf("rimau %s\n", PACKAGE_VERSION);
+        return 0;
+    }
+    const command *c = find_command(cmd);
+    if (!c) {
+        if (cmd[0] == '-')
+            return usage_error(NULL, "unknown option '%s'", cmd);
+        return usage_error(NULL, "unknown command '%s'", cmd);
+    }
+    optind = 0;
+    return c->run(argc - 1, argv + 1);
+}

@@ -1,0 +1,652 @@
+/* compile.c: checks a syntax tree and lowers it into the game IR.
+ *
+ * Every semantic error points at the node it concerns; checking goes on
+ * after an error so that one run reports as many as it can, and the IR is
+ * thrown away if any occurred.
+ */
+#include "compile.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct compiler {
+    rm_diag *d;
+    rm_game *g;
+    const rm_node *board_node;
+    const rm_node *setup_node;
+    rm_span side_at[RM_MAX_SIDES];
+    rm_span kind_at[RM_MAX_KINDS];
+} compiler;
+
+static char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = malloc(n);
+    if (!p) {
+        fputs("rimau: out of memory\n", stderr);
+        exit(EXIT_FAILURE);
+    }
+    return memcpy(p, s, n);
+}
+
+/* ---- metadata ---- */
+
+static void add_text(compiler *c, char **list, int *n, const rm_node *at, const char *text,
+                     const char *what)
+{
+    if (*n == RM_MAX_TEXTS) {
+        diag_error(c->d, at->span, "more than %d %s, the limit", RM_MAX_TEXTS, what);
+        return;
+    }
+    list[(*n)++] = xstrdup(text);
+}
+
+static void compile_meta(compiler *c, const rm_node *n, const rm_node **game_at,
+                         const rm_node **origin_at)
+{
+    rm_game *g = c->g;
+    switch (n->kind) {
+    case N_GAME:
+        if (*game_at) {
+            diag_error(c->d, n->span, "the game is named twice");
+            diag_note(c->d, (*game_at)->span, "first named here");
+            return;
+        }
+        if (!n->text[0])
+            diag_error(c->d, n->span, "the game's name is empty");
+        *game_at = n;
+        g->name = xstrdup(n->text);
+        break;
+    case N_ORIGIN:
+        if (*origin_at) {
+            diag_error(c->d, n->span, "the origin is given twice");
+            diag_note(c->d, (*origin_at)->span, "first given here");
+            return;
+        }
+        *origin_at = n;
+        g->origin = xstrdup(n->text);
+        break;
+    case N_ALIAS:
+        for (int i = 0; i < n->nkids; i++)
+            add_text(c, g->aliases, &g->naliases, n->kids[i], n->kids[i]->text, "aliases");
+        break;
+    case N_SOURCE:
+        add_text(c, g->sources, &g->nsources, n, n->text, "sources");
+        break;
+    case N_NOTE:
+        add_text(c, g->notes, &g->nnotes, n, n->text, "notes");
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- board ---- */
+
+/* Column and row of a lattice name, or an error. */
+static int lattice_ref(compiler *c, const rm_node *name, int *col, int *row)
+{
+    if (board_parse_lattice_name(name->text, col, row) == 0)
+        return 0;
+    diag_error(c->d, name->span,
+               "'%s' is not a lattice point name: a column letter and a row number, "
+               "like a1 or c5",
+               name->text);
+    return -1;
+}
+
+static void unknown_point(compiler *c, const rm_node *name, const rm_board *b,
+                          const rm_board_builder *bb)
+{
+    int maxcol = -1, maxrow = 0, col, row;
+    int np = b ? b->npoints : 0;
+    for (int i = 0; i < np; i++) {
+        if (b->points[i].col > maxcol)
+            maxcol = b->points[i].col;
+        if (b->points[i].row > maxrow)
+            maxrow = b->points[i].row;
+    }
+    (void)bb;
+    if (maxcol >= 0 && board_parse_lattice_name(name->text, &col, &row) == 0) {
+        if (col > maxcol)
+            diag_error(c->d, name->span, "unknown point '%s' (the board has columns a to %c)",
+                       name->text, 'a' + maxcol);
+        else if (row > maxrow)
+            diag_error(c->d, name->span, "unknown point '%s' (the board has rows 1 to %d)",
+                       name->text, maxrow);
+        else
+            diag_error(c->d, name->span, "unknown point '%s' (no point of the board is there)",
+                       name->text);
+        return;
+    }
+    diag_error(c->d, name->span, "unknown point '%s'", name->text);
+}
+
+static int compile_board(compiler *c, const rm_node *board)
+{
+    rm_board_builder *bb = bb_new(c->d);
+    if (!bb) {
+        diag_file_error(c->d, "out of memory");
+        return -1;
+    }
+    /* Points and generators first, so that lines may name any point. */
+    for (int i = 0; i < board->nkids; i++) {
+        const rm_node *n = board->kids[i];
+        int col = 0, row = 1;
+        switch (n->kind) {
+        case N_POINT:
+            bb_point(bb, n->text, n->x, n->y, n->span2);
+            break;
+        case N_GRID:
+            if (n->nkids && lattice_ref(c, n->kids[0], &col, &row) != 0)
+                break;
+            if (n->n < 1 || n->n2 < 1 || n->n > RM_MAX_GRID || n->n2 > RM_MAX_GRID) {
+                diag_error(c->d, n->span2, "a grid has 1 to %d columns and rows, not %ld x %ld",
+                           RM_MAX_GRID, n->n, n->n2);
+                break;
+            }
+            bb_grid(bb, (int)n->n, (int)n->n2, col, row, n->flags, n->span);
+            break;
+        case N_TRIANGLE:
+            if (lattice_ref(c, n->kids[0], &col, &row) != 0)
+                break;
+            if (n->n < 1 || n->n > RM_MAX_GRID) {
+                diag_error(c->d, n->span2, "a triangle's depth is 1 to %d, not %ld", RM_MAX_GRID,
+                           n->n);
+                break;
+            }
+            bb_triangle(bb, col, row, n->flags, (int)n->n, n->span);
+            break;
+        default:
+            break;
+        }
+    }
+    for (int i = 0; i < board->nkids; i++) {
+        const rm_node *n = board->kids[i];
+        if (n->kind != N_LINE)
+            continue;
+        int pts[RM_MAX_POINTS + 1], np = 0;
+        bool ok = true;
+        for (int k = 0; k < n->nkids; k++) {
+            int p = bb_find(bb, n->kids[k]->text);
+            if (p < 0) {
+                diag_error(c->d, n->kids[k]->span, "unknown point '%s'", n->kids[k]->text);
+                ok = false;
+            } else if (np <= RM_MAX_POINTS) {
+                pts[np++] = p;
+            }
+        }
+        if (np > RM_MAX_POINTS) {
+            diag_error(c->d, n->span, "a line has more than %d points", RM_MAX_POINTS);
+            ok = false;
+        }
+        if (ok)
+            bb_line(bb, pts, np, n->span);
+    }
+    int errors = c->d->errors;
+    int rc = -1;
+    if (errors == 0)
+        rc = bb_finish(bb, &c->g->board, board->span);
+    bb_free(bb);
+    return rc;
+}
+
+/* ---- regions ---- */
+
+static int set_item(compiler *c, const rm_node *n, rm_set *out)
+{
+    const rm_board *b = &c->g->board;
+    set_clear(out);
+    switch (n->kind) {
+    case N_NAME: {
+        int r = board_region(b, n->text);
+        if (r >= 0) {
+            *out = b->regions[r].points;
+            return 0;
+        }
+        int p = board_point(b, n->text);
+        if (p >= 0) {
+            set_add(out, p);
+            return 0;
+        }
+        if (strcmp(n->text, "centre") == 0 || strcmp(n->text, "center") == 0 ||
+            strncmp(n->text, "around-cent", 11) == 0 || strcmp(n->text, "central-square") == 0) {
+            diag_error(c->d, n->span,
+                       "the board has no centre point, so no region '%s' (the middle of its "
+                       "extent is not a point)",
+                       n->text);
+            return -1;
+        }
+        if (board_parse_lattice_name(n->text, &(int){ 0 }, &(int){ 0 }) == 0)
+            unknown_point(c, n, b, NULL);
+        else
+            diag_error(c->d, n->span, "unknown point or region '%s'", n->text);
+        return -1;
+    }
+    case N_ROWS: {
+        if (n->n > n->n2) {
+            diag_error(c->d, n->span, "rows %ld to %ld: the first row is above the last", n->n,
+                       n->n2);
+            return -1;
+        }
+        for (int p = 0; p < b->npoints; p++)
+            if (b->points[p].row >= n->n && b->points[p].row <= n->n2)
+                set_add(out, p);
+        break;
+    }
+    case N_COLUMNS: {
+        int lo = n->text[0] - 'a', hi = n->text2[0] - 'a';
+        if (n->text[1] || n->text2[1] || lo < 0 || lo > 25 || hi < 0 || hi > 25) {
+            diag_error(c->d, n->span, "a column is one letter, a to z");
+            return -1;
+        }
+        if (lo > hi) {
+            diag_error(c->d, n->span, "columns %c to %c: the first column is right of the last",
+                       'a' + lo, 'a' + hi);
+            return -1;
+        }
+        for (int p = 0; p < b->npoints; p++)
+            if (b->points[p].col >= lo && b->points[p].col <= hi)
+                set_add(out, p);
+        break;
+    }
+    default:
+        return -1;
+    }
+    if (set_count(out) == 0) {
+        diag_error(c->d, n->span, "no point of the board is in %s", n->kind == N_ROWS
+                   ? (n->n == n->n2 ? "this row" : "these rows")
+                   : (n->text[0] == n->text2[0] ? "this column" : "these columns"));
+        return -1;
+    }
+    return 0;
+}
+
+/* Evaluates a SET node: the union of its items, less its EXCEPT items. */
+static int eval_set(compiler *c, const rm_node *set, rm_set *out)
+{
+    set_clear(out);
+    int rc = 0;
+    for (int i = 0; i < set->nkids; i++) {
+        const rm_node *k = set->kids[i];
+        rm_set s;
+        if (k->kind == N_EXCEPT) {
+            rm_set ex;
+            if (eval_set(c, k, &ex) != 0)
+                rc = -1;
+            else
+                set_minus(out, &ex);
+        } else if (set_item(c, k, &s) != 0) {
+            rc = -1;
+        } else {
+            set_union(out, &s);
+        }
+    }
+    return rc;
+}
+
+static void compile_region(compiler *c, const rm_node *n)
+{
+    rm_board *b = &c->g->board;
+    int r = board_region(b, n->text);
+    if (r >= 0) {
+        if (b->regions[r].predefined)
+            diag_error(c->d, n->span2, "region '%s' is predefined", n->text);
+        else
+            diag_error(c->d, n->span2, "region '%s' is already defined", n->text);
+        return;
+    }
+    if (board_point(b, n->text) >= 0) {
+        diag_error(c->d, n->span2, "region '%s' has the name of a point", n->text);
+        return;
+    }
+    rm_set s;
+    if (eval_set(c, n->kids[0], &s) != 0)
+        return;
+    if (set_count(&s) == 0) {
+        diag_error(c->d, n->kids[0]->span, "region '%s' has no points", n->text);
+        return;
+    }
+    if (board_add_region(b, n->text, &s, false) < 0)
+        diag_error(c->d, n->span2, "more than %d regions, the limit", RM_MAX_REGIONS);
+}
+
+/* ---- sides and pieces ---- */
+
+static void compile_side(compiler *c, const rm_node *n)
+{
+    rm_game *g = c->g;
+    int old = game_side(g, n->text);
+    if (old >= 0) {
+        diag_error(c->d, n->span2, "side '%s' is already defined", n->text);
+        diag_note(c->d, c->side_at[old], "first defined here");
+        return;
+    }
+    if (g->nsides == RM_MAX_SIDES) {
+        diag_error(c->d, n->span2, "more than %d sides, the limit", RM_MAX_SIDES);
+        return;
+    }
+    int s = g->nsides++;
+    c->side_at[s] = n->span2;
+    g->sides[s].name = xstrdup(n->text);
+    g->sides[s].first_kind = g->nkinds;
+    for (int i = 0; i < n->nkids; i++) {
+        const rm_node *p = n->kids[i];
+        int k = game_kind(g, p->text);
+        if (k >= 0) {
+            diag_error(c->d, p->span, "piece kind '%s' is already defined", p->text);
+            diag_note(c->d, c->kind_at[k], "first defined here");
+            continue;
+        }
+        if (g->nkinds == RM_MAX_KINDS) {
+            diag_error(c->d, p->span, "more than %d piece kinds, the limit", RM_MAX_KINDS);
+            continue;
+        }
+        if (p->n < 1 || p->n > RM_MAX_PIECES) {
+            diag_error(c->d, p->span2, "a side has 1 to %d pieces of a kind, not %ld",
+                       RM_MAX_PIECES, p->n);
+            continue;
+        }
+        k = g->nkinds++;
+        c->kind_at[k] = p->span;
+        rm_kind *kd = &g->kinds[k];
+        kd->name = xstrdup(p->text);
+        kd->side = s;
+        kd->count = (int)p->n;
+        kd->stacks = (p->flags & RM_PIECE_STACKS) != 0;
+        if (p->nkids) {
+            const rm_node *sym = p->kids[p->nkids - 1];
+            unsigned char ch = (unsigned char)sym->text[0];
+            if (!ch || sym->text[1] || ch <= ' ' || ch >= 0x7f || ch == '.')
+                diag_error(c->d, sym->span,
+                           "a symbol is one printable ASCII character other than '.'");
+            else
+                kd->symbol = (char)ch;
+        }
+        g->sides[s].nkinds++;
+    }
+    if (g->sides[s].nkinds == 0 && n->nkids == 0)
+        diag_error(c->d, n->span2, "side '%s' has no pieces", n->text);
+}
+
+static bool symbol_taken(const rm_game *g, char ch)
+{
+    for (int k = 0; k < g->nkinds; k++)
+        if (g->kinds[k].symbol == ch)
+            return true;
+    return false;
+}
+
+/* Gives every kind without a symbol one: a letter of its name, upper case
+ * for the first side and lower case for the others. */
+static void assign_symbols(compiler *c)
+{
+    rm_game *g = c->g;
+    for (int k = 0; k < g->nkinds; k++)
+        for (int j = 0; j < k; j++)
+            if (g->kinds[k].symbol && g->kinds[k].symbol == g->kinds[j].symbol)
+                diag_error(c->d, c->kind_at[k], "pieces '%s' and '%s' have the same symbol '%c'",
+                           g->kinds[j].name, g->kinds[k].name, g->kinds[k].symbol);
+    for (int k = 0; k < g->nkinds; k++) {
+        rm_kind *kd = &g->kinds[k];
+        if (kd->symbol)
+            continue;
+        int (*conv)(int) = kd->side == 0 ? toupper : tolower;
+        for (const char *s = kd->name; *s && !kd->symbol; s++)
+            if (isalpha((unsigned char)*s) && !symbol_taken(g, (char)conv((unsigned char)*s)))
+                kd->symbol = (char)conv((unsigned char)*s);
+        for (char ch = 'a'; ch <= 'z' && !kd->symbol; ch++)
+            if (!symbol_taken(g, (char)conv(ch)))
+                kd->symbol = (char)conv(ch);
+        if (!kd->symbol)
+            kd->symbol = '?';
+    }
+}
+
+/* ---- setup ---- */
+
+static void compile_setup(compiler *c, const rm_node *setup)
+{
+    rm_game *g = c->g;
+    const rm_board *b = &g->board;
+    int placed[RM_MAX_KINDS] = { 0 };
+    const rm_node *hand_at[RM_MAX_KINDS] = { NULL };
+    const rm_node *over_at[RM_MAX_KINDS] = { NULL };
+    for (int i = 0; setup && i < setup->nkids; i++) {
+        const rm_node *n = setup->kids[i];
+        int k = game_kind(g, n->text);
+        if (k < 0) {
+            if (game_side(g, n->text) >= 0)
+                diag_error(c->d, n->span2, "'%s' is a side; the setup names piece kinds",
+                           n->text);
+            else
+                diag_error(c->d, n->span2, "unknown piece kind '%s'", n->text);
+            continue;
+        }
+        if (n->kind == N_HAND) {
+            if (hand_at[k]) {
+                diag_error(c->d, n->span, "the hand of '%s' is given twice", n->text);
+                continue;
+            }
+            hand_at[k] = n;
+            g->kinds[k].hand = (int)n->n;
+            continue;
+        }
+        rm_set s;
+        if (eval_set(c, n->kids[0], &s) != 0)
+            continue;
+        if (n->n > 1 && !g->kinds[k].stacks) {
+            diag_error(c->d, n->span,
+                       "%ld pieces per point, but '%s' does not stack (add 'stacks' to the "
+                       "piece to allow it)",
+                       n->n, n->text);
+            continue;
+        }
+        /* A point listed twice in one statement is stacked twice. */
+        int times[RM_MAX_POINTS] = { 0 };
+        const rm_node *set = n->kids[0];
+        for (int j = 0; j < set->nkids; j++)
+            if (set->kids[j]->kind == N_NAME && board_point(b, set->kids[j]->text) >= 0)
+                times[board_point(b, set->kids[j]->text)]++;
+        SET_FOREACH(p, &s) {
+            int add = (int)n->n * (times[p] > 1 ? times[p] : 1);
+            if (g->setup_kind[p] >= 0 && g->setup_kind[p] != k) {
+                diag_error(c->d, n->span,
+                           "point %s already holds a %s; a point holds pieces of one kind",
+                           b->points[p].name, g->kinds[g->setup_kind[p]].name);
+                continue;
+            }
+            int now = g->setup_kind[p] == k ? g->setup_count[p] : 0;
+            if (now + add > 1 && !g->kinds[k].stacks) {
+                diag_error(c->d, n->span,
+                           "two pieces on %s, but '%s' does not stack (add 'stacks' to the "
+                           "piece to allow it)",
+                           b->points[p].name, n->text);
+                continue;
+            }
+            if (now + add > RM_MAX_PIECES)
+                add = RM_MAX_PIECES - now;
+            g->setup_kind[p] = (int8_t)k;
+            g->setup_count[p] = (uint8_t)(now + add);
+            placed[k] += add;
+            if (placed[k] > g->kinds[k].count && !over_at[k]) {
+                over_at[k] = n;
+                diag_error(c->d, n->span, "more pieces of '%s' placed (%d) than the game has (%d)",
+                           n->text, placed[k], g->kinds[k].count);
+            }
+        }
+    }
+    for (int k = 0; k < g->nkinds; k++) {
+        rm_kind *kd = &g->kinds[k];
+        if (over_at[k])
+            continue;
+        if (!hand_at[k]) {
+            kd->hand = kd->count - placed[k];
+        } else if (placed[k] + kd->hand != kd->count) {
+            diag_error(c->d, hand_at[k]->span,
+                       "%d '%s' placed and %d in hand make %d, but the game has %d", placed[k],
+                       kd->name, kd->hand, placed[k] + kd->hand, kd->count);
+        }
+    }
+}
+
+/* ---- the whole file ---- */
+
+rm_game *compile_game(const rm_node *file, rm_diag *d)
+{
+    rm_game *g = calloc(1, sizeof *g);
+    if (!g) {
+        diag_file_error(d, "out of memory");
+        return NULL;
+    }
+    g->board.centre = -1;
+    memset(g->setup_kind, -1, sizeof g->setup_kind);
+    compiler c = { .d = d, .g = g };
+    const rm_node *game_at = NULL, *origin_at = NULL;
+    int errors = d->errors;
+
+    for (int i = 0; i < file->nkids; i++) {
+        const rm_node *n = file->kids[i];
+        switch (n->kind) {
+        case N_BOARD:
+            if (c.board_node) {
+                diag_error(d, n->span, "a second board; a game has one board block");
+                diag_note(d, c.board_node->span, "the first board is here");
+            } else {
+                c.board_node = n;
+            }
+            break;
+        case N_SETUP:
+            if (c.setup_node) {
+                diag_error(d, n->span, "a second setup; a game has one setup block");
+                diag_note(d, c.setup_node->span, "the first setup is here");
+            } else {
+                c.setup_node = n;
+            }
+            break;
+        case N_SIDE:
+            compile_side(&c, n);
+            break;
+        case N_REGION:
+            break;
+        default:
+            compile_meta(&c, n, &game_at, &origin_at);
+        }
+    }
+    if (!game_at)
+        diag_error(d, (rm_span){ 0, 0 }, "the file does not name its game (add: game \"NAME\")");
+    if (g->nsides == 0)
+        diag_error(d, (rm_span){ 0, 0 }, "the game has no sides (add: side NAME { piece KIND COUNT })");
+    if (!c.board_node) {
+        diag_error(d, (rm_span){ 0, 0 }, "the game has no board (add: board { ... })");
+    } else if (compile_board(&c, c.board_node) == 0) {
+        /* Regions, in the order written, board blocks' and top level's. */
+        for (int i = 0; i < c.board_node->nkids; i++)
+            if (c.board_node->kids[i]->kind == N_REGION)
+                compile_region(&c, c.board_node->kids[i]);
+        for (int i = 0; i < file->nkids; i++)
+            if (file->kids[i]->kind == N_REGION)
+                compile_region(&c, file->kids[i]);
+        compile_setup(&c, c.setup_node);
+    }
+    assign_symbols(&c);
+    if (d->errors > errors) {
+        game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void game_free(rm_game *g)
+{
+    if (!g)
+        return;
+    free(g->name);
+    free(g->origin);
+    for (int i = 0; i < g->naliases; i++)
+        free(g->aliases[i]);
+    for (int i = 0; i < g->nsources; i++)
+        free(g->sources[i]);
+    for (int i = 0; i < g->nnotes; i++)
+        free(g->notes[i]);
+    for (int i = 0; i < g->nsides; i++)
+        free(g->sides[i].name);
+    for (int i = 0; i < g->nkinds; i++)
+        free(g->kinds[i].name);
+    board_free(&g->board);
+    free(g);
+}
+
+int game_kind(const rm_game *g, const char *name)
+{
+    for (int k = 0; k < g->nkinds; k++)
+        if (strcmp(g->kinds[k].name, name) == 0)
+            return k;
+    return -1;
+}
+
+int game_side(const rm_game *g, const char *name)
+{
+    for (int s = 0; s < g->nsides; s++)
+        if (strcmp(g->sides[s].name, name) == 0)
+            return s;
+    return -1;
+}
+
+/* ---- loading ---- */
+
+static rm_game *load(rm_source *src, FILE *err, int *nerrors)
+{
+    rm_diag d;
+    diag_init(&d, src, err);
+    rm_game *g = NULL;
+    rm_arena *arena = arena_new();
+    if (!arena) {
+        diag_file_error(&d, "out of memory");
+    } else {
+        rm_node *root = rm_parse(src, arena, &d);
+        if (root)
+            g = compile_game(root, &d);
+    }
+    arena_free(arena);
+    if (nerrors)
+        *nerrors = d.errors;
+    return g;
+}
+
+rm_game *rm_load_file(const char *path, FILE *err, int *nerrors)
+{
+    rm_source src;
+    rm_diag d;
+    diag_init(&d, NULL, err);
+    if (source_read(&src, path, &d) != 0) {
+        if (nerrors)
+            *nerrors = d.errors;
+        return NULL;
+    }
+    rm_game *g = load(&src, err, nerrors);
+    source_free(&src);
+    return g;
+}
+
+rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *err,
+                        int *nerrors)
+{
+    rm_source src;
+    if (source_from_string(&src, path, text, len) != 0) {
+        if (err)
+            fprintf(err, "%s: error: out of memory\n", path);
+        if (nerrors)
+            *nerrors = 1;
+        return NULL;
+    }
+    rm_game *g = load(&src, err, nerrors);
+    source_free(&src);
+    return g;
+}
+
+void rm_game_destroy(rm_game *g)
+{
+    game_free(g);
+}

@@ -1,0 +1,12 @@
+/* compile.h: from syntax tree to game IR (checks and lowering). */
+#ifndef RIMAU_COMPILE_H
+#define RIMAU_COMPILE_H
+
+#include "ast.h"
+#include "game.h"
+#include "rimau.h"
+
+/* Checks FILE and lowers it into a new game; NULL after reporting errors. */
+rm_game *compile_game(const rm_node *file, rm_diag *d);
+
+#endif

@@ -1,0 +1,211 @@
+/* diag.c: source files and GNU-style diagnostics. */
+#include "diag.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+void diag_init(rm_diag *d, const rm_source *src, FILE *out)
+{
+    memset(d, 0, sizeof *d);
+    d->src = src;
+    d->out = out;
+    d->max_errors = 50;
+}
+
+static char *dup_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = malloc(n);
+    if (p)
+        memcpy(p, s, n);
+    return p;
+}
+
+int source_from_string(rm_source *src, const char *path, const char *text, size_t len)
+{
+    memset(src, 0, sizeof *src);
+    src->path = dup_string(path);
+    src->text = malloc(len + 1);
+    if (!src->path || !src->text) {
+        source_free(src);
+        return -1;
+    }
+    memcpy(src->text, text, len);
+    src->text[len] = '\0';
+    src->len = len;
+    return 0;
+}
+
+int source_read(rm_source *src, const char *path, rm_diag *d)
+{
+    memset(src, 0, sizeof *src);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        if (d->out)
+            fprintf(d->out, "%s: error: cannot open: %s\n", path, strerror(errno));
+        d->errors++;
+        return -1;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (len > RM_MAX_FILE_SIZE)
+            break;
+        if (got == 0)
+            break;
+        if (len == cap) {
+            char *nb = realloc(buf, cap * 2 + 1);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    int failed = ferror(f);
+    fclose(f);
+    if (!buf || failed || len > RM_MAX_FILE_SIZE) {
+        if (d->out) {
+            if (!buf)
+                fprintf(d->out, "%s: error: out of memory\n", path);
+            else if (failed)
+                fprintf(d->out, "%s: error: cannot read\n", path);
+            else
+                fprintf(d->out, "%s: error: file is larger than the limit of %u bytes\n",
+                        path, RM_MAX_FILE_SIZE);
+        }
+        d->errors++;
+        free(buf);
+        return -1;
+    }
+    buf[len] = '\0';
+    src->text = buf;
+    src->len = len;
+    src->path = dup_string(path);
+    if (!src->path) {
+        source_free(src);
+        d->errors++;
+        return -1;
+    }
+    return 0;
+}
+
+void source_free(rm_source *src)
+{
+    free(src->path);
+    free(src->text);
+    memset(src, 0, sizeof *src);
+}
+
+void source_position(const rm_source *src, uint32_t offset, int *line, int *col)
+{
+    if (offset > src->len)
+        offset = (uint32_t)src->len;
+    int l = 1, c = 1;
+    for (uint32_t i = 0; i < offset; i++) {
+        unsigned char ch = (unsigned char)src->text[i];
+        if (ch == '\n') {
+            l++;
+            c = 1;
+        } else if ((ch & 0xC0) != 0x80) { /* count characters, not UTF-8 bytes */
+            c++;
+        }
+    }
+    *line = l;
+    *col = c;
+}
+
+/* Prints the source line holding OFFSET and a caret line under [start,end). */
+static void print_excerpt(FILE *out, const rm_source *src, rm_span at)
+{
+    uint32_t start = at.start > src->len ? (uint32_t)src->len : at.start;
+    uint32_t bol = start, eol = start;
+    while (bol > 0 && src->text[bol - 1] != '\n')
+        bol--;
+    while (eol < src->len && src->text[eol] != '\n')
+        eol++;
+    if (eol > bol && src->text[eol - 1] == '\r')
+        eol--;
+    /* Source line, with control characters shown as spaces so that the
+     * caret stays aligned and the terminal is not disturbed. */
+    fputs("    ", out);
+    for (uint32_t i = bol; i < eol; i++) {
+        unsigned char ch = (unsigned char)src->text[i];
+        fputc(ch == '\t' ? '\t' : (ch < 0x20 || ch == 0x7f) ? ' ' : ch, out);
+    }
+    fputs("\n    ", out);
+    for (uint32_t i = bol; i < start; i++) {
+        unsigned char ch = (unsigned char)src->text[i];
+        if (ch == '\t')
+            fputc('\t', out);
+        else if ((ch & 0xC0) != 0x80)
+            fputc(' ', out);
+    }
+    fputc('^', out);
+    uint32_t end = at.end < eol ? at.end : eol;
+    for (uint32_t i = start + 1; i < end; i++)
+        if (((unsigned char)src->text[i] & 0xC0) != 0x80)
+            fputc('~', out);
+    fputc('\n', out);
+}
+
+void diag_verror(rm_diag *d, const char *kind, rm_span at, const char *fmt, va_list ap)
+{
+    if (kind[0] == 'e')
+        d->errors++;
+    else if (kind[0] == 'w')
+        d->warnings++;
+    if (!d->out)
+        return;
+    if (d->max_errors && d->errors > d->max_errors) {
+        if (d->errors == d->max_errors + 1)
+            fprintf(d->out, "%s: note: too many errors, stopping here\n",
+                    d->src ? d->src->path : "rimau");
+        return;
+    }
+    if (d->src) {
+        int line, col;
+        source_position(d->src, at.start, &line, &col);
+        fprintf(d->out, "%s:%d:%d: %s: ", d->src->path, line, col, kind);
+    } else {
+        fprintf(d->out, "rimau: %s: ", kind);
+    }
+    vfprintf(d->out, fmt, ap);
+    fputc('\n', d->out);
+    if (d->src)
+        print_excerpt(d->out, d->src, at);
+}
+
+void diag_error(rm_diag *d, rm_span at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(d, "error", at, fmt, ap);
+    va_end(ap);
+}
+
+void diag_note(rm_diag *d, rm_span at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(d, "note", at, fmt, ap);
+    va_end(ap);
+}
+
+void diag_file_error(rm_diag *d, const char *fmt, ...)
+{
+    va_list ap;
+    d->errors++;
+    if (!d->out)
+        return;
+    va_start(ap, fmt);
+    fprintf(d->out, "%s: error: ", d->src ? d->src->path : "rimau");
+    vfprintf(d->out, fmt, ap);
+    fputc('\n', d->out);
+    va_end(ap);
+}

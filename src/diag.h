@@ -1,0 +1,66 @@
+/* diag.h: source files and GNU-style diagnostics.
+ *
+ * A location is a byte span into the source text; line and column are
+ * computed only when a message is printed, as "FILE:LINE:COL: error: MSG",
+ * followed by the source line and a caret under the span.
+ */
+#ifndef RIMAU_DIAG_H
+#define RIMAU_DIAG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Half-open byte range [start, end) into a source text. */
+typedef struct rm_span {
+    uint32_t start;
+    uint32_t end;
+} rm_span;
+
+/* A source text held in memory, NUL-terminated. */
+typedef struct rm_source {
+    char *path;    /* as given by the user, for messages */
+    char *text;
+    size_t len;
+} rm_source;
+
+/* Where messages go and how many were printed. */
+typedef struct rm_diag {
+    const rm_source *src;  /* may be NULL: messages then carry no location */
+    FILE *out;             /* NULL: count only, print nothing */
+    int errors;
+    int warnings;
+    int max_errors;        /* stop printing after this many (0: no limit) */
+} rm_diag;
+
+#define RM_MAX_FILE_SIZE (1u << 20) /* 1 MiB: larger .game files are refused */
+
+void diag_init(rm_diag *d, const rm_source *src, FILE *out);
+
+/* Reads PATH whole into SRC. On failure prints "PATH: error: ..." to D and
+ * returns -1. Files larger than RM_MAX_FILE_SIZE are refused. */
+int source_read(rm_source *src, const char *path, rm_diag *d);
+/* Wraps a copy of TEXT[0..LEN) under the name PATH. Returns -1 on no memory. */
+int source_from_string(rm_source *src, const char *path, const char *text, size_t len);
+void source_free(rm_source *src);
+
+/* 1-based line and column (in characters, not bytes) of byte OFFSET. */
+void source_position(const rm_source *src, uint32_t offset, int *line, int *col);
+
+void diag_error(rm_diag *d, rm_span at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void diag_note(rm_diag *d, rm_span at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* An error about the file as a whole: "FILE: error: MSG". */
+void diag_file_error(rm_diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void diag_verror(rm_diag *d, const char *kind, rm_span at, const char *fmt, va_list ap);
+
+static inline rm_span span_join(rm_span a, rm_span b)
+{
+    rm_span s = { a.start < b.start ? a.start : b.start, a.end > b.end ? a.end : b.end };
+    return s;
+}
+
+#endif

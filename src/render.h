@@ -1,0 +1,27 @@
+/* render.h: drawing a board and the pieces on it, as text or as SVG. */
+#ifndef RIMAU_RENDER_H
+#define RIMAU_RENDER_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "game.h"
+
+/* What stands on each point: KIND[p] (-1 empty) and COUNT[p] pieces;
+ * HAND[k]: pieces of kind k in hand. */
+typedef struct rm_view {
+    const int8_t *kind;
+    const uint8_t *count;
+    const int *hand;
+} rm_view;
+
+/* The view of the game's setup. */
+rm_view render_setup_view(const rm_game *g, int hand[RM_MAX_KINDS]);
+
+/* Points as '.', pieces as their symbols (a digit after a stack's symbol
+ * counts it), lines as - | / \ (X where two cross), coordinates on the
+ * margins. */
+void render_text(FILE *out, const rm_game *g, const rm_view *v);
+void render_svg(FILE *out, const rm_game *g, const rm_view *v);
+
+#endif

@@ -1,0 +1,20 @@
+/* rimau.h: the library API that the command line, the tests and the
+ * players use: load and compile a .game file into its IR (game.h). */
+#ifndef RIMAU_RIMAU_H
+#define RIMAU_RIMAU_H
+
+#include <stdio.h>
+
+#include "diag.h"
+#include "game.h"
+
+/* Loads and compiles the file PATH. Errors go to ERR (NULL: silent) as
+ * "FILE:LINE:COL: error: ..." lines; their number is stored in *NERRORS
+ * when it is not NULL. Returns NULL when the game is not valid. */
+rm_game *rm_load_file(const char *path, FILE *err, int *nerrors);
+/* The same from TEXT[0..LEN), reported under the name PATH. */
+rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *err,
+                        int *nerrors);
+void rm_game_destroy(rm_game *g);
+
+#endif

@@ -1,0 +1,58 @@
+/* set.h: fixed-size sets of points (bitsets over point indices). */
+#ifndef RIMAU_SET_H
+#define RIMAU_SET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#define RM_MAX_POINTS 256              /* points on one board */
+#define RM_SET_WORDS (RM_MAX_POINTS / 64)
+
+typedef struct rm_set {
+    uint64_t w[RM_SET_WORDS];
+} rm_set;
+
+static inline void set_clear(rm_set *s) { memset(s, 0, sizeof *s); }
+static inline void set_add(rm_set *s, int p) { s->w[p >> 6] |= (uint64_t)1 << (p & 63); }
+static inline void set_del(rm_set *s, int p) { s->w[p >> 6] &= ~((uint64_t)1 << (p & 63)); }
+static inline bool set_has(const rm_set *s, int p) { return (s->w[p >> 6] >> (p & 63)) & 1; }
+
+static inline int set_count(const rm_set *s)
+{
+    int n = 0;
+    for (int i = 0; i < RM_SET_WORDS; i++)
+        n += __builtin_popcountll(s->w[i]);
+    return n;
+}
+
+static inline void set_union(rm_set *a, const rm_set *b)
+{
+    for (int i = 0; i < RM_SET_WORDS; i++)
+        a->w[i] |= b->w[i];
+}
+
+static inline void set_minus(rm_set *a, const rm_set *b)
+{
+    for (int i = 0; i < RM_SET_WORDS; i++)
+        a->w[i] &= ~b->w[i];
+}
+
+/* The first member at or after P, or -1. */
+static inline int set_next(const rm_set *s, int p)
+{
+    if (p < 0)
+        p = 0;
+    for (int i = p >> 6; i < RM_SET_WORDS; i++) {
+        uint64_t w = s->w[i];
+        if (i == p >> 6)
+            w &= ~(uint64_t)0 << (p & 63);
+        if (w)
+            return i * 64 + __builtin_ctzll(w);
+    }
+    return -1;
+}
+
+#define SET_FOREACH(p, s) for (int p = set_next((s), 0); p >= 0; p = set_next((s), p + 1))
+
+#endif

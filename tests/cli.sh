@@ -1,0 +1,83 @@
+#!/bin/sh
+# The command line: help, version, exit statuses, usage errors.
+set -u
+: "${RIMAU:?}" "${srcdir:?}"
+fail=0 n=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# expect STATUS DESCRIPTION COMMAND...: runs COMMAND, checks its exit status.
+expect() {
+    want=$1 what=$2
+    shift 2
+    n=$((n + 1))
+    "$@" > "$tmp/out" 2> "$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then
+        echo "ok $what"
+    else
+        echo "FAIL $what: exit status $got, expected $want"
+        sed 's/^/  | /' "$tmp/err"
+        fail=$((fail + 1))
+    fi
+}
+# grep_out PATTERN FILE DESCRIPTION
+has() {
+    n=$((n + 1))
+    if grep -q -- "$1" "$tmp/$2"; then
+        echo "ok $3"
+    else
+        echo "FAIL $3: '$1' not in std$2"
+        sed 's/^/  | /' "$tmp/$2"
+        fail=$((fail + 1))
+    fi
+}
+
+game="$srcdir/games/rimau-rimau-a.game"
+
+expect 0 "--help" "$RIMAU" --help
+has "Usage: rimau COMMAND" out "--help prints the usage"
+expect 0 "--version" "$RIMAU" --version
+has "^rimau [0-9]" out "--version prints the version"
+expect 2 "no command" "$RIMAU"
+has "Try 'rimau --help'" err "no command points at --help"
+expect 2 "unknown command" "$RIMAU" frobnicate
+has "unknown command 'frobnicate'" err "unknown command is named"
+for cmd in check info show; do
+    expect 0 "$cmd --help" "$RIMAU" "$cmd" --help
+    has "Usage: rimau $cmd" out "$cmd --help prints its usage"
+    expect 2 "$cmd without a file" "$RIMAU" "$cmd"
+    expect 2 "$cmd with an unknown option" "$RIMAU" "$cmd" --no-such-option "$game"
+    has "unknown option '--no-such-option'" err "$cmd names the unknown option"
+done
+
+expect 0 "check a valid game" "$RIMAU" check "$game"
+n=$((n + 1))
+if [ -s "$tmp/out" ] || [ -s "$tmp/err" ]; then
+    echo "FAIL check of a valid game printed something"; fail=$((fail + 1))
+else
+    echo "ok check of a valid game prints nothing"
+fi
+expect 1 "check a missing file" "$RIMAU" check "$tmp/no-such.game"
+has "no-such.game: error: cannot open" err "a missing file is named"
+expect 1 "check a valid and an invalid file" "$RIMAU" check "$game" "$tmp/no-such.game"
+
+printf 'game "big"\n' > "$tmp/big.game"
+head -c 1100000 /dev/zero | tr '\0' '#' >> "$tmp/big.game"
+expect 1 "a file over the size limit" "$RIMAU" check "$tmp/big.game"
+has "larger than the limit" err "the size limit is named"
+
+expect 0 "info" "$RIMAU" info "$game"
+has "points:   37" out "info counts the points"
+expect 0 "info --json" "$RIMAU" info --json "$game"
+has '"name": "Rimau-rimau (version A)"' out "info --json names the game"
+has '"sides": \[' out "info --json lists the sides"
+expect 0 "show" "$RIMAU" show "$game"
+has "T---" out "show draws the tigers and lines"
+has "in hand: man 15" out "show lists the pieces in hand"
+expect 0 "show --svg" "$RIMAU" show --svg "$game"
+has "<svg xmlns" out "show --svg writes SVG"
+has "</svg>" out "show --svg closes the SVG"
+
+echo "$((n - fail)) passed, $fail failed"
+[ "$fail" -eq 0 ]
