@@ -322,3 +322,31 @@ rm_node *rm_parse(const rm_source *src, rm_arena *arena, rm_diag *diag)
         return NULL;
     return ps.root;
 }
+
+int rm_lex_tokens(const rm_source *src, rm_arena *arena, rm_diag *diag, int *tokens, int max)
+{
+    rm_lexer *lx = arena_alloc(arena, sizeof *lx);
+    if (!lx || lexer_init(lx, src, arena, diag) != 0) {
+        if (lx)
+            lexer_fini(lx);
+        return -1;
+    }
+    int n = 0;
+    for (;;) {
+        RMYYSTYPE val;
+        RMYYLTYPE loc;
+        int tok = rmyylex(&val, &loc, lx->scanner);
+        if (tok == RMYYEOF || n == max)
+            break;
+        tokens[n++] = tok;
+    }
+    lexer_fini(lx);
+    return n;
+}
+
+const char *rm_token_name(int token)
+{
+    int sym = YYTRANSLATE(token);
+    return yysymbol_name(sym);
+}
+

@@ -57,6 +57,13 @@ void ast_dump(FILE *out, const rm_node *n, int depth);
  * syntax errors to DIAG. Returns NULL when any error was reported. */
 rm_node *rm_parse(const rm_source *src, rm_arena *arena, rm_diag *diag);
 
+/* The scanner alone (for tests and tools): stores up to MAX token codes
+ * (parser.h's RMYY* values; SEP for an end of statement) of SRC in TOKENS,
+ * up to the end of the file. Returns their number, or -1 on no memory. */
+int rm_lex_tokens(const rm_source *src, rm_arena *arena, rm_diag *diag, int *tokens, int max);
+/* The printed name of a token code: "name", "'{'", "\"board\"", ... */
+const char *rm_token_name(int token);
+
 #define RM_MAX_TOKEN 4096    /* longest token or string, in bytes */
 #define RM_MAX_NESTING 64    /* deepest nesting of blocks */
 
