@@ -77,10 +77,25 @@ static rm_node *text_node(rm_parse_state *ps, rm_node_kind kind, rm_span at, con
        REGION "region" ROW "row" ROWS "rows" SETUP "setup" SIDE "side"
        SOURCE "source" STACKS "stacks" SYMBOL "symbol" TO "to"
        TRIANGLE "triangle"
+       AFTER "after" CAPTURES "captures" CAPTURE "capture" CHAIN "chain"
+       COMPULSORY "compulsory" CONTINUE "continue" DRAW "draw" DROP "drop"
+       ELSE "else" EMPTY "empty" END "end" ENDS "ends" FIRST "first"
+       FEWER "fewer" IF "if" LEAP "leap" LINES "lines" LOSE "lose"
+       LOSES "loses" MOST "most" MUST "must" ODD "odd" OF "of" ON "on"
+       ONCE "once" OPTIONAL "optional" OPTION "option" OR "or" OVER "over"
+       PHASE "phase" PIECES "pieces" RELOCATE "relocate" REMOVE "remove"
+       REMOVING "removing" REPETITION "repetition" RULES "rules"
+       SLIDE "slide" STEP "step" THAN "than" THEN "then" TIMES "times"
+       TURN "turn" TURNS "turns" WHEN "when" WHILE "while" WITH "with"
 
 %type <node> top_stmts top_stmt strings board_stmts board_stmt
              side_stmts side_stmt piece_opts setup_stmts setup_stmt
              region_stmt set set_items set_item names name grid_corner
+             option_values value if_head rules_stmts rules_stmt phase_stmts
+             phase_stmt turn_steps step_group alts action drop_params
+             capture_params capture_param kind_names
+%type <num> line_counts turns_word
+%type <dims> repeat
 %type <dims> grid_dims
 %type <num> grid_diagonals
 %type <real> coord
@@ -109,6 +124,200 @@ top_stmt:
   | SIDE NAME '{' side_stmts '}'    { $$ = $4; $$->text = $2; $$->span = @$; $$->span2 = @2; }
   | SETUP '{' setup_stmts '}'       { $$ = $3; $$->span = @$; }
   | region_stmt
+  | OPTION NAME '=' option_values
+        { $$ = $4; $$->text = $2; $$->span = @$; $$->span2 = @2; }
+  | OPTION NAME '=' option_values STRING
+        { $$ = $4; $$->text = $2; $$->text2 = $5; $$->span = @$; $$->span2 = @2; }
+  | RULES '{' rules_stmts '}'       { $$ = $3; $$->span = @$; }
+  | PHASE NAME OF NAME '{' phase_stmts '}'
+        { $$ = $6; $$->text = $2; $$->text2 = $4; $$->span = @$; $$->span2 = @2; }
+  | if_head '{' top_stmts '}'       { $$ = ADD($1, $3); $$->span = @$; }
+  | if_head '{' top_stmts '}' ELSE '{' top_stmts '}'
+        { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
+    ;
+
+/* option_values: value { '|' value } -- the first is the default */
+option_values:
+    value                           { $$ = ADD(NODE(N_OPTION, @$), $1); }
+  | option_values '|' value         { $$ = ADD($1, $3); }
+    ;
+
+value:
+    NAME                            { $$ = text_node(ps, N_STRING, @$, $1); }
+  | NUMBER
+        {
+            char buf[32];
+            snprintf(buf, sizeof buf, "%ld", $1);
+            $$ = text_node(ps, N_STRING, @$, arena_strndup(ps->arena, buf, strlen(buf)));
+        }
+    ;
+
+/* if_head: IF NAME '=' value -- a statement block kept or dropped by an option */
+if_head:
+    IF NAME '=' value
+        {
+            $$ = text_node(ps, N_IF, @$, $2);
+            $$->text2 = $4->text;
+            $$->span2 = @2;
+        }
+    ;
+
+/* rules_stmts: { rules_stmt SEP } */
+rules_stmts:
+    %empty                          { $$ = NODE(N_RULES, @$); }
+  | rules_stmts SEP                 { $$ = $1; }
+  | rules_stmts rules_stmt SEP      { $$ = ADD($1, $2); }
+  | rules_stmts error SEP           { $$ = $1; yyerrok; }
+    ;
+
+rules_stmt:
+    FIRST NAME                      { $$ = text_node(ps, N_FIRST, @$, $2); }
+  | NAME LOSE WITH NUMBER PIECES    { $$ = text_node(ps, N_LOSE_WITH, @$, $1); $$->n = $4; $$->span2 = @4; }
+  | NAME LOSES WITH NUMBER PIECES   { $$ = text_node(ps, N_LOSE_WITH, @$, $1); $$->n = $4; $$->span2 = @4; }
+  | DRAW AFTER NUMBER turns_word    { $$ = NODE(N_DRAW_AFTER, @$); $$->n = $3; $$->span2 = @3; }
+  | DRAW ON REPETITION NUMBER       { $$ = NODE(N_DRAW_REPEAT, @$); $$->n = $4; $$->span2 = @4; }
+  | if_head '{' rules_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
+  | if_head '{' rules_stmts '}' ELSE '{' rules_stmts '}'
+        { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
+    ;
+
+turns_word:
+    TURN                            { $$ = 1; }
+  | TURNS                           { $$ = 1; }
+    ;
+
+/* phase_stmts: { phase_stmt SEP } */
+phase_stmts:
+    %empty                          { $$ = NODE(N_PHASE, @$); }
+  | phase_stmts SEP                 { $$ = $1; }
+  | phase_stmts phase_stmt SEP      { $$ = ADD($1, $2); }
+  | phase_stmts error SEP           { $$ = $1; yyerrok; }
+    ;
+
+phase_stmt:
+    TURN turn_steps                 { $$ = $2; $$->span = @$; }
+  | ENDS WHEN HAND EMPTY            { $$ = NODE(N_ENDS, @$); $$->flags = 0; }
+  | ENDS AFTER NUMBER turns_word    { $$ = NODE(N_ENDS, @$); $$->flags = 1; $$->n = $3; $$->span2 = @3; }
+  | CAPTURES COMPULSORY             { $$ = NODE(N_COMPULSORY, @$); }
+  | if_head '{' phase_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
+  | if_head '{' phase_stmts '}' ELSE '{' phase_stmts '}'
+        { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
+    ;
+
+/* turn_steps: step_group { THEN step_group } */
+turn_steps:
+    step_group                      { $$ = ADD(NODE(N_TURN, @$), $1); }
+  | turn_steps THEN step_group      { $$ = ADD($1, $3); }
+    ;
+
+/* step_group: action { OR action } [repeat] */
+step_group:
+    alts repeat
+        {
+            $$ = $1;
+            $$->n = $2.w;
+            $$->n2 = $2.h;
+            $$->span = @$;
+            $$->span2 = @2;
+        }
+    ;
+
+alts:
+    action                          { $$ = ADD(NODE(N_STEP, @$), $1); }
+  | alts OR action                  { $$ = ADD($1, $3); }
+    ;
+
+/* repeat: how many times the step is taken (default once) */
+repeat:
+    %empty                          { $$.w = 1; $$.h = 1; }
+  | NUMBER TIMES                    { $$.w = $1; $$.h = $1; }
+  | NUMBER TO NUMBER TIMES          { $$.w = $1; $$.h = $3; }
+  | AT MOST NUMBER TIMES            { $$.w = 0; $$.h = $3; }
+  | OPTIONAL                        { $$.w = 0; $$.h = 1; }
+    ;
+
+action:
+    DROP NAME drop_params           { $$ = $3; $$->flags = RM_ACT_DROP; $$->text = $2; $$->span = @$; $$->span2 = @2; }
+  | STEP NAME                       { $$ = text_node(ps, N_ACTION, @$, $2); $$->flags = RM_ACT_STEP; $$->span2 = @2; }
+  | SLIDE NAME                      { $$ = text_node(ps, N_ACTION, @$, $2); $$->flags = RM_ACT_SLIDE; $$->span2 = @2; }
+  | LEAP NAME OVER kind_names
+        {
+            $$ = ADD(text_node(ps, N_ACTION, @$, $2), $4);
+            $$->flags = RM_ACT_LEAP;
+            $$->span2 = @2;
+        }
+  | CAPTURE NAME capture_params     { $$ = $3; $$->flags = RM_ACT_CAPTURE; $$->text = $2; $$->span = @$; $$->span2 = @2; }
+  | REMOVE NAME                     { $$ = text_node(ps, N_ACTION, @$, $2); $$->flags = RM_ACT_REMOVE; $$->span2 = @2; }
+  | REMOVE NAME IN set
+        {
+            rm_node *in = ADD(NODE(N_IN_SET, span_join(@3, @4)), $4);
+            $$ = ADD(text_node(ps, N_ACTION, @$, $2), in);
+            $$->flags = RM_ACT_REMOVE;
+            $$->span2 = @2;
+        }
+  | RELOCATE NAME                   { $$ = text_node(ps, N_ACTION, @$, $2); $$->flags = RM_ACT_RELOCATE; $$->span2 = @2; }
+  | RELOCATE NAME TO set
+        {
+            rm_node *in = ADD(NODE(N_IN_SET, span_join(@3, @4)), $4);
+            $$ = ADD(text_node(ps, N_ACTION, @$, $2), in);
+            $$->flags = RM_ACT_RELOCATE;
+            $$->span2 = @2;
+        }
+    ;
+
+drop_params:
+    %empty                          { $$ = NODE(N_ACTION, @$); }
+  | drop_params IN set              { $$ = ADD($1, ADD(NODE(N_IN_SET, span_join(@2, @3)), $3)); }
+  | drop_params WHILE FEWER THAN NUMBER ON BOARD
+        {
+            rm_node *w = NODE(N_WHILE_FEWER, span_join(@2, @7));
+            w->n = $5;
+            $$ = ADD($1, w);
+        }
+    ;
+
+capture_params:
+    %empty                          { $$ = NODE(N_ACTION, @$); }
+  | capture_params capture_param    { $$ = ADD($1, $2); }
+    ;
+
+capture_param:
+    OVER kind_names                 { $$ = $2; $$->span = @$; }
+  | LINES line_counts               { $$ = NODE(N_LINES, @$); $$->n = $2; }
+  | LINES ODD                       { $$ = NODE(N_LINES, @$); $$->n = 0x2AAAAAAAAAAAAAAAL; }
+  | CHAIN                           { $$ = NODE(N_CHAIN, @$); }
+  | CHAIN MUST CONTINUE             { $$ = NODE(N_CHAIN, @$); $$->flags = 1; }
+  | REMOVING AT END                 { $$ = NODE(N_REMOVING, @$); $$->flags = 1; }
+  | REMOVING AT ONCE                { $$ = NODE(N_REMOVING, @$); $$->flags = 0; }
+    ;
+
+/* kind_names: NAME { [','] NAME } */
+kind_names:
+    name                            { $$ = ADD(NODE(N_OVER, @$), $1); }
+  | kind_names name                 { $$ = ADD($1, $2); }
+  | kind_names ',' name             { $$ = ADD($1, $3); }
+    ;
+
+/* line_counts: NUMBER { ',' NUMBER } -- a bitmask */
+line_counts:
+    NUMBER
+        {
+            if ($1 < 1 || $1 > 62) {
+                FAIL(@1, "a capture jumps lines of 1 to 62 pieces, not %ld", $1);
+                $$ = 0;
+            } else {
+                $$ = 1L << $1;
+            }
+        }
+  | line_counts ',' NUMBER
+        {
+            if ($3 < 1 || $3 > 62) {
+                FAIL(@3, "a capture jumps lines of 1 to 62 pieces, not %ld", $3);
+                $$ = $1;
+            } else {
+                $$ = $1 | (1L << $3);
+            }
+        }
     ;
 
 /* strings: STRING { ',' STRING } -- a node whose kids are STRING nodes */
@@ -160,6 +369,9 @@ board_stmt:
         }
   | LINE names                      { $$ = $2; $$->kind = N_LINE; $$->span = @$; }
   | region_stmt
+  | if_head '{' board_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
+  | if_head '{' board_stmts '}' ELSE '{' board_stmts '}'
+        { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
     ;
 
 /* grid_dims: COLUMNS 'x' ROWS, as "5 x 5" or "5x5" */
@@ -268,6 +480,9 @@ setup_stmt:
             if ($4 < 0)
                 FAIL(@4, "a hand cannot hold a negative number of pieces");
         }
+  | if_head '{' setup_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
+  | if_head '{' setup_stmts '}' ELSE '{' setup_stmts '}'
+        { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
     ;
 
 region_stmt:

@@ -23,3 +23,23 @@ X(NAME,       "name")        /* text: a point or region name */
 X(ROWS,       "rows")        /* n..n2: row numbers */
 X(COLUMNS,    "columns")     /* text..text2: column letters */
 X(STRING,     "string")      /* text */
+X(OPTION,     "option")      /* text: name; kids: STRING values (first is the default), then an optional STRING description in span2 */
+X(IF,         "if")          /* text: option, text2: value; kids[0]: then-block, kids[1]: else-block or absent */
+X(BLOCK,      "block")       /* kids: statements (the branches of IF) */
+X(RULES,      "rules")       /* kids: FIRST, LOSE_WITH, DRAW_AFTER, DRAW_REPEAT */
+X(FIRST,      "first")       /* text: side */
+X(LOSE_WITH,  "lose-with")   /* text: side; n: pieces */
+X(DRAW_AFTER, "draw-after")  /* n: turns */
+X(DRAW_REPEAT,"draw-repeat") /* n: times a position is seen */
+X(PHASE,      "phase")       /* text: name, text2: side; kids: TURN, ENDS, COMPULSORY */
+X(TURN,       "turn")        /* kids: STEPs in order */
+X(STEP,       "step-group")  /* n..n2: how many times; kids: ACTIONs, alternatives */
+X(ACTION,     "action")      /* flags: RM_ACT_*; text: piece kind; kids: params */
+X(OVER,       "over")        /* kids: NAMEs of kinds */
+X(LINES,      "lines")       /* n: bitmask of allowed line lengths (bit k: k pieces) */
+X(CHAIN,      "chain")       /* flags: 1 must continue */
+X(REMOVING,   "removing")    /* flags: 1 at end, 0 at once */
+X(IN_SET,     "in")          /* kids[0]: SET */
+X(WHILE_FEWER,"while-fewer") /* n: pieces on the board */
+X(ENDS,       "ends")        /* flags: 0 hand empty, 1 after n turns; n */
+X(COMPULSORY, "compulsory")  /* captures are compulsory in the phase */

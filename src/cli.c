@@ -8,27 +8,86 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <ctype.h>
+#include <stdarg.h>
+
+#include "cli.h"
+#include "notation.h"
 #include "render.h"
-#include "rimau.h"
 
-enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
+#define find_command cli_command
 
-typedef struct command {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *summary;
-    const char *usage;   /* full --help text after the "Usage:" line */
-} command;
-
-static const command *find_command(const char *name);
-
-static int usage_error(const char *cmd, const char *fmt, const char *arg)
+int cli_usage(const char *cmd, const char *fmt, ...)
 {
+    va_list ap;
     fprintf(stderr, "rimau%s%s: ", cmd ? " " : "", cmd ? cmd : "");
-    fprintf(stderr, fmt, arg);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
     fprintf(stderr, "\nTry 'rimau %s%s--help' for more information.\n", cmd ? cmd : "",
             cmd ? " " : "");
     return EXIT_USAGE;
+}
+
+#define usage_error cli_usage
+
+int cli_add_choice(rm_choices *choices, const char *arg, const char *cmd)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || !eq[1])
+        return cli_usage(cmd, "option values are given as -o NAME=VALUE, not '%s'", arg);
+    if (choices->n == RM_MAX_OPTIONS)
+        return cli_usage(cmd, "too many -o options");
+    size_t len = (size_t)(eq - arg);
+    char *name = malloc(len + 1);
+    if (!name)
+        return cli_usage(cmd, "out of memory");
+    memcpy(name, arg, len);
+    name[len] = '\0';
+    choices->name[choices->n] = name; /* lives until the program ends */
+    choices->value[choices->n] = eq + 1;
+    choices->n++;
+    return 0;
+}
+
+int cli_play_turns(rm_match *m, const char *text, const char *what)
+{
+    char turn[RM_MAX_TURN_TEXT];
+    const char *p = text;
+    while (*p) {
+        while (*p && (isspace((unsigned char)*p) || *p == ';'))
+            p++;
+        if (!*p)
+            break;
+        /* One turn: up to a blank or ';' that does not follow or precede a comma. */
+        size_t len = 0;
+        while (*p && *p != ';') {
+            if (isspace((unsigned char)*p)) {
+                const char *q = p;
+                while (isspace((unsigned char)*q))
+                    q++;
+                if (!(len > 0 && turn[len - 1] == ',') && *q != ',')
+                    break;
+                p = q;
+                continue;
+            }
+            if (len + 1 < sizeof turn)
+                turn[len++] = *p;
+            p++;
+        }
+        turn[len] = '\0';
+        size_t digits = 0;
+        while (isdigit((unsigned char)turn[digits]))
+            digits++;
+        if (digits > 0 && turn[digits] == '.' && turn[digits + 1] == '\0')
+            continue; /* a turn number, as in records */
+        char err[256];
+        if (rm_match_play_text(m, turn, err, sizeof err) != 0) {
+            fprintf(stderr, "rimau: %s: turn %d: %s\n", what, m->n + 1, err);
+            return EXIT_INVALID;
+        }
+    }
+    return 0;
 }
 
 static void print_help(const command *c)
@@ -39,7 +98,7 @@ static void print_help(const command *c)
 /* Parses the common options of a command: --help and those in LONGOPTS.
  * Returns the option character, -1 at the end, or -2 after a usage error
  * (already printed) or --help (*status set). */
-static int next_opt(const command *c, int argc, char **argv, const char *shortopts,
+int cli_next_opt(const command *c, int argc, char **argv, const char *shortopts,
                     const struct option *longopts, int *status)
 {
     opterr = 0;
@@ -75,7 +134,7 @@ static int cmd_check(int argc, char **argv)
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { 0 } };
     int ch, status = 0;
     bool quiet = false;
-    while ((ch = next_opt(c, argc, argv, "+hq", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "+hq", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'q')
@@ -216,7 +275,7 @@ static int cmd_info(int argc, char **argv)
                                           { 0 } };
     int ch, status = 0;
     bool json = false;
-    while ((ch = next_opt(c, argc, argv, "+hj", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "+hj", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'j')
@@ -247,7 +306,7 @@ static int cmd_show(int argc, char **argv)
                                           { 0 } };
     int ch, status = 0;
     bool svg = false;
-    while ((ch = next_opt(c, argc, argv, "+h", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "+h", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 's')
@@ -275,6 +334,44 @@ static int cmd_show(int argc, char **argv)
 /* ---- the command table ---- */
 
 static const command commands[] = {
+    { "compile", cmd_compile, "compile a game and print its rule IR",
+      "[OPTION]... FILE\n"
+      "Compile FILE into the rule IR and, with --dump, print the IR readably:\n"
+      "points with their rays, lines, regions, kinds, setup, options, action rules\n"
+      "and phases with their turn patterns. Rule authors use it to see what a file\n"
+      "means.\n"
+      "\n"
+      "      --dump                print the IR\n"
+      "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+      "  -h, --help                display this help and exit\n"
+      "\n"
+      "Example:\n"
+      "  rimau compile --dump games/rimau-rimau-a.game\n" },
+    { "moves", cmd_moves, "list the legal turns of a position",
+      "[OPTION]... FILE\n"
+      "List the legal turns of the start of FILE's game, or of the position after\n"
+      "--after, one per line in turn notation (see doc/notation.md).\n"
+      "\n"
+      "  -a, --after TURNS         play these turns first (separated by blanks or ';')\n"
+      "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+      "  -h, --help                display this help and exit\n"
+      "\n"
+      "Example:\n"
+      "  rimau moves games/rimau-rimau-b.game --after \"xc4 b4\"\n" },
+    { "perft", cmd_perft, "count the turn sequences of a given depth",
+      "[OPTION]... FILE DEPTH\n"
+      "Count the sequences of DEPTH complete turns from the start of FILE's game (or\n"
+      "from the position after --after). At each position a side's turns are the\n"
+      "distinct positions it can reach with one complete turn; a finished game has\n"
+      "no turns.\n"
+      "\n"
+      "  -a, --after TURNS         play these turns first\n"
+      "      --divide              print each first turn with its count\n"
+      "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+      "  -h, --help                display this help and exit\n"
+      "\n"
+      "Example:\n"
+      "  rimau perft games/rimau-rimau-a.game 2\n" },
     { "check", cmd_check, "check .game files for errors",
       "[OPTION]... FILE...\n"
       "Check each .game FILE: parse it, resolve its names and check its board,\n"
@@ -317,7 +414,7 @@ static const command commands[] = {
       "  rimau show --svg games/rimau-rimau-a.game > board.svg\n" },
 };
 
-static const command *find_command(const char *name)
+const command *cli_command(const char *name)
 {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(commands[i].name, name) == 0)

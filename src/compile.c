@@ -13,6 +13,8 @@
 typedef struct compiler {
     rm_diag *d;
     rm_game *g;
+    rm_arena *arena;
+    const rm_choices *choices;
     const rm_node *board_node;
     const rm_node *setup_node;
     rm_span side_at[RM_MAX_SIDES];
@@ -491,9 +493,453 @@ static void compile_setup(compiler *c, const rm_node *setup)
     }
 }
 
+
+/* ---- options and conditional blocks ---- */
+
+static void compile_option(compiler *c, const rm_node *n)
+{
+    rm_game *g = c->g;
+    for (int i = 0; i < g->noptions; i++)
+        if (strcmp(g->options[i].name, n->text) == 0) {
+            diag_error(c->d, n->span2, "option '%s' is already declared", n->text);
+            return;
+        }
+    if (g->noptions == RM_MAX_OPTIONS) {
+        diag_error(c->d, n->span2, "more than %d options, the limit", RM_MAX_OPTIONS);
+        return;
+    }
+    if (n->nkids > RM_MAX_VALUES) {
+        diag_error(c->d, n->span, "an option has at most %d values", RM_MAX_VALUES);
+        return;
+    }
+    rm_option *o = &g->options[g->noptions++];
+    o->name = xstrdup(n->text);
+    o->doc = n->text2 ? xstrdup(n->text2) : NULL;
+    for (int i = 0; i < n->nkids; i++) {
+        for (int j = 0; j < i; j++)
+            if (strcmp(o->values[j], n->kids[i]->text) == 0)
+                diag_error(c->d, n->kids[i]->span, "value '%s' is listed twice", n->kids[i]->text);
+        o->values[o->nvalues++] = xstrdup(n->kids[i]->text);
+    }
+    o->chosen = 0;
+}
+
+static int find_option(const rm_game *g, const char *name)
+{
+    for (int i = 0; i < g->noptions; i++)
+        if (strcmp(g->options[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+static int find_value(const rm_option *o, const char *value)
+{
+    for (int i = 0; i < o->nvalues; i++)
+        if (strcmp(o->values[i], value) == 0)
+            return i;
+    return -1;
+}
+
+/* Lists the values of option O into BUF. */
+static const char *value_list(const rm_option *o, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < o->nvalues && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "", o->values[i]);
+    return buf;
+}
+
+static void apply_choices(compiler *c)
+{
+    rm_game *g = c->g;
+    char buf[256];
+    for (int i = 0; c->choices && i < c->choices->n; i++) {
+        int o = find_option(g, c->choices->name[i]);
+        if (o < 0) {
+            size_t used = 0;
+            buf[0] = '\0';
+            for (int k = 0; k < g->noptions && used < sizeof buf; k++)
+                used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s", k ? ", " : "",
+                                         g->options[k].name);
+            diag_file_error(c->d, "the game has no option '%s' (%s%s)", c->choices->name[i],
+                            g->noptions ? "its options: " : "it has no options", buf);
+            continue;
+        }
+        int v = find_value(&g->options[o], c->choices->value[i]);
+        if (v < 0) {
+            diag_file_error(c->d, "option '%s' has no value '%s' (its values: %s)",
+                            c->choices->name[i], c->choices->value[i],
+                            value_list(&g->options[o], buf, sizeof buf));
+            continue;
+        }
+        g->options[o].chosen = v;
+    }
+}
+
+static void flatten(compiler *c, rm_node *n);
+
+/* Appends the statements of KIDS to OUT, replacing each IF by the
+ * statements of the branch the options choose. */
+static void splice(compiler *c, rm_node *out, rm_node **kids, int nkids)
+{
+    for (int i = 0; i < nkids; i++) {
+        rm_node *k = kids[i];
+        if (k->kind == N_OPTION && out->kind != N_FILE) {
+            diag_error(c->d, k->span, "options are declared at the top level, outside 'if'");
+            continue;
+        }
+        if (k->kind != N_IF) {
+            flatten(c, k);
+            ast_add(c->arena, out, k);
+            continue;
+        }
+        int o = find_option(c->g, k->text);
+        if (o < 0) {
+            diag_error(c->d, k->span2, "unknown option '%s' (declare it: option %s = VALUE | ...)",
+                       k->text, k->text);
+            continue;
+        }
+        int v = find_value(&c->g->options[o], k->text2);
+        if (v < 0) {
+            char buf[256];
+            diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)", k->text,
+                       k->text2, value_list(&c->g->options[o], buf, sizeof buf));
+            continue;
+        }
+        rm_node *branch = v == c->g->options[o].chosen ? k->kids[0]
+                          : k->nkids > 1               ? k->kids[1]
+                                                       : NULL;
+        if (branch)
+            splice(c, out, branch->kids, branch->nkids);
+    }
+}
+
+/* Replaces the IF statements under N by the branches in force. */
+static void flatten(compiler *c, rm_node *n)
+{
+    if (n->nkids == 0)
+        return;
+    bool any = false;
+    for (int i = 0; i < n->nkids; i++)
+        any |= n->kids[i]->kind == N_IF || n->kids[i]->nkids > 0;
+    if (!any)
+        return;
+    rm_node **kids = n->kids;
+    int nkids = n->nkids;
+    n->kids = NULL;
+    n->nkids = n->capkids = 0;
+    splice(c, n, kids, nkids);
+}
+
+/* ---- rules ---- */
+
+static int side_kind(compiler *c, const rm_node *at, const char *name, int side, bool own)
+{
+    rm_game *g = c->g;
+    int k = game_kind(g, name);
+    if (k < 0) {
+        if (game_side(g, name) >= 0)
+            diag_error(c->d, at->span, "'%s' is a side; name a piece kind", name);
+        else
+            diag_error(c->d, at->span, "unknown piece kind '%s'", name);
+        return -1;
+    }
+    if (own && g->kinds[k].side != side) {
+        diag_error(c->d, at->span, "'%s' belongs to side '%s', not to '%s' whose phase this is",
+                   name, g->sides[g->kinds[k].side].name, g->sides[side].name);
+        return -1;
+    }
+    if (!own && g->kinds[k].side == side) {
+        diag_error(c->d, at->span, "'%s' is a piece of side '%s' itself; name an enemy kind",
+                   name, g->sides[side].name);
+        return -1;
+    }
+    return k;
+}
+
+static int compile_action(compiler *c, const rm_node *n, int side)
+{
+    rm_game *g = c->g;
+    rm_rules *r = &g->rules;
+    rm_action_rule a;
+    memset(&a, 0, sizeof a);
+    a.fewer_than = -1;
+    a.lines = 1u << 1;
+    bool is_remove = n->flags == RM_ACT_REMOVE;
+    static const uint8_t types[] = { RM_DROP, RM_STEP, RM_SLIDE, RM_LEAP, RM_CAPTURE, RM_REMOVE,
+                                     RM_RELOCATE };
+    a.type = types[n->flags];
+    rm_node name = { .span = n->span2 };
+    int k = side_kind(c, &name, n->text, side, !is_remove);
+    if (k < 0)
+        return -1;
+    a.kind = (uint8_t)k;
+    if (is_remove)
+        a.targets = (uint16_t)(1u << k);
+    if (a.type == RM_CAPTURE)
+        for (int j = 0; j < g->nkinds; j++)
+            if (g->kinds[j].side != side)
+                a.targets |= (uint16_t)(1u << j);
+    bool chain_seen = false, removing_seen = false;
+    for (int i = 0; i < n->nkids; i++) {
+        const rm_node *p = n->kids[i];
+        switch (p->kind) {
+        case N_OVER:
+            a.targets = 0;
+            for (int j = 0; j < p->nkids; j++) {
+                int t = game_kind(g, p->kids[j]->text);
+                if (t < 0) {
+                    diag_error(c->d, p->kids[j]->span, "unknown piece kind '%s'", p->kids[j]->text);
+                    return -1;
+                }
+                if (a.type == RM_CAPTURE && g->kinds[t].side == side) {
+                    diag_error(c->d, p->kids[j]->span, "a capture takes enemy pieces, and '%s' is "
+                               "a piece of side '%s'", p->kids[j]->text, g->sides[side].name);
+                    return -1;
+                }
+                a.targets |= (uint16_t)(1u << t);
+            }
+            break;
+        case N_LINES:
+            if (p->n == 0)
+                return -1;
+            a.lines = (uint64_t)p->n;
+            break;
+        case N_CHAIN:
+            chain_seen = true;
+            a.chain = p->flags ? RM_CHAIN_MUST_CONTINUE : RM_CHAIN_MAY_STOP;
+            break;
+        case N_REMOVING:
+            removing_seen = true;
+            a.remove_at_end = p->flags != 0;
+            break;
+        case N_IN_SET:
+            if (eval_set(c, p->kids[0], &a.region) != 0)
+                return -1;
+            a.has_region = true;
+            break;
+        case N_WHILE_FEWER:
+            if (p->n < 1 || p->n > RM_MAX_PIECES) {
+                diag_error(c->d, p->span, "'while fewer than' takes 1 to %d pieces", RM_MAX_PIECES);
+                return -1;
+            }
+            a.fewer_than = (int16_t)p->n;
+            break;
+        default:
+            break;
+        }
+    }
+    if (removing_seen && !chain_seen)
+        diag_error(c->d, n->span, "'removing at ...' says when a chain's jumped pieces leave; "
+                   "this capture has no 'chain'");
+    if (a.type == RM_DROP && g->kinds[k].hand == 0)
+        diag_error(c->d, n->span2, "no '%s' is in hand at the start, so none can be dropped", n->text);
+    if (r->naction_rules == RM_MAX_ACTION_RULES) {
+        diag_error(c->d, n->span, "more than %d actions in the rules, the limit", RM_MAX_ACTION_RULES);
+        return -1;
+    }
+    r->actions[r->naction_rules] = a;
+    return r->naction_rules++;
+}
+
+static void compile_turn(compiler *c, const rm_node *n, rm_phase *ph)
+{
+    if (ph->nturns == RM_MAX_PATTERNS) {
+        diag_error(c->d, n->span, "a phase has at most %d turn lines", RM_MAX_PATTERNS);
+        return;
+    }
+    rm_turn_rule *t = &ph->turns[ph->nturns++];
+    for (int i = 0; i < n->nkids; i++) {
+        const rm_node *st = n->kids[i];
+        if (t->nsteps == RM_MAX_STEPS) {
+            diag_error(c->d, st->span, "a turn has at most %d steps joined by 'then'", RM_MAX_STEPS);
+            return;
+        }
+        rm_step_rule *s = &t->steps[t->nsteps++];
+        if (st->n < 0 || st->n2 < 1 || st->n > st->n2 || st->n2 > RM_MAX_REPEAT) {
+            diag_error(c->d, st->span2, "a step is taken 1 to %d times (at most: 0 to %d), not %ld to %ld",
+                       RM_MAX_REPEAT, RM_MAX_REPEAT, st->n, st->n2);
+            continue;
+        }
+        s->min = (uint8_t)st->n;
+        s->max = (uint8_t)st->n2;
+        for (int j = 0; j < st->nkids; j++) {
+            if (s->nalts == RM_MAX_ALTS) {
+                diag_error(c->d, st->kids[j]->span, "a step has at most %d alternatives", RM_MAX_ALTS);
+                break;
+            }
+            int a = compile_action(c, st->kids[j], ph->side);
+            if (a >= 0)
+                s->alt[s->nalts++] = (uint8_t)a;
+        }
+    }
+}
+
+static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_at)
+{
+    rm_game *g = c->g;
+    rm_rules *r = &g->rules;
+    int side = game_side(g, n->text2);
+    if (side < 0) {
+        rm_span at = { n->span2.end + 4, n->span2.end + 4 + (uint32_t)strlen(n->text2) };
+        if (game_kind(g, n->text2) >= 0)
+            diag_error(c->d, at, "'%s' is a piece kind; a phase belongs to a side", n->text2);
+        else
+            diag_error(c->d, at, "unknown side '%s'", n->text2);
+        return;
+    }
+    for (int i = 0; i < r->nphases; i++)
+        if (r->phases[i].side == side && strcmp(r->phases[i].name, n->text) == 0) {
+            diag_error(c->d, n->span2, "side '%s' already has a phase '%s'", n->text2, n->text);
+            return;
+        }
+    if (r->nphases == RM_MAX_PHASES) {
+        diag_error(c->d, n->span2, "more than %d phases, the limit", RM_MAX_PHASES);
+        return;
+    }
+    phase_at[r->nphases] = n;
+    rm_phase *ph = &r->phases[r->nphases++];
+    ph->name = xstrdup(n->text);
+    ph->side = (uint8_t)side;
+    const rm_node *ends = NULL;
+    for (int i = 0; i < n->nkids; i++) {
+        const rm_node *k = n->kids[i];
+        switch (k->kind) {
+        case N_TURN:
+            compile_turn(c, k, ph);
+            break;
+        case N_ENDS:
+            if (ends) {
+                diag_error(c->d, k->span, "the phase's end is given twice");
+                break;
+            }
+            ends = k;
+            if (k->flags == 0) {
+                ph->end = RM_END_HAND_EMPTY;
+            } else if (k->n < 1 || k->n > 255) {
+                diag_error(c->d, k->span2, "a phase ends after 1 to 255 turns, not %ld", k->n);
+            } else {
+                ph->end = RM_END_AFTER_TURNS;
+                ph->end_turns = (uint16_t)k->n;
+            }
+            break;
+        case N_COMPULSORY:
+            ph->compulsory = true;
+            break;
+        default:
+            break;
+        }
+    }
+    if (ph->nturns == 0)
+        diag_error(c->d, n->span2, "phase '%s' has no turn (add: turn ACTION ...)", n->text);
+}
+
+static void compile_rules(compiler *c, const rm_node *file)
+{
+    rm_game *g = c->g;
+    rm_rules *r = &g->rules;
+    r->first = 0;
+    r->draw_after = RM_DEFAULT_DRAW_AFTER;
+    r->draw_repeat = RM_DEFAULT_DRAW_REPEAT;
+    for (int s = 0; s < 4; s++)
+        r->lose_with[s] = -1;
+    const rm_node *phase_at[RM_MAX_PHASES];
+    const rm_node *first_at = NULL;
+    bool any_phase = false;
+    for (int i = 0; i < file->nkids; i++) {
+        const rm_node *n = file->kids[i];
+        if (n->kind == N_PHASE) {
+            any_phase = true;
+            compile_phase(c, n, phase_at);
+        } else if (n->kind == N_RULES) {
+            for (int j = 0; j < n->nkids; j++) {
+                const rm_node *k = n->kids[j];
+                int s;
+                switch (k->kind) {
+                case N_FIRST:
+                    if (first_at)
+                        diag_error(c->d, k->span, "who moves first is given twice");
+                    first_at = k;
+                    s = game_side(g, k->text);
+                    if (s < 0)
+                        diag_error(c->d, k->span, "unknown side '%s'", k->text);
+                    else
+                        r->first = s;
+                    break;
+                case N_LOSE_WITH:
+                    s = game_side(g, k->text);
+                    if (s < 0)
+                        diag_error(c->d, k->span, "unknown side '%s'", k->text);
+                    else if (k->n < 0 || k->n > 255 * RM_MAX_KINDS)
+                        diag_error(c->d, k->span2, "a number of pieces from 0 up, not %ld", k->n);
+                    else
+                        r->lose_with[s] = (int)k->n;
+                    break;
+                case N_DRAW_AFTER:
+                    if (k->n < 1 || k->n > 65000)
+                        diag_error(c->d, k->span2, "a game is drawn after 1 to 65000 turns, not %ld", k->n);
+                    else
+                        r->draw_after = (int)k->n;
+                    break;
+                case N_DRAW_REPEAT:
+                    if (k->n < 2 || k->n > 100)
+                        diag_error(c->d, k->span2, "a position repeats 2 to 100 times, not %ld", k->n);
+                    else
+                        r->draw_repeat = (int)k->n;
+                    break;
+                default:
+                    break;
+                }
+            }
+        }
+    }
+    if (!any_phase)
+        return;
+    r->present = true;
+    if (g->nsides != 2) {
+        diag_error(c->d, (rm_span){ 0, 0 }, "the rules are for games of two sides; this one has %d",
+                   g->nsides);
+        return;
+    }
+    /* Each side's phases, in the order written; all of a side's phases but
+     * the last must end, and the last may not. */
+    rm_phase sorted[RM_MAX_PHASES];
+    const rm_node *sorted_at[RM_MAX_PHASES];
+    int n = 0;
+    for (int s = 0; s < g->nsides; s++) {
+        r->side_first_phase[s] = n;
+        for (int i = 0; i < r->nphases; i++)
+            if (r->phases[i].side == s) {
+                sorted_at[n] = phase_at[i];
+                sorted[n++] = r->phases[i];
+            }
+        r->side_nphases[s] = n - r->side_first_phase[s];
+        if (r->side_nphases[s] == 0) {
+            diag_error(c->d, (rm_span){ 0, 0 },
+                       "side '%s' has no phase, so it can never move (add: phase NAME of %s { turn ... })",
+                       g->sides[s].name, g->sides[s].name);
+            continue;
+        }
+        for (int i = r->side_first_phase[s]; i < n; i++) {
+            bool last = i == n - 1;
+            if (!last && sorted[i].end == RM_END_NEVER)
+                diag_error(c->d, sorted_at[i]->span2,
+                           "phase '%s' never ends, so phase '%s' of side '%s' can never start "
+                           "(add: ends when hand empty, or ends after N turns)",
+                           sorted[i].name, sorted[i + 1].name, g->sides[s].name);
+            if (last && sorted[i].end != RM_END_NEVER)
+                diag_error(c->d, sorted_at[i]->span2,
+                           "phase '%s' ends, but side '%s' has no phase after it", sorted[i].name,
+                           g->sides[s].name);
+        }
+    }
+    memcpy(r->phases, sorted, (size_t)n * sizeof *sorted);
+}
+
 /* ---- the whole file ---- */
 
-rm_game *compile_game(const rm_node *file, rm_diag *d)
+rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena, rm_diag *d)
 {
     rm_game *g = calloc(1, sizeof *g);
     if (!g) {
@@ -502,9 +948,16 @@ rm_game *compile_game(const rm_node *file, rm_diag *d)
     }
     g->board.centre = -1;
     memset(g->setup_kind, -1, sizeof g->setup_kind);
-    compiler c = { .d = d, .g = g };
+    compiler c = { .d = d, .g = g, .arena = arena, .choices = choices };
     const rm_node *game_at = NULL, *origin_at = NULL;
     int errors = d->errors;
+
+    /* Options first: they choose which conditional blocks are in force. */
+    for (int i = 0; i < file->nkids; i++)
+        if (file->kids[i]->kind == N_OPTION)
+            compile_option(&c, file->kids[i]);
+    apply_choices(&c);
+    flatten(&c, file);
 
     for (int i = 0; i < file->nkids; i++) {
         const rm_node *n = file->kids[i];
@@ -529,6 +982,9 @@ rm_game *compile_game(const rm_node *file, rm_diag *d)
             compile_side(&c, n);
             break;
         case N_REGION:
+        case N_OPTION:
+        case N_PHASE:
+        case N_RULES:
             break;
         default:
             compile_meta(&c, n, &game_at, &origin_at);
@@ -549,6 +1005,8 @@ rm_game *compile_game(const rm_node *file, rm_diag *d)
             if (file->kids[i]->kind == N_REGION)
                 compile_region(&c, file->kids[i]);
         compile_setup(&c, c.setup_node);
+        if (d->errors == errors)
+            compile_rules(&c, file);
     }
     assign_symbols(&c);
     if (d->errors > errors) {
@@ -575,6 +1033,14 @@ void game_free(rm_game *g)
     for (int i = 0; i < g->nkinds; i++)
         free(g->kinds[i].name);
     board_free(&g->board);
+    for (int i = 0; i < g->noptions; i++) {
+        free(g->options[i].name);
+        free(g->options[i].doc);
+        for (int v = 0; v < g->options[i].nvalues; v++)
+            free(g->options[i].values[v]);
+    }
+    for (int i = 0; i < g->rules.nphases; i++)
+        free(g->rules.phases[i].name);
     free(g);
 }
 
@@ -594,59 +1060,3 @@ int game_side(const rm_game *g, const char *name)
     return -1;
 }
 
-/* ---- loading ---- */
-
-static rm_game *load(rm_source *src, FILE *err, int *nerrors)
-{
-    rm_diag d;
-    diag_init(&d, src, err);
-    rm_game *g = NULL;
-    rm_arena *arena = arena_new();
-    if (!arena) {
-        diag_file_error(&d, "out of memory");
-    } else {
-        rm_node *root = rm_parse(src, arena, &d);
-        if (root)
-            g = compile_game(root, &d);
-    }
-    arena_free(arena);
-    if (nerrors)
-        *nerrors = d.errors;
-    return g;
-}
-
-rm_game *rm_load_file(const char *path, FILE *err, int *nerrors)
-{
-    rm_source src;
-    rm_diag d;
-    diag_init(&d, NULL, err);
-    if (source_read(&src, path, &d) != 0) {
-        if (nerrors)
-            *nerrors = d.errors;
-        return NULL;
-    }
-    rm_game *g = load(&src, err, nerrors);
-    source_free(&src);
-    return g;
-}
-
-rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *err,
-                        int *nerrors)
-{
-    rm_source src;
-    if (source_from_string(&src, path, text, len) != 0) {
-        if (err)
-            fprintf(err, "%s: error: out of memory\n", path);
-        if (nerrors)
-            *nerrors = 1;
-        return NULL;
-    }
-    rm_game *g = load(&src, err, nerrors);
-    source_free(&src);
-    return g;
-}
-
-void rm_game_destroy(rm_game *g)
-{
-    game_free(g);
-}

@@ -7,6 +7,6 @@
 #include "rimau.h"
 
 /* Checks FILE and lowers it into a new game; NULL after reporting errors. */
-rm_game *compile_game(const rm_node *file, rm_diag *d);
+rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena, rm_diag *d);
 
 #endif

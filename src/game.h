@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "rules.h"
 
 #define RM_MAX_SIDES 4
 #define RM_MAX_KINDS 16        /* piece kinds over all sides */
@@ -49,7 +50,25 @@ typedef struct rm_game {
     /* The setup: the kind on each point (-1 empty) and how many. */
     int8_t setup_kind[RM_MAX_POINTS];
     uint8_t setup_count[RM_MAX_POINTS];
+
+    int noptions;
+    rm_option options[RM_MAX_OPTIONS];
+    rm_rules rules;
+
+    /* Tables derived for the executor (exec_prepare in exec.c). */
+    uint64_t zob_cell[RM_MAX_POINTS][RM_MAX_KINDS];
+    uint64_t zob_hand[RM_MAX_KINDS];
+    uint64_t zob_side[2];
+    uint64_t zob_phase[2][RM_MAX_PHASES];
+    uint64_t zob_pturn[2];
 } rm_game;
+
+/* Option values chosen on the command line (-o NAME=VALUE). */
+typedef struct rm_choices {
+    int n;
+    const char *name[RM_MAX_OPTIONS];
+    const char *value[RM_MAX_OPTIONS];
+} rm_choices;
 
 void game_free(rm_game *g);
 /* Index of the piece kind named NAME, or -1. */

@@ -15,6 +15,10 @@ rm_game *rm_load_file(const char *path, FILE *err, int *nerrors);
 /* The same from TEXT[0..LEN), reported under the name PATH. */
 rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *err,
                         int *nerrors);
+/* Loads PATH with the option values CHOICES (NULL: the defaults). An
+ * unknown option or value is an error of the file's. */
+rm_game *rm_load_file_with(const char *path, const rm_choices *choices, FILE *err,
+                           int *nerrors);
 void rm_game_destroy(rm_game *g);
 
 #endif

@@ -1,0 +1,40 @@
+/* cli.h: what the command line's files share. */
+#ifndef RIMAU_CLI_H
+#define RIMAU_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+
+#include "match.h"
+#include "rimau.h"
+
+enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+    const char *usage;   /* the --help text after "Usage: rimau NAME " */
+} command;
+
+const command *cli_command(const char *name);
+/* Prints "rimau CMD: MESSAGE" and the pointer to --help; returns EXIT_USAGE. */
+int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* getopt_long with the project's handling of --help and unknown options:
+ * returns the option, -1 at the end, or -2 when the command must return
+ * *status at once. */
+int cli_next_opt(const command *c, int argc, char **argv, const char *shortopts,
+                 const struct option *longopts, int *status);
+/* Adds "NAME=VALUE" to CHOICES; EXIT_USAGE after a message, or 0. */
+int cli_add_choice(rm_choices *choices, const char *arg, const char *cmd);
+/* Plays the turns of TEXT (separated by blanks or ';'; "12." numbers are
+ * skipped) on M; prints the error and returns EXIT_INVALID on a bad one. */
+int cli_play_turns(rm_match *m, const char *text, const char *what);
+
+int cmd_compile(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+
+#endif

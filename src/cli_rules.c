@@ -1,0 +1,319 @@
+/* cli_rules.c: the commands that look into the rules: compile, moves, perft. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "notation.h"
+
+/* ---- compile --dump ---- */
+
+static const char *const action_names[] = { "drop", "step", "slide", "leap", "capture",
+                                            "remove", "relocate" };
+
+static void dump_set(FILE *out, const rm_game *g, const rm_set *s)
+{
+    int n = 0;
+    SET_FOREACH(p, s) {
+        fprintf(out, "%s%s", n++ ? " " : "", g->board.points[p].name);
+    }
+}
+
+static void dump_kinds(FILE *out, const rm_game *g, unsigned mask)
+{
+    int n = 0;
+    for (int k = 0; k < g->nkinds; k++)
+        if (mask >> k & 1)
+            fprintf(out, "%s%s", n++ ? "," : "", g->kinds[k].name);
+}
+
+static void dump_action(FILE *out, const rm_game *g, int i)
+{
+    const rm_action_rule *a = &g->rules.actions[i];
+    fprintf(out, "A%d %s %s", i, action_names[a->type], g->kinds[a->kind].name);
+    if (a->type == RM_LEAP || a->type == RM_CAPTURE || a->type == RM_REMOVE) {
+        fprintf(out, " targets=");
+        dump_kinds(out, g, a->targets);
+    }
+    if (a->type == RM_CAPTURE) {
+        fprintf(out, " lines=");
+        int n = 0;
+        for (int k = 1; k < 63; k++)
+            if (a->lines >> k & 1)
+                fprintf(out, "%s%d", n++ ? "," : "", k);
+        static const char *const chains[] = { "none", "may-stop", "must-continue" };
+        fprintf(out, " chain=%s removal=%s", chains[a->chain],
+                a->remove_at_end ? "at-end" : "at-once");
+    }
+    if (a->fewer_than >= 0)
+        fprintf(out, " while-on-board<%d", a->fewer_than);
+    if (a->has_region) {
+        fprintf(out, " region={");
+        dump_set(out, g, &a->region);
+        fprintf(out, "}");
+    }
+    fputc('\n', out);
+}
+
+static void dump_ir(FILE *out, const rm_game *g)
+{
+    const rm_board *b = &g->board;
+    fprintf(out, "game %s\n", g->name);
+    fprintf(out, "points %d links %d lines %d centre %s\n", b->npoints, b->nlinks, b->nlines,
+            b->centre >= 0 ? b->points[b->centre].name : "-");
+    fprintf(out, "\n# points: index name (x, y) and rays (line:direction points...)\n");
+    for (int p = 0; p < b->npoints; p++) {
+        fprintf(out, "P%-3d %-4s (%g, %g)", p, b->points[p].name, b->points[p].x, b->points[p].y);
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            const rm_ray *ry = &b->rays[r];
+            fprintf(out, "  L%d%c", ry->line, ry->dir > 0 ? '+' : '-');
+            for (int i = 0; i < ry->len; i++)
+                fprintf(out, "%s%s", i ? "," : ":", b->points[b->ray_pts[ry->off + i]].name);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "\n# lines\n");
+    for (int l = 0; l < b->nlines; l++) {
+        fprintf(out, "L%-3d", l);
+        for (uint32_t i = b->line_off[l]; i < b->line_off[l + 1]; i++)
+            fprintf(out, " %s", b->points[b->line_pts[i]].name);
+        fputc('\n', out);
+    }
+    fprintf(out, "\n# regions\n");
+    for (int r = 0; r < b->nregions; r++) {
+        fprintf(out, "%s:", b->regions[r].name);
+        SET_FOREACH(p, &b->regions[r].points) {
+            fprintf(out, " %s", b->points[p].name);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "\n# sides and kinds\n");
+    for (int k = 0; k < g->nkinds; k++)
+        fprintf(out, "K%d %s side=%s count=%d hand=%d symbol=%c%s\n", k, g->kinds[k].name,
+                g->sides[g->kinds[k].side].name, g->kinds[k].count, g->kinds[k].hand,
+                g->kinds[k].symbol, g->kinds[k].stacks ? " stacks" : "");
+    fprintf(out, "\n# setup\n");
+    for (int p = 0; p < b->npoints; p++)
+        if (g->setup_kind[p] >= 0)
+            fprintf(out, "%s: %s x%d\n", b->points[p].name, g->kinds[g->setup_kind[p]].name,
+                    g->setup_count[p]);
+    fprintf(out, "\n# options\n");
+    for (int i = 0; i < g->noptions; i++) {
+        const rm_option *o = &g->options[i];
+        fprintf(out, "%s =", o->name);
+        for (int v = 0; v < o->nvalues; v++)
+            fprintf(out, " %s%s", o->values[v], v == o->chosen ? "*" : "");
+        fputc('\n', out);
+    }
+    const rm_rules *r = &g->rules;
+    fprintf(out, "\n# rules\n");
+    if (!r->present) {
+        fprintf(out, "(none: the file has no phases)\n");
+        return;
+    }
+    fprintf(out, "first %s\ndraw after %d turns\ndraw on repetition %d\n", g->sides[r->first].name,
+            r->draw_after, r->draw_repeat);
+    for (int s = 0; s < 2; s++)
+        if (r->lose_with[s] >= 0)
+            fprintf(out, "%s lose with %d pieces\n", g->sides[s].name, r->lose_with[s]);
+    fprintf(out, "\n# actions\n");
+    for (int i = 0; i < r->naction_rules; i++)
+        dump_action(out, g, i);
+    fprintf(out, "\n# phases: each turn pattern is steps (min..max times: alternatives)\n");
+    for (int i = 0; i < r->nphases; i++) {
+        const rm_phase *ph = &r->phases[i];
+        static const char *const ends[] = { "never", "when hand empty", "after turns" };
+        fprintf(out, "F%d %s of %s, ends %s", i, ph->name, g->sides[ph->side].name, ends[ph->end]);
+        if (ph->end == RM_END_AFTER_TURNS)
+            fprintf(out, " (%d)", ph->end_turns);
+        fprintf(out, "%s\n", ph->compulsory ? ", captures compulsory" : "");
+        for (int t = 0; t < ph->nturns; t++) {
+            fprintf(out, "  turn %d:", t + 1);
+            for (int k = 0; k < ph->turns[t].nsteps; k++) {
+                const rm_step_rule *st = &ph->turns[t].steps[k];
+                fprintf(out, "%s (%d..%d:", k ? " then" : "", st->min, st->max);
+                for (int a = 0; a < st->nalts; a++)
+                    fprintf(out, " %sA%d", a ? "| " : "", st->alt[a]);
+                fprintf(out, ")");
+            }
+            fputc('\n', out);
+        }
+    }
+}
+
+int cmd_compile(int argc, char **argv)
+{
+    const command *c = cli_command("compile");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
+                                          { "dump", no_argument, NULL, 'd' },
+                                          { "option", required_argument, NULL, 'o' },
+                                          { 0 } };
+    int ch, status = 0;
+    bool dump = false;
+    rm_choices choices = { 0 };
+    while ((ch = cli_next_opt(c, argc, argv, "+ho:", opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        if (ch == 'd')
+            dump = true;
+        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "compile")) != 0)
+            return status;
+    }
+    if (argc - optind != 1)
+        return cli_usage("compile", "give one .game file");
+    rm_game *g = rm_load_file_with(argv[optind], &choices, stderr, NULL);
+    if (!g)
+        return EXIT_INVALID;
+    if (dump)
+        dump_ir(stdout, g);
+    rm_game_destroy(g);
+    return 0;
+}
+
+/* ---- moves and perft ---- */
+
+/* Loads FILE with CHOICES, checks it has rules, and plays AFTER. */
+static rm_game *load_position(const char *cmd, const char *file, const rm_choices *choices,
+                              const char *after, rm_match *m, int *status)
+{
+    rm_game *g = rm_load_file_with(file, choices, stderr, NULL);
+    *status = EXIT_INVALID;
+    if (!g)
+        return NULL;
+    if (!g->rules.present) {
+        fprintf(stderr, "%s: error: the game has no rules (no phase), so it cannot be played\n",
+                file);
+        rm_game_destroy(g);
+        return NULL;
+    }
+    if (rm_match_init(m, g) != 0) {
+        fprintf(stderr, "rimau %s: out of memory\n", cmd);
+        rm_game_destroy(g);
+        return NULL;
+    }
+    if (after && cli_play_turns(m, after, "--after") != 0) {
+        rm_match_free(m);
+        rm_game_destroy(g);
+        return NULL;
+    }
+    *status = 0;
+    return g;
+}
+
+int cmd_moves(int argc, char **argv)
+{
+    const command *c = cli_command("moves");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
+                                          { "after", required_argument, NULL, 'a' },
+                                          { "option", required_argument, NULL, 'o' },
+                                          { 0 } };
+    int ch, status = 0;
+    const char *after = NULL;
+    rm_choices choices = { 0 };
+    while ((ch = cli_next_opt(c, argc, argv, "+ha:o:", opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        if (ch == 'a')
+            after = optarg;
+        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "moves")) != 0)
+            return status;
+    }
+    if (argc - optind != 1)
+        return cli_usage("moves", "give one .game file");
+    rm_match m;
+    rm_game *g = load_position("moves", argv[optind], &choices, after, &m, &status);
+    if (!g)
+        return status;
+    const rm_turnlist *l = rm_match_turns(&m);
+    char buf[RM_MAX_TURN_TEXT];
+    for (int i = 0; i < l->n; i++) {
+        rm_format_turn(g, rm_turn_moves(l, i), l->turns[i].n, buf, sizeof buf);
+        puts(buf);
+    }
+    rm_match_free(&m);
+    rm_game_destroy(g);
+    return 0;
+}
+
+static uint64_t perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists)
+{
+    int n = rm_legal_turns(g, st, &lists[0]);
+    if (n <= 0 || depth == 1)
+        return n > 0 ? (uint64_t)n : 0;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        rm_state next = *st;
+        rm_apply(g, &next, rm_turn_moves(&lists[0], i), lists[0].turns[i].n);
+        total += perft(g, &next, depth - 1, lists + 1);
+    }
+    return total;
+}
+
+int cmd_perft(int argc, char **argv)
+{
+    const command *c = cli_command("perft");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
+                                          { "after", required_argument, NULL, 'a' },
+                                          { "divide", no_argument, NULL, 'd' },
+                                          { "option", required_argument, NULL, 'o' },
+                                          { 0 } };
+    int ch, status = 0;
+    const char *after = NULL;
+    bool divide = false;
+    rm_choices choices = { 0 };
+    while ((ch = cli_next_opt(c, argc, argv, "+ha:o:", opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        if (ch == 'a')
+            after = optarg;
+        if (ch == 'd')
+            divide = true;
+        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "perft")) != 0)
+            return status;
+    }
+    if (argc - optind != 2)
+        return cli_usage("perft", "give a .game file and a depth");
+    char *end;
+    long depth = strtol(argv[optind + 1], &end, 10);
+    if (*end || depth < 0 || depth > 64)
+        return cli_usage("perft", "the depth is a number from 0 to 64, not '%s'", argv[optind + 1]);
+    rm_match m;
+    rm_game *g = load_position("perft", argv[optind], &choices, after, &m, &status);
+    if (!g)
+        return status;
+    rm_turnlist *lists = calloc((size_t)depth + 1, sizeof *lists);
+    if (!lists) {
+        rm_match_free(&m);
+        rm_game_destroy(g);
+        return EXIT_INVALID;
+    }
+    uint64_t total = 0;
+    const rm_state *root = rm_match_state(&m);
+    if (depth == 0) {
+        total = 1;
+    } else if (divide) {
+        int n = rm_legal_turns(g, root, &lists[0]);
+        char buf[RM_MAX_TURN_TEXT];
+        for (int i = 0; i < n; i++) {
+            rm_state next = *root;
+            rm_apply(g, &next, rm_turn_moves(&lists[0], i), lists[0].turns[i].n);
+            uint64_t k = depth == 1 ? 1 : perft(g, &next, (int)depth - 1, lists + 1);
+            rm_format_turn(g, rm_turn_moves(&lists[0], i), lists[0].turns[i].n, buf, sizeof buf);
+            printf("%s %" PRIu64 "\n", buf, k);
+            total += k;
+        }
+        putchar('\n');
+    } else {
+        total = perft(g, root, (int)depth, lists);
+    }
+    printf("%" PRIu64 "\n", total);
+    for (long i = 0; i <= depth; i++)
+        rm_turnlist_free(&lists[i]);
+    free(lists);
+    rm_match_free(&m);
+    rm_game_destroy(g);
+    return 0;
+}

@@ -1,0 +1,37 @@
+/* match.h: a game being played: its states turn by turn, the text of each
+ * turn, undo, and the result, repetitions and blocked sides included. */
+#ifndef RIMAU_MATCH_H
+#define RIMAU_MATCH_H
+
+#include "exec.h"
+
+typedef struct rm_match {
+    const rm_game *g;
+    int n;                /* turns played */
+    int cap;
+    rm_state *states;     /* states[0] is the start, states[n] the position now */
+    char **texts;         /* texts[i]: turn i+1 in notation */
+    rm_turnlist list;     /* the legal turns of the position now, when computed */
+    char why[160];        /* how the game ended, after rm_match_result */
+} rm_match;
+
+int rm_match_init(rm_match *m, const rm_game *g);
+void rm_match_free(rm_match *m);
+static inline const rm_state *rm_match_state(const rm_match *m)
+{
+    return &m->states[m->n];
+}
+/* Plays a turn given by its moves; -1 when out of memory. */
+int rm_match_play(rm_match *m, const rm_move *moves, int n);
+/* Plays the turn written TEXT; -1 with a message in ERR if it is not legal. */
+int rm_match_play_text(rm_match *m, const char *text, char *err, size_t errsize);
+/* Takes back up to TURNS turns; returns how many were taken back. */
+int rm_match_undo(rm_match *m, int turns);
+/* The legal turns now (empty when the game is over). */
+const rm_turnlist *rm_match_turns(rm_match *m);
+/* RM_ONGOING, RM_DRAW or the winning side; m->why says why it ended. */
+int rm_match_result(rm_match *m);
+/* "tigers win", "draw" or "*" (not finished). */
+const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,27 @@
+/* notation.h: turns as text.
+ *
+ * A drop is the point ("c4"), or KIND@POINT when the side has several
+ * kinds; a step, slide, leap or relocation is FROM-TO ("c3-c4"); a
+ * capture FROMxTO ("c3xc5"), a chain of captures by one piece
+ * "a1xc3xe5"; a removal xPOINT ("xb4"). The moves of one turn are joined
+ * by commas: "xb4,xc4,xd4,c7-a1".
+ */
+#ifndef RIMAU_NOTATION_H
+#define RIMAU_NOTATION_H
+
+#include <stddef.h>
+
+#include "exec.h"
+
+#define RM_MAX_TURN_TEXT 1024
+
+/* Writes the turn into BUF (always NUL-terminated); returns its length. */
+size_t rm_format_turn(const rm_game *g, const rm_move *moves, int n, char *buf, size_t size);
+
+/* Finds the legal turn of ST written TEXT (blanks are ignored; moves of a
+ * turn may come in any order that makes a legal sequence). Returns 0 and
+ * stores its moves, or -1 with a message in ERR. */
+int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_move *moves,
+                  int *n, char *err, size_t errsize);
+
+#endif

@@ -1,0 +1,98 @@
+/* rules.h: the rule part of the game IR: phases, turn patterns, action
+ * rules, ends and options, as flat tables the executor reads.
+ *
+ * A side plays its phases in the order the file gives them. A phase has
+ * one or more turn patterns (its first turn uses the first, its second the
+ * second, ..., the last one repeats) and an end condition. A turn pattern
+ * is a sequence of steps; a step is taken between min and max times, each
+ * time by one of its alternative actions.
+ */
+#ifndef RIMAU_RULES_H
+#define RIMAU_RULES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "set.h"
+
+#define RM_MAX_PHASES 16       /* phases over all sides */
+#define RM_MAX_PATTERNS 8      /* turn patterns in one phase */
+#define RM_MAX_STEPS 8         /* steps in one turn pattern */
+#define RM_MAX_ALTS 8          /* alternative actions in one step */
+#define RM_MAX_ACTION_RULES 64 /* action rules in the whole game */
+#define RM_MAX_REPEAT 32       /* most times one step is taken */
+#define RM_MAX_OPTIONS 16
+#define RM_MAX_VALUES 8        /* values of one option */
+
+typedef enum rm_action_type {
+    RM_DROP,      /* a piece from hand onto an empty point (or its own stack) */
+    RM_STEP,      /* a piece to the next point along a line */
+    RM_SLIDE,     /* a piece any distance along a line through empty points */
+    RM_LEAP,      /* a piece over one adjacent piece, without capturing it */
+    RM_CAPTURE,   /* a piece over a line of enemy pieces, taking them */
+    RM_REMOVE,    /* an enemy piece taken off the board, from anywhere */
+    RM_RELOCATE   /* an own piece picked up and put on any empty point */
+} rm_action_type;
+
+enum { RM_CHAIN_NONE, RM_CHAIN_MAY_STOP, RM_CHAIN_MUST_CONTINUE };
+
+typedef struct rm_action_rule {
+    uint8_t type;             /* rm_action_type */
+    uint8_t kind;             /* the piece kind that acts (is dropped, moves, captures) */
+    uint16_t targets;         /* LEAP, CAPTURE, REMOVE: the kinds jumped or taken (bit k) */
+    uint64_t lines;           /* CAPTURE: bit k set when a line of k pieces may be jumped */
+    uint8_t chain;            /* CAPTURE: RM_CHAIN_* */
+    bool remove_at_end;       /* CAPTURE chains: jumped pieces leave when the chain ends */
+    int16_t fewer_than;       /* DROP: only while fewer than this many of the kind are on the board; -1 */
+    bool has_region;          /* DROP, RELOCATE: destinations; REMOVE: sources */
+    rm_set region;
+} rm_action_rule;
+
+typedef struct rm_step_rule {
+    uint8_t min, max;         /* times the step is taken */
+    uint8_t nalts;
+    uint8_t alt[RM_MAX_ALTS]; /* indices of action rules */
+} rm_step_rule;
+
+typedef struct rm_turn_rule {
+    uint8_t nsteps;
+    rm_step_rule steps[RM_MAX_STEPS];
+} rm_turn_rule;
+
+enum { RM_END_NEVER, RM_END_HAND_EMPTY, RM_END_AFTER_TURNS };
+
+typedef struct rm_phase {
+    char *name;
+    uint8_t side;
+    uint8_t nturns;
+    rm_turn_rule turns[RM_MAX_PATTERNS];
+    uint8_t end;              /* RM_END_* */
+    uint16_t end_turns;       /* RM_END_AFTER_TURNS: after this many turns of the side */
+    bool compulsory;          /* a turn that captures must be taken when there is one */
+} rm_phase;
+
+typedef struct rm_option {
+    char *name;
+    char *doc;
+    int nvalues;
+    char *values[RM_MAX_VALUES];
+    int chosen;               /* index of the value in force */
+} rm_option;
+
+typedef struct rm_rules {
+    bool present;             /* the file has phases: the game can be played */
+    int first;                /* the side that moves first */
+    int nphases;
+    rm_phase phases[RM_MAX_PHASES];
+    int side_first_phase[4], side_nphases[4];
+    int naction_rules;
+    rm_action_rule actions[RM_MAX_ACTION_RULES];
+    int lose_with[4];         /* a side with this many pieces or fewer loses; -1: none */
+    int draw_after;           /* turns; the game is drawn when they are played */
+    int draw_repeat;          /* the game is drawn when a position is seen this often; 0: never */
+} rm_rules;
+
+#define RM_DEFAULT_DRAW_AFTER 1000
+#define RM_DEFAULT_DRAW_REPEAT 3
+
+#endif
