@@ -70,23 +70,23 @@ static rm_node *text_node(rm_parse_state *ps, rm_node_kind kind, rm_span at, con
 %token <num> NUMBER "number"
 %token <real> REAL "decimal number"
 %token <dims> DIMS "dimensions"
-%token ALIAS "alias" APEX "apex" AT "at" BOARD "board" COLUMN "column"
-       COLUMNS "columns" DEPTH "depth" DIAGONALS "diagonals" EXCEPT "except"
-       GAME "game" GRID "grid" HAND "hand" IN "in" LINE "line" NOTE "note"
-       ORIGIN "origin" PIECE "piece" POINT "point" POINTING "pointing"
-       REGION "region" ROW "row" ROWS "rows" SETUP "setup" SIDE "side"
-       SOURCE "source" STACKS "stacks" SYMBOL "symbol" TO "to"
-       TRIANGLE "triangle"
-       AFTER "after" CAPTURES "captures" CAPTURE "capture" CHAIN "chain"
-       COMPULSORY "compulsory" CONTINUE "continue" DRAW "draw" DROP "drop"
-       ELSE "else" EMPTY "empty" END "end" ENDS "ends" FIRST "first"
-       FEWER "fewer" IF "if" LEAP "leap" LINES "lines" LOSE "lose"
-       LOSES "loses" MOST "most" MUST "must" ODD "odd" OF "of" ON "on"
-       ONCE "once" OPTIONAL "optional" OPTION "option" OR "or" OVER "over"
-       PHASE "phase" PIECES "pieces" RELOCATE "relocate" REMOVE "remove"
-       REMOVING "removing" REPETITION "repetition" RULES "rules"
-       SLIDE "slide" STEP "step" THAN "than" THEN "then" TIMES "times"
-       TURN "turn" TURNS "turns" WHEN "when" WHILE "while" WITH "with"
+%token ALIAS "'alias'" APEX "'apex'" AT "'at'" BOARD "'board'" COLUMN "'column'"
+       COLUMNS "'columns'" DEPTH "'depth'" DIAGONALS "'diagonals'" EXCEPT "'except'"
+       GAME "'game'" GRID "'grid'" HAND "'hand'" IN "'in'" LINE "'line'" NOTE "'note'"
+       ORIGIN "'origin'" PIECE "'piece'" POINT "'point'" POINTING "'pointing'"
+       REGION "'region'" ROW "'row'" ROWS "'rows'" SETUP "'setup'" SIDE "'side'"
+       SOURCE "'source'" STACKS "'stacks'" SYMBOL "'symbol'" TO "'to'"
+       TRIANGLE "'triangle'"
+       AFTER "'after'" CAPTURES "'captures'" CAPTURE "'capture'" CHAIN "'chain'"
+       COMPULSORY "'compulsory'" CONTINUE "'continue'" DRAW "'draw'" DROP "'drop'"
+       ELSE "'else'" EMPTY "'empty'" END "'end'" ENDS "'ends'" FIRST "'first'"
+       FEWER "'fewer'" IF "'if'" LEAP "'leap'" LINES "'lines'" LOSE "'lose'"
+       LOSES "'loses'" MOST "'most'" MUST "'must'" ODD "'odd'" OF "'of'" ON "'on'"
+       ONCE "'once'" OPTIONAL "'optional'" OPTION "'option'" OR "'or'" OVER "'over'"
+       PHASE "'phase'" PIECES "'pieces'" RELOCATE "'relocate'" REMOVE "'remove'"
+       REMOVING "'removing'" REPETITION "'repetition'" RULES "'rules'"
+       SLIDE "'slide'" STEP "'step'" THAN "'than'" THEN "'then'" TIMES "'times'"
+       TURN "'turn'" TURNS "'turns'" WHEN "'when'" WHILE "'while'" WITH "'with'"
 
 %type <node> top_stmts top_stmt strings board_stmts board_stmt
              side_stmts side_stmt piece_opts setup_stmts setup_stmt
@@ -96,6 +96,7 @@ static rm_node *text_node(rm_parse_state *ps, rm_node_kind kind, rm_span at, con
              capture_params capture_param kind_names
 %type <num> line_counts turns_word
 %type <dims> repeat
+%type <text> word
 %type <dims> grid_dims
 %type <num> grid_diagonals
 %type <real> coord
@@ -124,9 +125,9 @@ top_stmt:
   | SIDE NAME '{' side_stmts '}'    { $$ = $4; $$->text = $2; $$->span = @$; $$->span2 = @2; }
   | SETUP '{' setup_stmts '}'       { $$ = $3; $$->span = @$; }
   | region_stmt
-  | OPTION NAME '=' option_values
+  | OPTION word '=' option_values
         { $$ = $4; $$->text = $2; $$->span = @$; $$->span2 = @2; }
-  | OPTION NAME '=' option_values STRING
+  | OPTION word '=' option_values STRING
         { $$ = $4; $$->text = $2; $$->text2 = $5; $$->span = @$; $$->span2 = @2; }
   | RULES '{' rules_stmts '}'       { $$ = $3; $$->span = @$; }
   | PHASE NAME OF NAME '{' phase_stmts '}'
@@ -136,6 +137,86 @@ top_stmt:
         { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
     ;
 
+/* word: a name, or a keyword where a name is expected after a keyword */
+word:
+    NAME
+  | ALIAS { $$ = arena_strndup(ps->arena, "alias", 5); }
+  | APEX { $$ = arena_strndup(ps->arena, "apex", 4); }
+  | AT { $$ = arena_strndup(ps->arena, "at", 2); }
+  | BOARD { $$ = arena_strndup(ps->arena, "board", 5); }
+  | COLUMN { $$ = arena_strndup(ps->arena, "column", 6); }
+  | COLUMNS { $$ = arena_strndup(ps->arena, "columns", 7); }
+  | DEPTH { $$ = arena_strndup(ps->arena, "depth", 5); }
+  | DIAGONALS { $$ = arena_strndup(ps->arena, "diagonals", 9); }
+  | EXCEPT { $$ = arena_strndup(ps->arena, "except", 6); }
+  | GAME { $$ = arena_strndup(ps->arena, "game", 4); }
+  | GRID { $$ = arena_strndup(ps->arena, "grid", 4); }
+  | HAND { $$ = arena_strndup(ps->arena, "hand", 4); }
+  | IN { $$ = arena_strndup(ps->arena, "in", 2); }
+  | LINE { $$ = arena_strndup(ps->arena, "line", 4); }
+  | NOTE { $$ = arena_strndup(ps->arena, "note", 4); }
+  | ORIGIN { $$ = arena_strndup(ps->arena, "origin", 6); }
+  | PIECE { $$ = arena_strndup(ps->arena, "piece", 5); }
+  | POINT { $$ = arena_strndup(ps->arena, "point", 5); }
+  | POINTING { $$ = arena_strndup(ps->arena, "pointing", 8); }
+  | REGION { $$ = arena_strndup(ps->arena, "region", 6); }
+  | ROW { $$ = arena_strndup(ps->arena, "row", 3); }
+  | ROWS { $$ = arena_strndup(ps->arena, "rows", 4); }
+  | SETUP { $$ = arena_strndup(ps->arena, "setup", 5); }
+  | SIDE { $$ = arena_strndup(ps->arena, "side", 4); }
+  | SOURCE { $$ = arena_strndup(ps->arena, "source", 6); }
+  | STACKS { $$ = arena_strndup(ps->arena, "stacks", 6); }
+  | SYMBOL { $$ = arena_strndup(ps->arena, "symbol", 6); }
+  | TO { $$ = arena_strndup(ps->arena, "to", 2); }
+  | TRIANGLE { $$ = arena_strndup(ps->arena, "triangle", 8); }
+  | AFTER { $$ = arena_strndup(ps->arena, "after", 5); }
+  | CAPTURES { $$ = arena_strndup(ps->arena, "captures", 8); }
+  | CAPTURE { $$ = arena_strndup(ps->arena, "capture", 7); }
+  | CHAIN { $$ = arena_strndup(ps->arena, "chain", 5); }
+  | COMPULSORY { $$ = arena_strndup(ps->arena, "compulsory", 10); }
+  | CONTINUE { $$ = arena_strndup(ps->arena, "continue", 8); }
+  | DRAW { $$ = arena_strndup(ps->arena, "draw", 4); }
+  | DROP { $$ = arena_strndup(ps->arena, "drop", 4); }
+  | ELSE { $$ = arena_strndup(ps->arena, "else", 4); }
+  | EMPTY { $$ = arena_strndup(ps->arena, "empty", 5); }
+  | END { $$ = arena_strndup(ps->arena, "end", 3); }
+  | ENDS { $$ = arena_strndup(ps->arena, "ends", 4); }
+  | FIRST { $$ = arena_strndup(ps->arena, "first", 5); }
+  | FEWER { $$ = arena_strndup(ps->arena, "fewer", 5); }
+  | IF { $$ = arena_strndup(ps->arena, "if", 2); }
+  | LEAP { $$ = arena_strndup(ps->arena, "leap", 4); }
+  | LINES { $$ = arena_strndup(ps->arena, "lines", 5); }
+  | LOSE { $$ = arena_strndup(ps->arena, "lose", 4); }
+  | LOSES { $$ = arena_strndup(ps->arena, "loses", 5); }
+  | MOST { $$ = arena_strndup(ps->arena, "most", 4); }
+  | MUST { $$ = arena_strndup(ps->arena, "must", 4); }
+  | ODD { $$ = arena_strndup(ps->arena, "odd", 3); }
+  | OF { $$ = arena_strndup(ps->arena, "of", 2); }
+  | ON { $$ = arena_strndup(ps->arena, "on", 2); }
+  | ONCE { $$ = arena_strndup(ps->arena, "once", 4); }
+  | OPTIONAL { $$ = arena_strndup(ps->arena, "optional", 8); }
+  | OPTION { $$ = arena_strndup(ps->arena, "option", 6); }
+  | OR { $$ = arena_strndup(ps->arena, "or", 2); }
+  | OVER { $$ = arena_strndup(ps->arena, "over", 4); }
+  | PHASE { $$ = arena_strndup(ps->arena, "phase", 5); }
+  | PIECES { $$ = arena_strndup(ps->arena, "pieces", 6); }
+  | RELOCATE { $$ = arena_strndup(ps->arena, "relocate", 8); }
+  | REMOVE { $$ = arena_strndup(ps->arena, "remove", 6); }
+  | REMOVING { $$ = arena_strndup(ps->arena, "removing", 8); }
+  | REPETITION { $$ = arena_strndup(ps->arena, "repetition", 10); }
+  | RULES { $$ = arena_strndup(ps->arena, "rules", 5); }
+  | SLIDE { $$ = arena_strndup(ps->arena, "slide", 5); }
+  | STEP { $$ = arena_strndup(ps->arena, "step", 4); }
+  | THAN { $$ = arena_strndup(ps->arena, "than", 4); }
+  | THEN { $$ = arena_strndup(ps->arena, "then", 4); }
+  | TIMES { $$ = arena_strndup(ps->arena, "times", 5); }
+  | TURN { $$ = arena_strndup(ps->arena, "turn", 4); }
+  | TURNS { $$ = arena_strndup(ps->arena, "turns", 5); }
+  | WHEN { $$ = arena_strndup(ps->arena, "when", 4); }
+  | WHILE { $$ = arena_strndup(ps->arena, "while", 5); }
+  | WITH { $$ = arena_strndup(ps->arena, "with", 4); }
+    ;
+
 /* option_values: value { '|' value } -- the first is the default */
 option_values:
     value                           { $$ = ADD(NODE(N_OPTION, @$), $1); }
@@ -143,7 +224,7 @@ option_values:
     ;
 
 value:
-    NAME                            { $$ = text_node(ps, N_STRING, @$, $1); }
+    word                            { $$ = text_node(ps, N_STRING, @$, $1); }
   | NUMBER
         {
             char buf[32];
@@ -154,7 +235,7 @@ value:
 
 /* if_head: IF NAME '=' value -- a statement block kept or dropped by an option */
 if_head:
-    IF NAME '=' value
+    IF word '=' value
         {
             $$ = text_node(ps, N_IF, @$, $2);
             $$->text2 = $4->text;

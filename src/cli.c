@@ -134,7 +134,7 @@ static int cmd_check(int argc, char **argv)
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { 0 } };
     int ch, status = 0;
     bool quiet = false;
-    while ((ch = cli_next_opt(c, argc, argv, "+hq", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "hq", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'q')
@@ -275,7 +275,7 @@ static int cmd_info(int argc, char **argv)
                                           { 0 } };
     int ch, status = 0;
     bool json = false;
-    while ((ch = cli_next_opt(c, argc, argv, "+hj", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "hj", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'j')
@@ -306,7 +306,7 @@ static int cmd_show(int argc, char **argv)
                                           { 0 } };
     int ch, status = 0;
     bool svg = false;
-    while ((ch = cli_next_opt(c, argc, argv, "+h", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "h", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 's')

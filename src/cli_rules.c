@@ -154,7 +154,7 @@ int cmd_compile(int argc, char **argv)
     int ch, status = 0;
     bool dump = false;
     rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "+ho:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "ho:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'd')
@@ -213,7 +213,7 @@ int cmd_moves(int argc, char **argv)
     int ch, status = 0;
     const char *after = NULL;
     rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "+ha:o:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'a')
@@ -264,7 +264,7 @@ int cmd_perft(int argc, char **argv)
     const char *after = NULL;
     bool divide = false;
     rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "+ha:o:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'a')
