@@ -1,5 +1,441 @@
-/* cli_play.c: playing and replaying games. */
+/* cli_play.c: playing a game at the terminal, and replaying records. */
+#define _POSIX_C_SOURCE 200809L
 #include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
 #include "cli.h"
-int cmd_play(int argc, char **argv) { (void)argc; (void)argv; return 2; }
-int cmd_replay(int argc, char **argv) { (void)argc; (void)argv; return 2; }
+#include "notation.h"
+#include "record.h"
+#include "render.h"
+
+enum { PLAYER_HUMAN, PLAYER_RANDOM };
+
+static const char *const player_names[] = { "human", "random" };
+
+#define MAX_LINE 4096
+
+/* Reads one line of at most MAX_LINE bytes into BUF; a longer line is
+ * read to its end and reported. Returns 1, 0 at end of input, or -1 for
+ * a line that was too long. */
+static int read_line(FILE *in, char *buf, size_t size)
+{
+    size_t n = 0;
+    bool too_long = false;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (n + 1 < size)
+            buf[n++] = (char)c;
+        else
+            too_long = true;
+    }
+    buf[n] = '\0';
+    if (c == EOF && n == 0 && !too_long)
+        return 0;
+    return too_long ? -1 : 1;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void draw(const rm_match *m)
+{
+    const rm_game *g = m->g;
+    const rm_state *st = rm_match_state(m);
+    int hand[RM_MAX_KINDS];
+    for (int k = 0; k < RM_MAX_KINDS; k++)
+        hand[k] = k < g->nkinds ? st->hand[k] : 0;
+    rm_view v = { st->kind, st->count, hand };
+    render_text(stdout, g, &v);
+}
+
+static void show_status(const rm_match *m)
+{
+    const rm_game *g = m->g;
+    const rm_state *st = rm_match_state(m);
+    printf("turn %d: %s to move (%s)\n", st->turn + 1, g->sides[st->to_move].name,
+           rm_side_phase(g, st, st->to_move)->name);
+}
+
+static void play_help(void)
+{
+    printf("Type a turn in notation, or a command:\n"
+           "  a drop:    c4  (or kind@c4)      a step or slide:  c3-c4\n"
+           "  a capture: c3xc5, a chain c3xc5xe5  a removal:      xb4\n"
+           "  the moves of one turn joined by commas: xb4,xc4,xd4,c7-a1\n"
+           "commands:\n"
+           "  moves   list the legal turns        board   draw the board again\n"
+           "  undo    take back your last turn    help    this text\n"
+           "  quit    stop the game\n");
+}
+
+struct play_opts {
+    const char *file;
+    rm_choices choices;
+    int player[2];
+    const char *player_text[2];
+    const char *save;
+    uint64_t seed;
+    bool quiet;
+};
+
+static int save_record(const struct play_opts *o, rm_match *m, int result)
+{
+    if (!o->save)
+        return 0;
+    char err[512];
+    rm_record_info info = { o->file, &o->choices, { o->player_text[0], o->player_text[1] },
+                            result, m->why };
+    if (rm_record_save(o->save, m, &info, err, sizeof err) != 0) {
+        fprintf(stderr, "rimau play: %s\n", err);
+        fprintf(stderr, "rimau play: the game is not saved; its turns:");
+        for (int i = 0; i < m->n; i++)
+            fprintf(stderr, " %d. %s", i + 1, m->texts[i]);
+        fputc('\n', stderr);
+        return EXIT_INVALID;
+    }
+    if (!o->quiet)
+        printf("saved the record to %s\n", o->save);
+    return 0;
+}
+
+/* One human turn; returns 1 to go on, 0 to stop (quit or end of input). */
+static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
+{
+    char line[MAX_LINE + 1];
+    for (;;) {
+        if (tty) {
+            const rm_state *st = rm_match_state(m);
+            printf("%s> ", m->g->sides[st->to_move].name);
+            fflush(stdout);
+        }
+        int r = read_line(stdin, line, sizeof line);
+        if (r == 0) {
+            printf("end of input: the game stops here\n");
+            return 0;
+        }
+        if (r < 0) {
+            printf("that line is longer than %d characters; type a turn or 'help'\n", MAX_LINE);
+            continue;
+        }
+        char *p = line;
+        while (isspace((unsigned char)*p))
+            p++;
+        char *e = p + strlen(p);
+        while (e > p && isspace((unsigned char)e[-1]))
+            *--e = '\0';
+        if (!*p || *p == '#')
+            continue;
+        if (strcmp(p, "quit") == 0 || strcmp(p, "q") == 0)
+            return 0;
+        if (strcmp(p, "help") == 0 || strcmp(p, "?") == 0) {
+            play_help();
+            continue;
+        }
+        if (strcmp(p, "board") == 0) {
+            draw(m);
+            show_status(m);
+            continue;
+        }
+        if (strcmp(p, "moves") == 0) {
+            const rm_turnlist *l = rm_match_turns(m);
+            char buf[RM_MAX_TURN_TEXT];
+            for (int i = 0; i < l->n; i++) {
+                rm_format_turn(m->g, rm_turn_moves(l, i), l->turns[i].n, buf, sizeof buf);
+                printf("%s%s", i ? " " : "", buf);
+            }
+            printf("\n");
+            continue;
+        }
+        if (strcmp(p, "undo") == 0) {
+            int side = rm_match_state(m)->to_move;
+            int k = rm_match_undo(m, 1);
+            while (k > 0 && m->n > 0 && o->player[rm_match_state(m)->to_move] != PLAYER_HUMAN)
+                k += rm_match_undo(m, 1);
+            if (k == 0) {
+                printf("nothing to undo\n");
+            } else {
+                printf("took back %d turn%s\n", k, k > 1 ? "s" : "");
+                (void)side;
+                if (!o->quiet)
+                    draw(m);
+                show_status(m);
+            }
+            continue;
+        }
+        char err[512];
+        if (rm_match_play_text(m, p, err, sizeof err) != 0) {
+            printf("%s; type 'moves' for the legal turns, 'help' for help\n", err);
+            continue;
+        }
+        return 1;
+    }
+}
+
+static int parse_player(const char *s)
+{
+    for (int i = 0; i < 2; i++)
+        if (strcmp(s, player_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    const command *c = cli_command("play");
+    struct play_opts o;
+    memset(&o, 0, sizeof o);
+    o.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    const char *side_args[8];
+    int nside_args = 0;
+    /* Options are parsed by hand: the side options (--tigers=random) are
+     * named after the game's sides, known only once the file is loaded. */
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            printf("Usage: rimau play %s", c->usage);
+            return 0;
+        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--option") == 0) {
+            if (++i == argc)
+                return cli_usage("play", "option '%s' needs a value", a);
+            int st = cli_add_choice(&o.choices, argv[i], "play");
+            if (st)
+                return st;
+        } else if (strncmp(a, "-o", 2) == 0 || strncmp(a, "--option=", 9) == 0) {
+            int st = cli_add_choice(&o.choices, a[1] == 'o' ? a + 2 : a + 9, "play");
+            if (st)
+                return st;
+        } else if (strcmp(a, "--save") == 0 || strncmp(a, "--save=", 7) == 0) {
+            if (a[6] == '=')
+                o.save = a + 7;
+            else if (++i == argc)
+                return cli_usage("play", "option '--save' needs a file");
+            else
+                o.save = argv[i];
+        } else if (strcmp(a, "--seed") == 0 || strncmp(a, "--seed=", 7) == 0) {
+            const char *v = a[6] == '=' ? a + 7 : (++i < argc ? argv[i] : NULL);
+            char *end;
+            if (!v || !*v)
+                return cli_usage("play", "option '--seed' needs a number");
+            o.seed = strtoull(v, &end, 10);
+            if (*end)
+                return cli_usage("play", "the seed is a number, not '%s'", v);
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            o.quiet = true;
+        } else if (strncmp(a, "--", 2) == 0 && strchr(a, '=')) {
+            if (nside_args == 8)
+                return cli_usage("play", "too many side options");
+            side_args[nside_args++] = a + 2;
+        } else if (a[0] == '-' && a[1]) {
+            return cli_usage("play", "unknown option '%s'", a);
+        } else if (!o.file) {
+            o.file = a;
+        } else {
+            return cli_usage("play", "give one .game file");
+        }
+    }
+    if (!o.file)
+        return cli_usage("play", "no .game file given");
+    rm_game *g = rm_load_file_with(o.file, &o.choices, stderr, NULL);
+    if (!g)
+        return EXIT_INVALID;
+    int status = 0;
+    if (!g->rules.present) {
+        fprintf(stderr, "%s: error: the game has no rules (no phase), so it cannot be played\n",
+                o.file);
+        rm_game_destroy(g);
+        return EXIT_INVALID;
+    }
+    o.player[0] = PLAYER_HUMAN;
+    o.player[1] = PLAYER_RANDOM;
+    for (int i = 0; i < nside_args; i++) {
+        const char *eq = strchr(side_args[i], '=');
+        int s = -1;
+        for (int k = 0; k < 2; k++)
+            if (strlen(g->sides[k].name) == (size_t)(eq - side_args[i]) &&
+                strncmp(g->sides[k].name, side_args[i], (size_t)(eq - side_args[i])) == 0)
+                s = k;
+        int p = parse_player(eq + 1);
+        if (s < 0 || p < 0) {
+            status = s < 0 ? cli_usage("play", "unknown option '--%s' (the sides are %s and %s)",
+                                       side_args[i], g->sides[0].name, g->sides[1].name)
+                           : cli_usage("play", "unknown player '%s' (players: human, random)",
+                                       eq + 1);
+            rm_game_destroy(g);
+            return status;
+        }
+        o.player[s] = p;
+    }
+    for (int s = 0; s < 2; s++)
+        o.player_text[s] = player_names[o.player[s]];
+    rm_match m;
+    if (rm_match_init(&m, g) != 0) {
+        rm_game_destroy(g);
+        fprintf(stderr, "rimau play: out of memory\n");
+        return EXIT_INVALID;
+    }
+    bool tty = isatty(STDIN_FILENO);
+    printf("%s: %s (%s) against %s (%s)\n", g->name, g->sides[0].name,
+           player_names[o.player[0]], g->sides[1].name, player_names[o.player[1]]);
+    if (tty)
+        printf("Type 'help' for help.\n");
+    if (!o.quiet)
+        draw(&m);
+    int result;
+    bool stopped = false;
+    while ((result = rm_match_result(&m)) == RM_ONGOING) {
+        show_status(&m);
+        const rm_state *st = rm_match_state(&m);
+        int side = st->to_move;
+        if (o.player[side] == PLAYER_HUMAN) {
+            if (!human_turn(&o, &m, tty)) {
+                stopped = true;
+                break;
+            }
+        } else {
+            const rm_turnlist *l = rm_match_turns(&m);
+            int i = (int)(rng_next(&o.seed) % (uint64_t)l->n);
+            if (rm_match_play(&m, rm_turn_moves(l, i), l->turns[i].n) != 0) {
+                fprintf(stderr, "rimau play: out of memory\n");
+                stopped = true;
+                break;
+            }
+        }
+        printf("%d. %s plays %s\n", m.n, g->sides[side].name, m.texts[m.n - 1]);
+        if (!o.quiet)
+            draw(&m);
+    }
+    char res[128];
+    if (stopped) {
+        result = RM_ONGOING;
+        printf("the game is not finished (%d turns played)\n", m.n);
+    } else {
+        printf("result: %s (%s) after %d turns\n", rm_result_text(g, result, res, sizeof res),
+               m.why, m.n);
+    }
+    status = save_record(&o, &m, result);
+    if (!status && stopped)
+        status = EXIT_INVALID;
+    rm_match_free(&m);
+    rm_game_destroy(g);
+    return status;
+}
+
+/* ---- replay ---- */
+
+/* Finds the game file a record names: as written, or beside the record. */
+static char *find_game(const char *record_path, const char *game)
+{
+    if (access(game, R_OK) == 0 || game[0] == '/') {
+        char *p = malloc(strlen(game) + 1);
+        return p ? strcpy(p, game) : NULL;
+    }
+    const char *slash = strrchr(record_path, '/');
+    size_t dir = slash ? (size_t)(slash - record_path + 1) : 0;
+    char *p = malloc(dir + strlen(game) + 1);
+    if (!p)
+        return NULL;
+    memcpy(p, record_path, dir);
+    strcpy(p + dir, game);
+    if (access(p, R_OK) != 0)
+        strcpy(p, game); /* report it as written */
+    return p;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    const command *c = cli_command("replay");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
+                                          { "quiet", no_argument, NULL, 'q' },
+                                          { 0 } };
+    int ch, status = 0;
+    bool quiet = false;
+    while ((ch = cli_next_opt(c, argc, argv, "hq", opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        if (ch == 'q')
+            quiet = true;
+    }
+    if (argc - optind != 1)
+        return cli_usage("replay", "give one record file");
+    const char *path = argv[optind];
+    rm_source src;
+    rm_diag d;
+    diag_init(&d, NULL, stderr);
+    if (source_read(&src, path, &d) != 0)
+        return EXIT_INVALID;
+    diag_init(&d, &src, stderr);
+    rm_record rec;
+    int parsed = rm_record_parse(&src, &rec, &d);
+    const char *game_tag = rm_record_tag(&rec, "Game");
+    if (!game_tag) {
+        if (parsed == 0)
+            diag_error(&d, (rm_span){ 0, 0 }, "the record has no [Game \"FILE\"] tag");
+        rm_record_free(&rec);
+        source_free(&src);
+        return EXIT_INVALID;
+    }
+    rm_choices choices = { 0 };
+    for (int i = 0; i < rec.ntags && choices.n < RM_MAX_OPTIONS; i++)
+        if (strcmp(rec.key[i], "Option") == 0) {
+            char *eq = strchr(rec.value[i], '=');
+            if (!eq)
+                continue;
+            *eq = '\0';
+            choices.name[choices.n] = rec.value[i];
+            choices.value[choices.n++] = eq + 1;
+        }
+    char *game_path = find_game(path, game_tag);
+    rm_game *g = game_path ? rm_load_file_with(game_path, &choices, stderr, NULL) : NULL;
+    free(game_path);
+    rm_match m;
+    if (!g || !g->rules.present || rm_match_init(&m, g) != 0) {
+        if (g && !g->rules.present)
+            fprintf(stderr, "%s: error: the game has no rules, so no record can be replayed\n",
+                    game_tag);
+        rm_game_destroy(g);
+        rm_record_free(&rec);
+        source_free(&src);
+        return EXIT_INVALID;
+    }
+    status = parsed == 0 ? 0 : EXIT_INVALID;
+    for (int i = 0; i < rec.nturns; i++) {
+        char err[512];
+        if (rm_match_play_text(&m, rec.turns[i], err, sizeof err) != 0) {
+            diag_error(&d, rec.at[i], "turn %d '%s' is not legal: %s", i + 1, rec.turns[i], err);
+            status = EXIT_INVALID;
+            break;
+        }
+    }
+    int result = rm_match_result(&m);
+    char res[128];
+    rm_result_text(g, result, res, sizeof res);
+    if (!quiet)
+        draw(&m);
+    if (status != 0)
+        printf("replayed %d valid turn%s; the record is wrong or cut off after them\n", m.n,
+               m.n == 1 ? "" : "s");
+    printf("result: %s%s%s%s after %d turns\n", res, m.why[0] ? " (" : "", m.why,
+           m.why[0] ? ")" : "", m.n);
+    const char *claimed = rm_record_tag(&rec, "Result");
+    if (status == 0 && claimed && strcmp(claimed, res) != 0) {
+        diag_error(&d, (rm_span){ 0, 0 }, "the record's result is '%s', but its turns give '%s'",
+                   claimed, res);
+        status = EXIT_INVALID;
+    }
+    rm_match_free(&m);
+    rm_game_destroy(g);
+    rm_record_free(&rec);
+    source_free(&src);
+    return status;
+}

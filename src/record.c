@@ -1,0 +1,276 @@
+/* record.c: reading and writing game records (see record.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "record.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static char *dup_range(const char *s, size_t n)
+{
+    char *p = malloc(n + 1);
+    if (p) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+void rm_record_free(rm_record *rec)
+{
+    for (int i = 0; i < rec->ntags; i++) {
+        free(rec->key[i]);
+        free(rec->value[i]);
+    }
+    for (int i = 0; i < rec->nturns; i++)
+        free(rec->turns[i]);
+    free(rec->turns);
+    free(rec->at);
+    memset(rec, 0, sizeof *rec);
+}
+
+const char *rm_record_tag(const rm_record *rec, const char *key)
+{
+    for (int i = 0; i < rec->ntags; i++)
+        if (strcmp(rec->key[i], key) == 0)
+            return rec->value[i];
+    return NULL;
+}
+
+static int add_turn(rm_record *rec, const char *s, size_t n, rm_span at)
+{
+    if (rec->nturns == rec->cap) {
+        int cap = rec->cap ? rec->cap * 2 : 64;
+        char **t = realloc(rec->turns, (size_t)cap * sizeof *t);
+        if (!t)
+            return -1;
+        rec->turns = t;
+        rm_span *a = realloc(rec->at, (size_t)cap * sizeof *a);
+        if (!a)
+            return -1;
+        rec->at = a;
+        rec->cap = cap;
+    }
+    char *copy = dup_range(s, n);
+    if (!copy)
+        return -1;
+    rec->turns[rec->nturns] = copy;
+    rec->at[rec->nturns] = at;
+    rec->nturns++;
+    return 0;
+}
+
+/* Parses a tag line [Key "value"] at text[i..eol). */
+static int parse_tag(const rm_source *src, size_t i, size_t eol, rm_record *rec, rm_diag *d)
+{
+    const char *t = src->text;
+    size_t k = i + 1;
+    while (k < eol && isspace((unsigned char)t[k]))
+        k++;
+    size_t key0 = k;
+    while (k < eol && (isalnum((unsigned char)t[k]) || t[k] == '_' || t[k] == '-'))
+        k++;
+    size_t key1 = k;
+    while (k < eol && isspace((unsigned char)t[k]))
+        k++;
+    if (key1 == key0 || k >= eol || t[k] != '"') {
+        diag_error(d, (rm_span){ (uint32_t)i, (uint32_t)eol },
+                   "a tag is written [Key \"value\"]");
+        return -1;
+    }
+    size_t v0 = ++k;
+    while (k < eol && t[k] != '"')
+        k++;
+    if (k >= eol) {
+        diag_error(d, (rm_span){ (uint32_t)(v0 - 1), (uint32_t)eol }, "unterminated tag value");
+        return -1;
+    }
+    size_t v1 = k++;
+    while (k < eol && isspace((unsigned char)t[k]))
+        k++;
+    if (k >= eol || t[k] != ']') {
+        diag_error(d, (rm_span){ (uint32_t)k, (uint32_t)k + 1 }, "expected ']' to close the tag");
+        return -1;
+    }
+    if (rec->ntags == RM_MAX_TAGS) {
+        diag_error(d, (rm_span){ (uint32_t)i, (uint32_t)eol }, "more than %d tags", RM_MAX_TAGS);
+        return -1;
+    }
+    rec->key[rec->ntags] = dup_range(t + key0, key1 - key0);
+    rec->value[rec->ntags] = dup_range(t + v0, v1 - v0);
+    if (!rec->key[rec->ntags] || !rec->value[rec->ntags]) {
+        free(rec->key[rec->ntags]);
+        free(rec->value[rec->ntags]);
+        diag_file_error(d, "out of memory");
+        return -1;
+    }
+    rec->ntags++;
+    return 0;
+}
+
+int rm_record_parse(const rm_source *src, rm_record *rec, rm_diag *d)
+{
+    memset(rec, 0, sizeof *rec);
+    const char *t = src->text;
+    size_t n = src->len, i = 0;
+    bool in_turns = false;
+    while (i < n) {
+        char c = t[i];
+        if (c == '\n' || isspace((unsigned char)c)) {
+            i++;
+            continue;
+        }
+        if (c == '#') {
+            while (i < n && t[i] != '\n')
+                i++;
+            continue;
+        }
+        if (c == '[' && !in_turns) {
+            size_t eol = i;
+            while (eol < n && t[eol] != '\n')
+                eol++;
+            if (parse_tag(src, i, eol, rec, d) != 0)
+                return -1;
+            i = eol;
+            continue;
+        }
+        in_turns = true;
+        size_t start = i;
+        while (i < n && !isspace((unsigned char)t[i]) && t[i] != '#')
+            i++;
+        rm_span at = { (uint32_t)start, (uint32_t)i };
+        size_t len = i - start, digits = 0;
+        while (digits < len && isdigit((unsigned char)t[start + digits]))
+            digits++;
+        if (digits > 0 && digits + 1 == len && t[start + digits] == '.') {
+            long num = strtol(t + start, NULL, 10);
+            if (num != rec->nturns + 1) {
+                diag_error(d, at, "turn number %ld where %d was expected", num, rec->nturns + 1);
+                return -1;
+            }
+            continue;
+        }
+        if (len == 1 && t[start] == '*')
+            continue; /* an unfinished game's end mark */
+        for (size_t k = start; k < i; k++)
+            if (!isprint((unsigned char)t[k])) {
+                diag_error(d, at, "a turn holds a control character or a non-ASCII byte");
+                return -1;
+            }
+        if (rec->nturns == RM_MAX_RECORD_TURNS) {
+            diag_error(d, at, "more than %d turns, the limit", RM_MAX_RECORD_TURNS);
+            return -1;
+        }
+        if (add_turn(rec, t + start, len, at) != 0) {
+            diag_file_error(d, "out of memory");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void put_escaped(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        if (*s != '"' && *s != '\n' && *s != ']')
+            fputc(*s, f);
+}
+
+int rm_record_save(const char *path, const rm_match *m, const rm_record_info *info, char *err,
+                   size_t errsize)
+{
+    const rm_game *g = m->g;
+    size_t len = strlen(path);
+    char *tmp = malloc(len + 16);
+    if (!tmp) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    snprintf(tmp, len + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
+        close(fd);
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    fprintf(f, "[Game \"");
+    put_escaped(f, info->game_file);
+    fprintf(f, "\"]\n[Name \"");
+    put_escaped(f, g->name);
+    fprintf(f, "\"]\n");
+    for (int i = 0; i < g->noptions; i++) {
+        fprintf(f, "[Option \"");
+        put_escaped(f, g->options[i].name);
+        fputc('=', f);
+        put_escaped(f, g->options[i].values[g->options[i].chosen]);
+        fprintf(f, "\"]\n");
+    }
+    for (int s = 0; s < 2; s++) {
+        fprintf(f, "[Player \"");
+        put_escaped(f, g->sides[s].name);
+        fputc('=', f);
+        put_escaped(f, info->players[s] ? info->players[s] : "?");
+        fprintf(f, "\"]\n");
+    }
+    time_t now = time(NULL);
+    struct tm tm;
+    char date[32] = "?";
+    if (gmtime_r(&now, &tm))
+        strftime(date, sizeof date, "%Y-%m-%d", &tm);
+    char res[128];
+    fprintf(f, "[Date \"%s\"]\n[Result \"", date);
+    put_escaped(f, rm_result_text(g, info->result, res, sizeof res));
+    fprintf(f, "\"]\n");
+    if (info->why && info->why[0]) {
+        fprintf(f, "[Termination \"");
+        put_escaped(f, info->why);
+        fprintf(f, "\"]\n");
+    }
+    fputc('\n', f);
+    int col = 0;
+    for (int i = 0; i < m->n; i++) {
+        char num[16];
+        int w = snprintf(num, sizeof num, "%d.", i + 1);
+        int need = w + 1 + (int)strlen(m->texts[i]);
+        if (col > 0 && col + 1 + need > 78) {
+            fputc('\n', f);
+            col = 0;
+        }
+        col += fprintf(f, "%s%s %s", col ? " " : "", num, m->texts[i]);
+    }
+    if (info->result == RM_ONGOING)
+        fprintf(f, "%s*", col ? " " : "");
+    fputc('\n', f);
+    bool failed = ferror(f) != 0;
+    if (fflush(f) != 0 || fsync(fileno(f)) != 0)
+        failed = true;
+    if (fclose(f) != 0)
+        failed = true;
+    if (failed) {
+        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno ? errno : EIO));
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}

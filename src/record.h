@@ -1,0 +1,57 @@
+/* record.h: game records, a text format in the spirit of chess's PGN.
+ *
+ *     [Game "games/rimau-rimau-a.game"]
+ *     [Name "Rimau-rimau (version A)"]
+ *     [Option "NAME=VALUE"]          one per option
+ *     [Player "tigers=human"]        one per side
+ *     [Date "2026-11-22"]
+ *     [Result "tigers win"]          or "men win", "draw", "*" (unfinished)
+ *     [Termination "men cannot move"]
+ *
+ *     1. xb4,xc4,xd4 2. a1 3. c7-c8 ...
+ *
+ * Tag lines come first; then the turns, each after its number. '#' starts
+ * a comment that runs to the end of the line.
+ */
+#ifndef RIMAU_RECORD_H
+#define RIMAU_RECORD_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "match.h"
+
+#define RM_MAX_TAGS 64
+#define RM_MAX_RECORD_TURNS 65000
+
+typedef struct rm_record {
+    int ntags;
+    char *key[RM_MAX_TAGS];
+    char *value[RM_MAX_TAGS];
+    int nturns, cap;
+    char **turns;
+    rm_span *at;              /* where each turn is written */
+} rm_record;
+
+/* Reads the record in SRC; errors go to D as FILE:LINE:COL. Returns 0, or
+ * -1 after a syntax error (the turns before it are kept in REC). */
+int rm_record_parse(const rm_source *src, rm_record *rec, rm_diag *d);
+void rm_record_free(rm_record *rec);
+/* The first value of tag KEY, or NULL. */
+const char *rm_record_tag(const rm_record *rec, const char *key);
+
+typedef struct rm_record_info {
+    const char *game_file;
+    const rm_choices *choices;
+    const char *players[2];
+    int result;               /* RM_ONGOING, RM_DRAW or the winner */
+    const char *why;
+} rm_record_info;
+
+/* Writes the record of M to PATH through a temporary file renamed into
+ * place, so that PATH is never half written. Returns 0, or -1 with a
+ * message in ERR. */
+int rm_record_save(const char *path, const rm_match *m, const rm_record_info *info, char *err,
+                   size_t errsize);
+
+#endif
