@@ -83,7 +83,7 @@ int cli_play_turns(rm_match *m, const char *text, const char *what)
             continue; /* a turn number, as in records */
         char err[256];
         if (rm_match_play_text(m, turn, err, sizeof err) != 0) {
-            fprintf(stderr, "rimau: %s: turn %d: %s\n", what, m->n + 1, err);
+            fprintf(stderr, "rimau: %s: turn %d '%s': %s\n", what, m->n + 1, turn, err);
             return EXIT_INVALID;
         }
     }

@@ -175,7 +175,7 @@ static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
         }
         char err[512];
         if (rm_match_play_text(m, p, err, sizeof err) != 0) {
-            printf("%s; type 'moves' for the legal turns, 'help' for help\n", err);
+            printf("'%s': %s; type 'moves' for the legal turns, 'help' for help\n", p, err);
             continue;
         }
         return 1;
@@ -412,7 +412,7 @@ int cmd_replay(int argc, char **argv)
     for (int i = 0; i < rec.nturns; i++) {
         char err[512];
         if (rm_match_play_text(&m, rec.turns[i], err, sizeof err) != 0) {
-            diag_error(&d, rec.at[i], "turn %d '%s' is not legal: %s", i + 1, rec.turns[i], err);
+            diag_error(&d, rec.at[i], "turn %d '%s': %s", i + 1, rec.turns[i], err);
             status = EXIT_INVALID;
             break;
         }
@@ -429,8 +429,10 @@ int cmd_replay(int argc, char **argv)
            m.why[0] ? ")" : "", m.n);
     const char *claimed = rm_record_tag(&rec, "Result");
     if (status == 0 && claimed && strcmp(claimed, res) != 0) {
-        diag_error(&d, (rm_span){ 0, 0 }, "the record's result is '%s', but its turns give '%s'",
-                   claimed, res);
+        const char *tag = strstr(src.text, "[Result");
+        rm_span at = { tag ? (uint32_t)(tag - src.text) : 0, 0 };
+        at.end = at.start + (tag ? 7 : 0);
+        diag_error(&d, at, "the record's result is '%s', but its turns give '%s'", claimed, res);
         status = EXIT_INVALID;
     }
     rm_match_free(&m);

@@ -69,7 +69,7 @@ int rm_match_play_text(rm_match *m, const char *text, char *err, size_t errsize)
         return -1;
     }
     if (rm_parse_turn(m->g, rm_match_state(m), text, moves, &n, err, errsize) != 0)
-        return -1;
+        return -1; /* the message does not repeat the text: callers show it */
     if (rm_match_play(m, moves, n) != 0) {
         snprintf(err, errsize, "out of memory");
         return -1;

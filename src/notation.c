@@ -149,11 +149,11 @@ int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_mov
     rm_generate(g, st, match, &f);
     if (!f.found) {
         if (check_names(g, want, err, errsize) == 0)
-            snprintf(err, errsize, "'%s' is not a legal turn here", want);
+            snprintf(err, errsize, "not a legal turn here");
         return -1;
     }
     if (!f.found_captures && f.any_capture && rm_side_phase(g, st, st->to_move)->compulsory) {
-        snprintf(err, errsize, "'%s' is not legal: a capture is compulsory here", want);
+        snprintf(err, errsize, "not legal: a capture is compulsory here");
         return -1;
     }
     return 0;

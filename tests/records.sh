@@ -1,0 +1,82 @@
+#!/bin/sh
+# Game records and play: a saved game replays to the same result, a game
+# is played to its end from piped input, bad records are rejected with the
+# exact message of tests/records/NAME.err, and an unwritable record path
+# is reported without losing the game.
+set -u
+: "${RIMAU:?}" "${srcdir:?}"
+cd "$srcdir/tests" || exit 1
+fail=0 n=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+ok() { n=$((n + 1)); echo "ok $1"; }
+bad() { n=$((n + 1)); fail=$((fail + 1)); echo "FAIL $1"; }
+
+for game in rimau-rimau-a rimau-rimau-b tiger-and-buffaloes main-tapal-empat meurimueng-rimueng-peuet-ploh; do
+    for seed in 1 2; do
+        rec="$tmp/$game-$seed.rec"
+        "$RIMAU" play "../games/$game.game" -q --seed "$seed" \
+            --"$( "$RIMAU" info --json "../games/$game.game" | sed -n 's/.*{"name": "\([^"]*\)", "pieces".*/\1/p' | head -1)"=random \
+            --save "$rec" < /dev/null > "$tmp/play.out" 2>&1
+        played=$(grep '^result:' "$tmp/play.out")
+        case "$played" in
+            "result: "*" after "*" turns") ok "$game seed $seed: a random game ends: $played" ;;
+            *) bad "$game seed $seed: no result"; cat "$tmp/play.out" | tail -3; continue ;;
+        esac
+        if "$RIMAU" replay -q "$rec" > "$tmp/replay.out" 2>&1 &&
+           [ "$(grep '^result:' "$tmp/replay.out")" = "$played" ]; then
+            ok "$game seed $seed: the record replays to the same result"
+        else
+            bad "$game seed $seed: replay differs"; cat "$tmp/replay.out" | tail -3
+        fi
+        # The same game typed by two humans, one turn a line.
+        sed -n '/^$/,$p' "$rec" | tr ' ' '\n' | grep -v '^[0-9]*\.$' | grep -v '^\*$' | grep -v '^$' \
+            > "$tmp/turns"
+        sides=$("$RIMAU" info --json "../games/$game.game" | sed -n 's/.*{"name": "\([^"]*\)", "pieces".*/\1/p')
+        set -- "$RIMAU" play "../games/$game.game" -q
+        for s in $sides; do set -- "$@" "--$s=human"; done
+        if "$@" < "$tmp/turns" > "$tmp/human.out" 2>&1 &&
+           [ "$(grep '^result:' "$tmp/human.out")" = "$played" ]; then
+            ok "$game seed $seed: the game played from piped input ends the same"
+        else
+            bad "$game seed $seed: piped play differs"; tail -3 "$tmp/human.out"
+        fi
+    done
+done
+
+for rec in records/*.rec; do
+    want="${rec%.rec}.err"
+    "$RIMAU" replay -q "$rec" > /dev/null 2> "$tmp/err"
+    status=$?
+    expected=1
+    [ -s "$want" ] || expected=0
+    if [ "$status" -ne "$expected" ]; then
+        bad "$rec: exit status $status, expected $expected"; cat "$tmp/err"
+    elif ! diff -u "$want" "$tmp/err"; then
+        bad "$rec: messages differ (above)"
+    else
+        ok "$rec"
+    fi
+done
+
+# An unwritable record path: reported, the turns are printed, status 1.
+"$RIMAU" play ../games/rimau-rimau-b.game -q --seed 5 --tigers=random --men=random \
+    --save "$tmp/no/such/dir/game.rec" < /dev/null > "$tmp/out" 2> "$tmp/err"
+status=$?
+if [ "$status" -eq 1 ] && grep -q "cannot write" "$tmp/err" && grep -q "its turns: 1\. " "$tmp/err"; then
+    ok "an unwritable record path is reported and the turns are kept"
+else
+    bad "unwritable record path: status $status"; cat "$tmp/err"
+fi
+# A bad turn and commands at the prompt, then end of input: status 1, no crash.
+printf 'zz9\nc3-c9\nhelp\nmoves\nundo\n\001\002\n' | "$RIMAU" play ../games/rimau-rimau-b.game -q > "$tmp/out" 2>&1
+status=$?
+if [ "$status" -eq 1 ] && grep -q "unknown point 'zz9'" "$tmp/out" &&
+   grep -q "'c3-c9': not a legal turn here" "$tmp/out" && grep -q "end of input" "$tmp/out"; then
+    ok "bad input at the prompt gets messages and the prompt again"
+else
+    bad "bad input at the prompt: status $status"; cat "$tmp/out"
+fi
+
+echo "$((n - fail)) passed, $fail failed"
+[ "$fail" -eq 0 ]
