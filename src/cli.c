@@ -31,20 +31,15 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 
 #define usage_error cli_usage
 
-int cli_add_choice(rm_choices *choices, const char *arg, const char *cmd)
+int cli_add_choice(rm_choices *choices, char *arg, const char *cmd)
 {
-    const char *eq = strchr(arg, '=');
+    char *eq = strchr(arg, '=');
     if (!eq || eq == arg || !eq[1])
         return cli_usage(cmd, "option values are given as -o NAME=VALUE, not '%s'", arg);
     if (choices->n == RM_MAX_OPTIONS)
         return cli_usage(cmd, "too many -o options");
-    size_t len = (size_t)(eq - arg);
-    char *name = malloc(len + 1);
-    if (!name)
-        return cli_usage(cmd, "out of memory");
-    memcpy(name, arg, len);
-    name[len] = '\0';
-    choices->name[choices->n] = name; /* lives until the program ends */
+    *eq = '\0'; /* the argument is split in place: no copy to free */
+    choices->name[choices->n] = arg;
     choices->value[choices->n] = eq + 1;
     choices->n++;
     return 0;

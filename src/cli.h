@@ -25,8 +25,9 @@ int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(print
  * *status at once. */
 int cli_next_opt(const command *c, int argc, char **argv, const char *shortopts,
                  const struct option *longopts, int *status);
-/* Adds "NAME=VALUE" to CHOICES; EXIT_USAGE after a message, or 0. */
-int cli_add_choice(rm_choices *choices, const char *arg, const char *cmd);
+/* Adds "NAME=VALUE" to CHOICES, splitting ARG in place; EXIT_USAGE after a
+ * message, or 0. */
+int cli_add_choice(rm_choices *choices, char *arg, const char *cmd);
 /* Plays the turns of TEXT (separated by blanks or ';'; "12." numbers are
  * skipped) on M; prints the error and returns EXIT_INVALID on a bad one. */
 int cli_play_turns(rm_match *m, const char *text, const char *what);

@@ -201,7 +201,7 @@ int cmd_play(int argc, char **argv)
     /* Options are parsed by hand: the side options (--tigers=random) are
      * named after the game's sides, known only once the file is loaded. */
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("Usage: rimau play %s", c->usage);
             return 0;
