@@ -235,7 +235,24 @@ typedef struct gen {
     rm_move moves[RM_MAX_TURN_MOVES];
     rm_emit_fn emit;
     void *ctx;
+    bool canonical;            /* repeated drops and removals in increasing point order */
+    int step_begin;            /* x->nmoves when the current step began */
 } gen;
+
+/* The lowest point a repeated drop or removal may use: repeats of one
+ * step commute, so with canonical order each set of points is made once
+ * (in one order) instead of in every order. */
+static int first_point(const gen *x, uint8_t type, int kind)
+{
+    if (!x->canonical || x->nmoves == x->step_begin)
+        return 0;
+    const rm_move *prev = &x->moves[x->nmoves - 1];
+    if (prev->type != type || prev->kind != kind)
+        return 0;
+    if (type == RM_MV_DROP)
+        return x->g->kinds[kind].stacks ? prev->to : prev->to + 1;
+    return prev->from; /* a removal: the same point again only while a stack lasts */
+}
 
 static void gen_steps(gen *x, const rm_state *st, int step, int done);
 
@@ -262,7 +279,7 @@ static void gen_drop(gen *x, const rm_state *st, const rm_action_rule *a, int st
         return;
     if (a->fewer_than >= 0 && st->on_board[a->kind] >= a->fewer_than)
         return;
-    for (int p = 0; p < g->board.npoints; p++) {
+    for (int p = first_point(x, RM_MV_DROP, a->kind); p < g->board.npoints; p++) {
         if (a->has_region && !set_has(&a->region, p))
             continue;
         if (!may_enter(g, st, p, a->kind))
@@ -382,8 +399,12 @@ static void gen_captures(gen *x, const rm_state *st, const rm_action_rule *a, in
 static void gen_removes(gen *x, const rm_state *st, const rm_action_rule *a, int step, int done)
 {
     const rm_game *g = x->g;
+    int lowest = -1;
+    for (int k = 0; k < x->g->nkinds && lowest < 0; k++)
+        if (a->targets >> k & 1)
+            lowest = first_point(x, RM_MV_REMOVE, k);
     SET_FOREACH(p, &st->occ[1 - x->side]) {
-        if (!(a->targets >> st->kind[p] & 1))
+        if (p < lowest || !(a->targets >> st->kind[p] & 1))
             continue;
         if (a->has_region && !set_has(&a->region, p))
             continue;
@@ -417,37 +438,42 @@ static void gen_steps(gen *x, const rm_state *st, int step, int done)
         return;
     }
     const rm_step_rule *s = &x->tr->steps[step];
+    int saved = x->step_begin;
+    int begin = done == 0 ? x->nmoves : saved;
     if (done >= s->min)
         gen_steps(x, st, step + 1, 0);
-    if (done >= s->max)
-        return;
-    for (int i = 0; i < s->nalts; i++) {
-        const rm_action_rule *a = &x->g->rules.actions[s->alt[i]];
-        switch (a->type) {
-        case RM_DROP:
-            gen_drop(x, st, a, step, done);
-            break;
-        case RM_STEP:
-        case RM_SLIDE:
-        case RM_LEAP:
-            gen_moves(x, st, a, step, done);
-            break;
-        case RM_CAPTURE:
-            gen_captures(x, st, a, step, done);
-            break;
-        case RM_REMOVE:
-            gen_removes(x, st, a, step, done);
-            break;
-        case RM_RELOCATE:
-            gen_relocates(x, st, a, step, done);
-            break;
-        default:
-            break;
+    x->step_begin = begin;
+    if (done < s->max) {
+        for (int i = 0; i < s->nalts; i++) {
+            const rm_action_rule *a = &x->g->rules.actions[s->alt[i]];
+            switch (a->type) {
+            case RM_DROP:
+                gen_drop(x, st, a, step, done);
+                break;
+            case RM_STEP:
+            case RM_SLIDE:
+            case RM_LEAP:
+                gen_moves(x, st, a, step, done);
+                break;
+            case RM_CAPTURE:
+                gen_captures(x, st, a, step, done);
+                break;
+            case RM_REMOVE:
+                gen_removes(x, st, a, step, done);
+                break;
+            case RM_RELOCATE:
+                gen_relocates(x, st, a, step, done);
+                break;
+            default:
+                break;
+            }
         }
     }
+    x->step_begin = saved;
 }
 
-void rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx)
+static void generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx,
+                     bool canonical)
 {
     if (!g->rules.present)
         return;
@@ -462,7 +488,14 @@ void rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ct
     x.captures = 0;
     x.emit = emit;
     x.ctx = ctx;
+    x.canonical = canonical;
+    x.step_begin = 0;
     gen_steps(&x, st, 0, 0);
+}
+
+void rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx)
+{
+    generate(g, st, emit, ctx, false);
 }
 
 /* ---- turn lists ---- */
@@ -566,7 +599,7 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
     }
     if (rm_status(g, st) != RM_ONGOING)
         return 0;
-    rm_generate(g, st, collect, l);
+    generate(g, st, collect, l, true);
     if (l->failed)
         return -1;
     /* Compulsory captures: when a turn captures, the others are not legal. */
