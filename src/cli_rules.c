@@ -41,7 +41,9 @@ static void dump_action(FILE *out, const rm_game *g, int i)
     if (a->type == RM_CAPTURE) {
         fprintf(out, " lines=");
         int n = 0;
-        for (int k = 1; k < 63; k++)
+        if (a->lines == 0x2AAAAAAAAAAAAAAAull)
+            fprintf(out, "odd");
+        for (int k = 1; k < 63 && a->lines != 0x2AAAAAAAAAAAAAAAull; k++)
             if (a->lines >> k & 1)
                 fprintf(out, "%s%d", n++ ? "," : "", k);
         static const char *const chains[] = { "none", "may-stop", "must-continue" };
