@@ -87,13 +87,16 @@ static rm_node *text_node(rm_parse_state *ps, rm_node_kind kind, rm_span at, con
        REMOVING "'removing'" REPETITION "'repetition'" RULES "'rules'"
        SLIDE "'slide'" STEP "'step'" THAN "'than'" THEN "'then'" TIMES "'times'"
        TURN "'turn'" TURNS "'turns'" WHEN "'when'" WHILE "'while'" WITH "'with'"
+       EXAMPLE "'example'" QUOTE "'quote'" LEGAL "'legal'" ILLEGAL "'illegal'"
+       MOVE "'move'" RESULT "'result'" POSITION "'position'" WINS "'wins'"
 
 %type <node> top_stmts top_stmt strings board_stmts board_stmt
              side_stmts side_stmt piece_opts setup_stmts setup_stmt
              region_stmt set set_items set_item names name grid_corner
              option_values value if_head rules_stmts rules_stmt phase_stmts
              phase_stmt turn_steps step_group alts action drop_params
-             capture_params capture_param kind_names
+             capture_params capture_param kind_names example_stmts example_stmt
+             position_stmts position_stmt
 %type <num> line_counts turns_word
 %type <dims> repeat
 %type <text> word
@@ -132,6 +135,8 @@ top_stmt:
   | RULES '{' rules_stmts '}'       { $$ = $3; $$->span = @$; }
   | PHASE NAME OF NAME '{' phase_stmts '}'
         { $$ = $6; $$->text = $2; $$->text2 = $4; $$->span = @$; $$->span2 = @2; }
+  | EXAMPLE STRING '{' example_stmts '}'
+        { $$ = $4; $$->text = $2; $$->span = @$; $$->span2 = @2; }
   | if_head '{' top_stmts '}'       { $$ = ADD($1, $3); $$->span = @$; }
   | if_head '{' top_stmts '}' ELSE '{' top_stmts '}'
         { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
@@ -215,6 +220,51 @@ word:
   | WHEN { $$ = arena_strndup(ps->arena, "when", 4); }
   | WHILE { $$ = arena_strndup(ps->arena, "while", 5); }
   | WITH { $$ = arena_strndup(ps->arena, "with", 4); }
+    ;
+
+/* example_stmts: { example_stmt SEP } -- run in order by rimau validate */
+example_stmts:
+    %empty                          { $$ = NODE(N_EXAMPLE, @$); }
+  | example_stmts SEP               { $$ = $1; }
+  | example_stmts example_stmt SEP  { $$ = ADD($1, $2); }
+  | example_stmts error SEP         { $$ = $1; yyerrok; }
+    ;
+
+example_stmt:
+    QUOTE STRING                    { $$ = text_node(ps, N_QUOTE, @$, $2); }
+  | WITH word '=' value             { $$ = text_node(ps, N_WITH, @$, $2); $$->text2 = $4->text; $$->span2 = @2; }
+  | AFTER STRING                    { $$ = text_node(ps, N_AFTER, @$, $2); }
+  | POSITION '{' position_stmts '}' { $$ = $3; $$->span = @$; }
+  | LEGAL STRING                    { $$ = text_node(ps, N_LEGAL, @$, $2); }
+  | ILLEGAL STRING                  { $$ = text_node(ps, N_LEGAL, @$, $2); $$->flags = 1; }
+  | EMPTY NUMBER                    { $$ = NODE(N_EMPTY, @$); $$->n = $2; }
+  | EMPTY set                       { $$ = ADD(NODE(N_EMPTY, @$), $2); $$->n = -1; }
+  | NAME AT set                     { $$ = ADD(text_node(ps, N_HOLDS, @$, $1), $3); $$->span2 = @1; }
+  | NAME IN HAND NUMBER             { $$ = text_node(ps, N_IN_HAND, @$, $1); $$->n = $4; $$->span2 = @1; }
+  | NAME ON BOARD NUMBER            { $$ = text_node(ps, N_ON_BOARD, @$, $1); $$->n = $4; $$->span2 = @1; }
+  | NAME TO MOVE                    { $$ = text_node(ps, N_TO_MOVE, @$, $1); $$->span2 = @1; }
+  | NAME IN PHASE NAME              { $$ = text_node(ps, N_IN_PHASE, @$, $1); $$->text2 = $4; $$->span2 = @1; }
+  | TURN NUMBER                     { $$ = NODE(N_TURN_NO, @$); $$->n = $2; }
+  | TURNS NUMBER                    { $$ = NODE(N_TURN_COUNT, @$); $$->n = $2; }
+  | RESULT NAME WINS                { $$ = text_node(ps, N_RESULT, @$, $2); $$->span2 = @2; }
+  | RESULT DRAW                     { $$ = text_node(ps, N_RESULT, @$, "draw"); }
+  | RESULT NAME                     { $$ = text_node(ps, N_RESULT, @$, $2); $$->span2 = @2; $$->flags = 1; }
+    ;
+
+/* position_stmts: { position_stmt SEP } -- a position instead of the setup */
+position_stmts:
+    %empty                          { $$ = NODE(N_POSITION, @$); }
+  | position_stmts SEP              { $$ = $1; }
+  | position_stmts position_stmt SEP { $$ = ADD($1, $2); }
+  | position_stmts error SEP        { $$ = $1; yyerrok; }
+    ;
+
+position_stmt:
+    NAME AT set                     { $$ = ADD(text_node(ps, N_PLACE, @$, $1), $3); $$->n = 1; $$->span2 = @1; }
+  | NAME NUMBER AT set              { $$ = ADD(text_node(ps, N_PLACE, @$, $1), $4); $$->n = $2; $$->span2 = @1; }
+  | NAME IN HAND NUMBER             { $$ = text_node(ps, N_HAND, @$, $1); $$->n = $4; $$->span2 = @1; }
+  | NAME TO MOVE                    { $$ = text_node(ps, N_TO_MOVE, @$, $1); $$->span2 = @1; }
+  | NAME IN PHASE NAME              { $$ = text_node(ps, N_IN_PHASE, @$, $1); $$->text2 = $4; $$->span2 = @1; }
     ;
 
 /* option_values: value { '|' value } -- the first is the default */

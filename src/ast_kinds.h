@@ -43,3 +43,18 @@ X(IN_SET,     "in")          /* kids[0]: SET */
 X(WHILE_FEWER,"while-fewer") /* n: pieces on the board */
 X(ENDS,       "ends")        /* flags: 0 hand empty, 1 after n turns; n */
 X(COMPULSORY, "compulsory")  /* captures are compulsory in the phase */
+X(EXAMPLE,    "example")     /* text: name; kids: example statements */
+X(QUOTE,      "quote")       /* text: the source's sentence */
+X(WITH,       "with")        /* text: option, text2: value */
+X(AFTER,      "after")       /* text: turns */
+X(POSITION,   "position")    /* kids: PLACE, HAND, TO_MOVE, IN_PHASE */
+X(LEGAL,      "legal")       /* text: a turn; flags: 1 illegal */
+X(EMPTY,      "empty")       /* n: number of empty points, or kids[0]: SET that must be empty */
+X(HOLDS,      "holds")       /* text: kind; kids[0]: SET whose points hold the kind */
+X(IN_HAND,    "in-hand")     /* text: kind; n */
+X(ON_BOARD,   "on-board")    /* text: kind; n */
+X(TO_MOVE,    "to-move")     /* text: side */
+X(IN_PHASE,   "in-phase")    /* text: side, text2: phase */
+X(TURN_NO,    "turn-number") /* n: the number of the next turn */
+X(TURN_COUNT, "turn-count")  /* n: the number of legal turns */
+X(RESULT,     "result")      /* text: side, "draw" or "none" */

@@ -47,40 +47,10 @@ int cli_add_choice(rm_choices *choices, char *arg, const char *cmd)
 
 int cli_play_turns(rm_match *m, const char *text, const char *what)
 {
-    char turn[RM_MAX_TURN_TEXT];
-    const char *p = text;
-    while (*p) {
-        while (*p && (isspace((unsigned char)*p) || *p == ';'))
-            p++;
-        if (!*p)
-            break;
-        /* One turn: up to a blank or ';' that does not follow or precede a comma. */
-        size_t len = 0;
-        while (*p && *p != ';') {
-            if (isspace((unsigned char)*p)) {
-                const char *q = p;
-                while (isspace((unsigned char)*q))
-                    q++;
-                if (!(len > 0 && turn[len - 1] == ',') && *q != ',')
-                    break;
-                p = q;
-                continue;
-            }
-            if (len + 1 < sizeof turn)
-                turn[len++] = *p;
-            p++;
-        }
-        turn[len] = '\0';
-        size_t digits = 0;
-        while (isdigit((unsigned char)turn[digits]))
-            digits++;
-        if (digits > 0 && turn[digits] == '.' && turn[digits + 1] == '\0')
-            continue; /* a turn number, as in records */
-        char err[256];
-        if (rm_match_play_text(m, turn, err, sizeof err) != 0) {
-            fprintf(stderr, "rimau: %s: turn %d '%s': %s\n", what, m->n + 1, turn, err);
-            return EXIT_INVALID;
-        }
+    char err[512];
+    if (rm_match_play_many(m, text, err, sizeof err) != 0) {
+        fprintf(stderr, "rimau: %s: %s\n", what, err);
+        return EXIT_INVALID;
     }
     return 0;
 }
@@ -429,6 +399,23 @@ static const command commands[] = {
       "\n"
       "Example:\n"
       "  rimau replay game.rec\n" },
+    { "validate", cmd_validate, "check a game against the facts its sources state",
+      "[OPTION]... FILE...\n"
+      "Run every example of each FILE: an example plays turns and checks what the\n"
+      "game's source says of the position reached (see doc/language.md). Each\n"
+      "example runs with the default options and then with every other value of\n"
+      "each option it does not fix itself ('with NAME = VALUE').\n"
+      "Prints one line per example: 'ok', or 'FAILED FILE:LINE:' with the failing\n"
+      "assertion and the options it ran with.\n"
+      "\n"
+      "  -q, --quiet   print only the failures\n"
+      "  -h, --help    display this help and exit\n"
+      "\n"
+      "Exit status: 0 if every example holds, 1 if one fails or a file is invalid,\n"
+      "2 on a usage error.\n"
+      "\n"
+      "Example:\n"
+      "  rimau validate games/*.game\n" },
     { "show", cmd_show, "draw the board and the setup",
       "[OPTION]... FILE\n"
       "Draw the board of FILE with the pieces of its setup: in text, points are\n"

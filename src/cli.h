@@ -37,5 +37,6 @@ int cmd_moves(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
 
 #endif

@@ -319,3 +319,117 @@ int cmd_perft(int argc, char **argv)
     rm_game_destroy(g);
     return 0;
 }
+
+/* ---- validate ---- */
+
+#include "validate.h"
+
+/* Runs the example named NAME of FILE under CHOICES; 1 ok, 0 failed,
+ * -1 when the example is not in the game under these options. */
+static int run_variant(const char *file, const char *name, const rm_choices *choices, int *line,
+                       char *msg, size_t size)
+{
+    rm_game *g = rm_load_file_with(file, choices, NULL, NULL);
+    if (!g) {
+        snprintf(msg, size, "the game does not load with these options");
+        *line = 0;
+        return 0;
+    }
+    int rc = -1;
+    for (int i = 0; i < g->nexamples; i++)
+        if (strcmp(g->examples[i].name, name) == 0)
+            rc = rm_run_example(g, &g->examples[i], line, msg, size) == 0 ? 1 : 0;
+    rm_game_destroy(g);
+    return rc;
+}
+
+static void choices_text(const rm_choices *c, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < c->n && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", i ? ", " : "", c->name[i],
+                                 c->value[i]);
+}
+
+static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
+{
+    rm_game *g = rm_load_file(file, stderr, NULL);
+    if (!g)
+        return EXIT_INVALID;
+    if (g->nexamples == 0 && !quiet)
+        printf("%s: no examples\n", file);
+    int status = 0;
+    for (int i = 0; i < g->nexamples; i++) {
+        const rm_example *ex = &g->examples[i];
+        /* The variants: the defaults, then each value of each option the
+         * example does not fix, one option at a time. */
+        rm_choices base = { 0 };
+        for (int w = 0; w < ex->nwith; w++) {
+            base.name[base.n] = ex->with_name[w];
+            base.value[base.n++] = ex->with_value[w];
+        }
+        int runs = 0, failed = 0;
+        for (int o = -1; o < g->noptions && !failed; o++) {
+            bool fixed = false;
+            for (int w = 0; o >= 0 && w < ex->nwith; w++)
+                fixed |= strcmp(ex->with_name[w], g->options[o].name) == 0;
+            if (fixed)
+                continue;
+            for (int v = o < 0 ? 0 : 1; v < (o < 0 ? 1 : g->options[o].nvalues) && !failed; v++) {
+                rm_choices c = base;
+                if (o >= 0 && c.n < RM_MAX_OPTIONS) {
+                    c.name[c.n] = g->options[o].name;
+                    c.value[c.n++] = g->options[o].values[v];
+                }
+                int line = 0;
+                char msg[1024], opts[512];
+                int r = run_variant(file, ex->name, &c, &line, msg, sizeof msg);
+                if (r < 0)
+                    continue;
+                runs++;
+                if (r == 0) {
+                    choices_text(&c, opts, sizeof opts);
+                    printf("FAILED %s:%d: \"%s\": %s%s%s%s\n", file, line, ex->name, msg,
+                           c.n ? " (with " : "", opts, c.n ? ")" : "");
+                    failed = 1;
+                }
+            }
+        }
+        if (failed) {
+            (*nfail)++;
+            status = EXIT_INVALID;
+        } else {
+            (*nok)++;
+            if (!quiet)
+                printf("ok %s: \"%s\" (%d run%s)\n", file, ex->name, runs, runs == 1 ? "" : "s");
+        }
+    }
+    rm_game_destroy(g);
+    return status;
+}
+
+int cmd_validate(int argc, char **argv)
+{
+    const command *c = cli_command("validate");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
+                                          { "quiet", no_argument, NULL, 'q' },
+                                          { 0 } };
+    int ch, status = 0;
+    bool quiet = false;
+    while ((ch = cli_next_opt(c, argc, argv, "hq", opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        if (ch == 'q')
+            quiet = true;
+    }
+    if (optind >= argc)
+        return cli_usage("validate", "no .game file given");
+    int nok = 0, nfail = 0;
+    for (int i = optind; i < argc; i++)
+        if (validate_file(argv[i], quiet, &nok, &nfail) != 0)
+            status = EXIT_INVALID;
+    if (!quiet || nfail)
+        printf("%d examples passed, %d failed\n", nok, nfail);
+    return status;
+}

@@ -937,6 +937,220 @@ static void compile_rules(compiler *c, const rm_node *file)
     memcpy(r->phases, sorted, (size_t)n * sizeof *sorted);
 }
 
+
+/* ---- examples ---- */
+
+static int find_phase(const rm_game *g, int side, const char *name)
+{
+    const rm_rules *r = &g->rules;
+    for (int i = r->side_first_phase[side]; i < r->side_first_phase[side] + r->side_nphases[side]; i++)
+        if (strcmp(r->phases[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+static int example_kind(compiler *c, const rm_node *n)
+{
+    int k = game_kind(c->g, n->text);
+    if (k < 0)
+        diag_error(c->d, n->span2, "unknown piece kind '%s'", n->text);
+    return k;
+}
+
+static int example_side(compiler *c, const rm_node *n)
+{
+    int s = game_side(c->g, n->text);
+    if (s < 0)
+        diag_error(c->d, n->span2, "unknown side '%s'", n->text);
+    return s;
+}
+
+static int side_phase(compiler *c, const rm_node *n, int s)
+{
+    int f = find_phase(c->g, s, n->text2);
+    if (f < 0)
+        diag_error(c->d, n->span, "side '%s' has no phase '%s'", n->text, n->text2);
+    return f;
+}
+
+static rm_position *compile_position(compiler *c, const rm_node *n)
+{
+    rm_game *g = c->g;
+    rm_position *pos = calloc(1, sizeof *pos);
+    if (!pos) {
+        diag_file_error(c->d, "out of memory");
+        return NULL;
+    }
+    memset(pos->kind, -1, sizeof pos->kind);
+    pos->to_move = -1;
+    pos->phase[0] = pos->phase[1] = -1;
+    for (int i = 0; i < n->nkids; i++) {
+        const rm_node *k = n->kids[i];
+        int kind, s;
+        rm_set set;
+        switch (k->kind) {
+        case N_PLACE:
+            if ((kind = example_kind(c, k)) < 0 || eval_set(c, k->kids[0], &set) != 0)
+                break;
+            SET_FOREACH(p, &set) {
+                if (pos->kind[p] >= 0 && pos->kind[p] != kind) {
+                    diag_error(c->d, k->span, "point %s already holds a %s", g->board.points[p].name,
+                               g->kinds[pos->kind[p]].name);
+                    break;
+                }
+                int now = pos->kind[p] == kind ? pos->count[p] : 0;
+                if (now + k->n > 1 && !g->kinds[kind].stacks) {
+                    diag_error(c->d, k->span, "two pieces on %s, but '%s' does not stack",
+                               g->board.points[p].name, k->text);
+                    break;
+                }
+                pos->kind[p] = (int8_t)kind;
+                pos->count[p] = (uint8_t)(now + k->n > 255 ? 255 : now + k->n);
+            }
+            break;
+        case N_HAND:
+            if ((kind = example_kind(c, k)) >= 0)
+                pos->hand[kind] = (int)(k->n > 255 ? 255 : k->n);
+            break;
+        case N_TO_MOVE:
+            if ((s = example_side(c, k)) >= 0)
+                pos->to_move = s;
+            break;
+        case N_IN_PHASE:
+            if ((s = example_side(c, k)) >= 0 && s < 2)
+                pos->phase[s] = side_phase(c, k, s);
+            break;
+        default:
+            break;
+        }
+    }
+    return pos;
+}
+
+static void compile_example(compiler *c, const rm_node *n)
+{
+    rm_game *g = c->g;
+    if (g->nexamples == RM_MAX_EXAMPLES) {
+        diag_error(c->d, n->span2, "more than %d examples, the limit", RM_MAX_EXAMPLES);
+        return;
+    }
+    if (!g->examples) {
+        g->examples = calloc(RM_MAX_EXAMPLES, sizeof *g->examples);
+        if (!g->examples) {
+            diag_file_error(c->d, "out of memory");
+            return;
+        }
+    }
+    for (int i = 0; i < g->nexamples; i++)
+        if (strcmp(g->examples[i].name, n->text) == 0) {
+            diag_error(c->d, n->span2, "another example is named \"%s\"", n->text);
+            return;
+        }
+    rm_example *ex = &g->examples[g->nexamples++];
+    int col;
+    ex->name = xstrdup(n->text);
+    source_position(c->d->src, n->span.start, &ex->line, &col);
+    ex->steps = calloc((size_t)n->nkids + 1, sizeof *ex->steps);
+    if (!ex->steps) {
+        diag_file_error(c->d, "out of memory");
+        return;
+    }
+    if (!g->rules.present)
+        diag_error(c->d, n->span2, "an example needs rules to play: the game has no phase");
+    for (int i = 0; i < n->nkids; i++) {
+        const rm_node *k = n->kids[i];
+        rm_example_step *st = &ex->steps[ex->nsteps];
+        memset(st, 0, sizeof *st);
+        source_position(c->d->src, k->span.start, &st->line, &st->col);
+        bool ok = true;
+        switch (k->kind) {
+        case N_QUOTE:
+            ex->nquotes++;
+            continue;
+        case N_WITH: {
+            int o = find_option(g, k->text);
+            if (o < 0) {
+                diag_error(c->d, k->span2, "unknown option '%s'", k->text);
+                continue;
+            }
+            if (find_value(&g->options[o], k->text2) < 0) {
+                char buf[256];
+                diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)", k->text,
+                           k->text2, value_list(&g->options[o], buf, sizeof buf));
+                continue;
+            }
+            if (ex->nwith < RM_MAX_OPTIONS) {
+                ex->with_name[ex->nwith] = xstrdup(k->text);
+                ex->with_value[ex->nwith++] = xstrdup(k->text2);
+            }
+            continue;
+        }
+        case N_AFTER:
+        case N_LEGAL:
+            st->op = k->kind == N_AFTER ? RM_EX_AFTER : k->flags ? RM_EX_ILLEGAL : RM_EX_LEGAL;
+            st->text = xstrdup(k->text);
+            break;
+        case N_POSITION:
+            st->op = RM_EX_POSITION;
+            st->pos = compile_position(c, k);
+            ok = st->pos != NULL;
+            break;
+        case N_EMPTY:
+            if (k->n >= 0) {
+                st->op = RM_EX_EMPTY_COUNT;
+                st->a = (int)k->n;
+            } else {
+                st->op = RM_EX_EMPTY_SET;
+                ok = eval_set(c, k->kids[0], &st->set) == 0;
+            }
+            break;
+        case N_HOLDS:
+            st->op = RM_EX_HOLDS;
+            ok = (st->a = example_kind(c, k)) >= 0 && eval_set(c, k->kids[0], &st->set) == 0;
+            break;
+        case N_IN_HAND:
+        case N_ON_BOARD:
+            st->op = k->kind == N_IN_HAND ? RM_EX_IN_HAND : RM_EX_ON_BOARD;
+            ok = (st->a = example_kind(c, k)) >= 0;
+            st->b = (int)k->n;
+            break;
+        case N_TO_MOVE:
+            st->op = RM_EX_TO_MOVE;
+            ok = (st->a = example_side(c, k)) >= 0;
+            break;
+        case N_IN_PHASE:
+            st->op = RM_EX_IN_PHASE;
+            ok = (st->a = example_side(c, k)) >= 0 && st->a < 2 &&
+                 (st->b = side_phase(c, k, st->a)) >= 0;
+            break;
+        case N_TURN_NO:
+        case N_TURN_COUNT:
+            st->op = k->kind == N_TURN_NO ? RM_EX_TURN_NO : RM_EX_TURN_COUNT;
+            st->a = (int)k->n;
+            break;
+        case N_RESULT:
+            st->op = RM_EX_RESULT;
+            if (strcmp(k->text, "draw") == 0 && !k->flags) {
+                st->a = -1; /* RM_DRAW */
+            } else if (k->flags && strcmp(k->text, "none") == 0) {
+                st->a = -2; /* RM_ONGOING */
+            } else if (k->flags) {
+                diag_error(c->d, k->span, "write 'result SIDE wins', 'result draw' or 'result none'");
+                ok = false;
+            } else {
+                ok = (st->a = example_side(c, k)) >= 0;
+            }
+            break;
+        default:
+            continue;
+        }
+        if (ok)
+            ex->nsteps++;
+        else
+            free(st->text);
+    }
+}
+
 /* ---- the whole file ---- */
 
 rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena, rm_diag *d)
@@ -985,6 +1199,7 @@ rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena,
         case N_OPTION:
         case N_PHASE:
         case N_RULES:
+        case N_EXAMPLE:
             break;
         default:
             compile_meta(&c, n, &game_at, &origin_at);
@@ -1007,6 +1222,10 @@ rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena,
         compile_setup(&c, c.setup_node);
         if (d->errors == errors)
             compile_rules(&c, file);
+        if (d->errors == errors)
+            for (int i = 0; i < file->nkids; i++)
+                if (file->kids[i]->kind == N_EXAMPLE)
+                    compile_example(&c, file->kids[i]);
     }
     assign_symbols(&c);
     if (d->errors > errors) {
@@ -1041,6 +1260,21 @@ void game_free(rm_game *g)
     }
     for (int i = 0; i < g->rules.nphases; i++)
         free(g->rules.phases[i].name);
+    for (int i = 0; i < g->nexamples; i++) {
+        rm_example *ex = &g->examples[i];
+        free(ex->name);
+        for (int w = 0; w < ex->nwith; w++) {
+            free(ex->with_name[w]);
+            free(ex->with_value[w]);
+        }
+        for (int k = 0; k < ex->nsteps; k++) {
+            free(ex->steps[k].text);
+            free(ex->steps[k].pos);
+        }
+        free(ex->steps);
+    }
+    free(g->examples);
+    free(g->path);
     free(g);
 }
 

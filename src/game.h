@@ -32,6 +32,45 @@ typedef struct rm_side {
     int first_kind, nkinds;    /* its kinds: kinds[first_kind .. first_kind+nkinds) */
 } rm_side;
 
+/* Examples: documented facts, checked by rimau validate. Each step is run
+ * in order: AFTER plays turns, POSITION replaces the position, the others
+ * assert something of the position reached. */
+enum {
+    RM_EX_AFTER, RM_EX_POSITION, RM_EX_LEGAL, RM_EX_ILLEGAL, RM_EX_EMPTY_COUNT,
+    RM_EX_EMPTY_SET, RM_EX_HOLDS, RM_EX_IN_HAND, RM_EX_ON_BOARD, RM_EX_TO_MOVE,
+    RM_EX_IN_PHASE, RM_EX_TURN_NO, RM_EX_TURN_COUNT, RM_EX_RESULT
+};
+
+typedef struct rm_position {
+    int8_t kind[RM_MAX_POINTS];
+    uint8_t count[RM_MAX_POINTS];
+    int hand[RM_MAX_KINDS];
+    int to_move;               /* -1: the side that moves first */
+    int phase[2];              /* -1: the side's first phase */
+} rm_position;
+
+typedef struct rm_example_step {
+    int op;                    /* RM_EX_* */
+    int line, col;             /* where it is written */
+    int a, b;                  /* kind, side, count, phase index, result... by op */
+    char *text;                /* turns (AFTER, LEGAL, ILLEGAL) */
+    rm_set set;                /* EMPTY_SET, HOLDS */
+    rm_position *pos;          /* POSITION */
+} rm_example_step;
+
+typedef struct rm_example {
+    char *name;
+    int line;
+    int nwith;
+    char *with_name[RM_MAX_OPTIONS];
+    char *with_value[RM_MAX_OPTIONS];
+    int nquotes;
+    int nsteps;
+    rm_example_step *steps;
+} rm_example;
+
+#define RM_MAX_EXAMPLES 256
+
 typedef struct rm_game {
     char *name;
     int naliases, nsources, nnotes;
@@ -54,6 +93,9 @@ typedef struct rm_game {
     int noptions;
     rm_option options[RM_MAX_OPTIONS];
     rm_rules rules;
+    int nexamples;
+    rm_example *examples;
+    char *path;                /* the file it was loaded from */
 
     /* Tables derived for the executor (exec_prepare in exec.c). */
     uint64_t zob_cell[RM_MAX_POINTS][RM_MAX_KINDS];
@@ -62,6 +104,7 @@ typedef struct rm_game {
     uint64_t zob_phase[2][RM_MAX_PHASES];
     uint64_t zob_pturn[2];
 } rm_game;
+
 
 /* Option values chosen on the command line (-o NAME=VALUE). */
 typedef struct rm_choices {

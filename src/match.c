@@ -1,6 +1,7 @@
 /* match.c: a game being played (see match.h). */
 #include "match.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,46 @@ int rm_match_play_text(rm_match *m, const char *text, char *err, size_t errsize)
     if (rm_match_play(m, moves, n) != 0) {
         snprintf(err, errsize, "out of memory");
         return -1;
+    }
+    return 0;
+}
+
+int rm_match_play_many(rm_match *m, const char *text, char *err, size_t errsize)
+{
+    char turn[RM_MAX_TURN_TEXT];
+    const char *p = text;
+    while (*p) {
+        while (*p && (isspace((unsigned char)*p) || *p == ';'))
+            p++;
+        if (!*p)
+            break;
+        /* One turn: up to a blank or ';' that neither follows nor precedes a comma. */
+        size_t len = 0;
+        while (*p && *p != ';') {
+            if (isspace((unsigned char)*p)) {
+                const char *q = p;
+                while (isspace((unsigned char)*q))
+                    q++;
+                if (!(len > 0 && turn[len - 1] == ',') && *q != ',')
+                    break;
+                p = q;
+                continue;
+            }
+            if (len + 1 < sizeof turn)
+                turn[len++] = *p;
+            p++;
+        }
+        turn[len] = '\0';
+        size_t digits = 0;
+        while (isdigit((unsigned char)turn[digits]))
+            digits++;
+        if (digits > 0 && turn[digits] == '.' && turn[digits + 1] == '\0')
+            continue; /* a turn number, as in records */
+        char why[256];
+        if (rm_match_play_text(m, turn, why, sizeof why) != 0) {
+            snprintf(err, errsize, "turn %d '%s': %s", m->n + 1, turn, why);
+            return -1;
+        }
     }
     return 0;
 }

@@ -25,6 +25,10 @@ static inline const rm_state *rm_match_state(const rm_match *m)
 int rm_match_play(rm_match *m, const rm_move *moves, int n);
 /* Plays the turn written TEXT; -1 with a message in ERR if it is not legal. */
 int rm_match_play_text(rm_match *m, const char *text, char *err, size_t errsize);
+/* Plays the turns of TEXT, separated by blanks or ';' (blanks next to a
+ * comma stay inside a turn; numbers like "12." are skipped). Returns -1
+ * with "turn N 'TEXT': why" in ERR at the first one that is not legal. */
+int rm_match_play_many(rm_match *m, const char *text, char *err, size_t errsize);
 /* Takes back up to TURNS turns; returns how many were taken back. */
 int rm_match_undo(rm_match *m, int turns);
 /* The legal turns now (empty when the game is over). */

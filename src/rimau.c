@@ -3,6 +3,7 @@
 #include "rimau.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "ast.h"
 #include "compile.h"
@@ -48,6 +49,11 @@ rm_game *rm_load_file_with(const char *path, const rm_choices *choices, FILE *er
     }
     rm_game *g = load(&src, choices, err, nerrors);
     source_free(&src);
+    if (g) {
+        g->path = malloc(strlen(path) + 1);
+        if (g->path)
+            strcpy(g->path, path);
+    }
     return g;
 }
 

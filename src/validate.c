@@ -1,0 +1,160 @@
+/* validate.c: running a game's examples (see validate.h). */
+#include "validate.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "match.h"
+#include "notation.h"
+
+/* Replaces the position of M by POS. */
+static void set_position(rm_match *m, const rm_position *pos)
+{
+    const rm_game *g = m->g;
+    rm_state *st = &m->states[0];
+    rm_match_undo(m, m->n);
+    memset(st, 0, sizeof *st);
+    memset(st->kind, -1, sizeof st->kind);
+    for (int p = 0; p < g->board.npoints; p++)
+        if (pos->kind[p] >= 0) {
+            int k = pos->kind[p];
+            st->kind[p] = (int8_t)k;
+            st->count[p] = pos->count[p];
+            st->on_board[k] += pos->count[p];
+            set_add(&st->occ[g->kinds[k].side], p);
+        }
+    for (int k = 0; k < g->nkinds; k++)
+        st->hand[k] = (uint8_t)pos->hand[k];
+    st->to_move = (uint8_t)(pos->to_move >= 0 ? pos->to_move : g->rules.first);
+    for (int s = 0; s < 2; s++)
+        st->phase[s] = (uint8_t)(pos->phase[s] >= 0 ? pos->phase[s] : g->rules.side_first_phase[s]);
+    st->hash = rm_hash(g, st);
+}
+
+static const char *result_words(const rm_game *g, int r, char *buf, size_t size)
+{
+    if (r == RM_ONGOING)
+        return "none (the game goes on)";
+    return rm_result_text(g, r, buf, size);
+}
+
+int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg, size_t size)
+{
+    rm_match m;
+    if (rm_match_init(&m, g) != 0) {
+        snprintf(msg, size, "out of memory");
+        *line = ex->line;
+        return -1;
+    }
+    int rc = 0;
+    for (int i = 0; i < ex->nsteps && rc == 0; i++) {
+        const rm_example_step *s = &ex->steps[i];
+        const rm_state *st = rm_match_state(&m);
+        const rm_board *b = &g->board;
+        char why[512], buf[128], buf2[128];
+        *line = s->line;
+        int n = 0, r;
+        rm_move moves[RM_MAX_TURN_MOVES];
+        int nm;
+        switch (s->op) {
+        case RM_EX_AFTER:
+            if (rm_match_play_many(&m, s->text, why, sizeof why) != 0) {
+                snprintf(msg, size, "after \"%s\": %s", s->text, why);
+                rc = -1;
+            }
+            break;
+        case RM_EX_POSITION:
+            set_position(&m, s->pos);
+            break;
+        case RM_EX_LEGAL:
+        case RM_EX_ILLEGAL:
+            r = rm_parse_turn(g, st, s->text, moves, &nm, why, sizeof why);
+            if (s->op == RM_EX_LEGAL && r != 0) {
+                snprintf(msg, size, "'%s' should be legal, but: %s", s->text, why);
+                rc = -1;
+            } else if (s->op == RM_EX_ILLEGAL && r == 0) {
+                snprintf(msg, size, "'%s' should not be legal, but it is", s->text);
+                rc = -1;
+            }
+            break;
+        case RM_EX_EMPTY_COUNT:
+            for (int p = 0; p < b->npoints; p++)
+                n += st->kind[p] < 0;
+            if (n != s->a) {
+                snprintf(msg, size, "%d points should be empty, but %d are", s->a, n);
+                rc = -1;
+            }
+            break;
+        case RM_EX_EMPTY_SET:
+            SET_FOREACH(p, &s->set) {
+                if (st->kind[p] >= 0 && rc == 0) {
+                    snprintf(msg, size, "%s should be empty, but holds a %s", b->points[p].name,
+                             g->kinds[st->kind[p]].name);
+                    rc = -1;
+                }
+            }
+            break;
+        case RM_EX_HOLDS:
+            SET_FOREACH(p, &s->set) {
+                if (st->kind[p] != s->a && rc == 0) {
+                    snprintf(msg, size, "%s should hold a %s, but %s%s", b->points[p].name,
+                             g->kinds[s->a].name, st->kind[p] < 0 ? "it is empty" : "holds a ",
+                             st->kind[p] < 0 ? "" : g->kinds[st->kind[p]].name);
+                    rc = -1;
+                }
+            }
+            break;
+        case RM_EX_IN_HAND:
+        case RM_EX_ON_BOARD:
+            n = s->op == RM_EX_IN_HAND ? st->hand[s->a] : st->on_board[s->a];
+            if (n != s->b) {
+                snprintf(msg, size, "%d %s should be %s, but %d are", s->b, g->kinds[s->a].name,
+                         s->op == RM_EX_IN_HAND ? "in hand" : "on the board", n);
+                rc = -1;
+            }
+            break;
+        case RM_EX_TO_MOVE:
+            if (st->to_move != s->a) {
+                snprintf(msg, size, "%s should be to move, but %s are", g->sides[s->a].name,
+                         g->sides[st->to_move].name);
+                rc = -1;
+            }
+            break;
+        case RM_EX_IN_PHASE:
+            if (st->phase[s->a] != s->b) {
+                snprintf(msg, size, "%s should be in phase '%s', but are in '%s'",
+                         g->sides[s->a].name, g->rules.phases[s->b].name,
+                         g->rules.phases[st->phase[s->a]].name);
+                rc = -1;
+            }
+            break;
+        case RM_EX_TURN_NO:
+            if (st->turn + 1 != s->a) {
+                snprintf(msg, size, "the next turn should be turn %d, but it is turn %d", s->a,
+                         st->turn + 1);
+                rc = -1;
+            }
+            break;
+        case RM_EX_TURN_COUNT:
+            n = rm_match_turns(&m)->n;
+            if (n != s->a) {
+                snprintf(msg, size, "there should be %d legal turns, but there are %d", s->a, n);
+                rc = -1;
+            }
+            break;
+        case RM_EX_RESULT:
+            r = rm_match_result(&m);
+            if (r != s->a) {
+                snprintf(msg, size, "the result should be %s, but it is %s%s%s%s",
+                         result_words(g, s->a, buf, sizeof buf), result_words(g, r, buf2, sizeof buf2),
+                         m.why[0] ? " (" : "", m.why, m.why[0] ? ")" : "");
+                rc = -1;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    rm_match_free(&m);
+    return rc;
+}
