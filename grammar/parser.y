@@ -220,6 +220,14 @@ word:
   | WHEN { $$ = arena_strndup(ps->arena, "when", 4); }
   | WHILE { $$ = arena_strndup(ps->arena, "while", 5); }
   | WITH { $$ = arena_strndup(ps->arena, "with", 4); }
+  | EXAMPLE { $$ = arena_strndup(ps->arena, "example", 7); }
+  | QUOTE { $$ = arena_strndup(ps->arena, "quote", 5); }
+  | LEGAL { $$ = arena_strndup(ps->arena, "legal", 5); }
+  | ILLEGAL { $$ = arena_strndup(ps->arena, "illegal", 7); }
+  | MOVE { $$ = arena_strndup(ps->arena, "move", 4); }
+  | RESULT { $$ = arena_strndup(ps->arena, "result", 6); }
+  | POSITION { $$ = arena_strndup(ps->arena, "position", 8); }
+  | WINS { $$ = arena_strndup(ps->arena, "wins", 4); }
     ;
 
 /* example_stmts: { example_stmt SEP } -- run in order by rimau validate */
