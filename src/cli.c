@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "notation.h"
@@ -43,6 +44,32 @@ int cli_add_choice(rm_choices *choices, char *arg, const char *cmd)
     choices->value[choices->n] = eq + 1;
     choices->n++;
     return 0;
+}
+
+const char *cli_games_dir(void)
+{
+    const char *env = getenv("RIMAU_GAMES");
+    return env && *env ? env : RIMAU_GAMES_DIR;
+}
+
+const char *cli_game_file(const char *arg, char *buf, size_t size)
+{
+    if (access(arg, F_OK) == 0 || strchr(arg, '/'))
+        return arg;
+    const char *dir = cli_games_dir();
+    snprintf(buf, size, "%s/%s", dir, arg);
+    if (access(buf, F_OK) == 0)
+        return buf;
+    snprintf(buf, size, "%s/%s.game", dir, arg);
+    if (access(buf, F_OK) == 0)
+        return buf;
+    return arg;
+}
+
+rm_game *cli_load(const char *arg, const rm_choices *choices)
+{
+    char buf[4096];
+    return rm_load_file_with(cli_game_file(arg, buf, sizeof buf), choices, stderr, NULL);
 }
 
 int cli_play_turns(rm_match *m, const char *text, const char *what)
@@ -109,7 +136,8 @@ static int cmd_check(int argc, char **argv)
         return usage_error("check", "%s", "no .game file given");
     int rc = 0;
     for (int i = optind; i < argc; i++) {
-        rm_game *g = rm_load_file(argv[i], quiet ? NULL : stderr, NULL);
+        char path[4096];
+        rm_game *g = rm_load_file(cli_game_file(argv[i], path, sizeof path), quiet ? NULL : stderr, NULL);
         if (!g)
             rc = EXIT_INVALID;
         rm_game_destroy(g);
@@ -200,7 +228,23 @@ static void info_json(FILE *out, const rm_game *g)
         }
         fputs("]}", out);
     }
-    fputs("\n  ],\n  \"options\": []\n}\n", out);
+    fputs("\n  ],\n  \"options\": [", out);
+    for (int i = 0; i < g->noptions; i++) {
+        const rm_option *o = &g->options[i];
+        fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
+        json_string(out, o->name);
+        fputs(", \"values\": ", out);
+        json_strings(out, o->values, o->nvalues);
+        fputs(", \"value\": ", out);
+        json_string(out, o->values[o->chosen]);
+        fputs(", \"doc\": ", out);
+        if (o->doc)
+            json_string(out, o->doc);
+        else
+            fputs("null", out);
+        fputc('}', out);
+    }
+    fprintf(out, "%s],\n  \"examples\": %d\n}\n", g->noptions ? "\n  " : "", g->nexamples);
 }
 
 static void info_text(FILE *out, const rm_game *g)
@@ -229,7 +273,18 @@ static void info_text(FILE *out, const rm_game *g)
                     kd->hand);
         }
     }
-    fprintf(out, "options:  none\n");
+    if (g->noptions == 0)
+        fprintf(out, "options:  none\n");
+    for (int i = 0; i < g->noptions; i++) {
+        const rm_option *o = &g->options[i];
+        fprintf(out, "option:   %s =", o->name);
+        for (int v = 0; v < o->nvalues; v++)
+            fprintf(out, "%s %s%s", v ? " |" : "", o->values[v], v == o->chosen ? " (in force)" : "");
+        if (o->doc)
+            fprintf(out, "  -- %s", o->doc);
+        fputc('\n', out);
+    }
+    fprintf(out, "examples: %d\n", g->nexamples);
 }
 
 static int cmd_info(int argc, char **argv)
@@ -237,11 +292,15 @@ static int cmd_info(int argc, char **argv)
     const command *c = find_command("info");
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
                                           { "json", no_argument, NULL, 'j' },
+                                          { "option", required_argument, NULL, 'o' },
                                           { 0 } };
     int ch, status = 0;
+    rm_choices choices = { 0 };
     bool json = false;
-    while ((ch = cli_next_opt(c, argc, argv, "hj", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "hjo:", opts, &status)) != -1) {
         if (ch == -2)
+            return status;
+        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "info")) != 0)
             return status;
         if (ch == 'j')
             json = true;
@@ -250,7 +309,7 @@ static int cmd_info(int argc, char **argv)
         return usage_error("info", "%s", "no .game file given");
     if (argc - optind > 1)
         return usage_error("info", "%s", "give one .game file");
-    rm_game *g = rm_load_file(argv[optind], stderr, NULL);
+    rm_game *g = cli_load(argv[optind], &choices);
     if (!g)
         return EXIT_INVALID;
     if (json)
@@ -268,11 +327,15 @@ static int cmd_show(int argc, char **argv)
     const command *c = find_command("show");
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
                                           { "svg", no_argument, NULL, 's' },
+                                          { "option", required_argument, NULL, 'o' },
                                           { 0 } };
     int ch, status = 0;
+    rm_choices choices = { 0 };
     bool svg = false;
-    while ((ch = cli_next_opt(c, argc, argv, "h", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "ho:", opts, &status)) != -1) {
         if (ch == -2)
+            return status;
+        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "show")) != 0)
             return status;
         if (ch == 's')
             svg = true;
@@ -281,7 +344,7 @@ static int cmd_show(int argc, char **argv)
         return usage_error("show", "%s", "no .game file given");
     if (argc - optind > 1)
         return usage_error("show", "%s", "give one .game file");
-    rm_game *g = rm_load_file(argv[optind], stderr, NULL);
+    rm_game *g = cli_load(argv[optind], &choices);
     if (!g)
         return EXIT_INVALID;
     int hand[RM_MAX_KINDS];
@@ -312,6 +375,17 @@ static const command commands[] = {
       "\n"
       "Example:\n"
       "  rimau compile --dump games/rimau-rimau-a.game\n" },
+    { "list", cmd_list, "list the games of a folder",
+      "[OPTION]... [DIR]\n"
+      "List the .game files of DIR (by default the installed games, or the folder\n"
+      "named by the RIMAU_GAMES environment variable) as a table: file, name,\n"
+      "sides and pieces, points, options and number of examples. A file that does\n"
+      "not load is listed with its first error.\n"
+      "\n"
+      "  -h, --help    display this help and exit\n"
+      "\n"
+      "Example:\n"
+      "  rimau list games\n" },
     { "moves", cmd_moves, "list the legal turns of a position",
       "[OPTION]... FILE\n"
       "List the legal turns of the start of FILE's game, or of the position after\n"
@@ -356,6 +430,7 @@ static const command commands[] = {
       "links (adjacent pairs of points) and lines of its board, its regions,\n"
       "its sides with their pieces, and its options.\n"
       "\n"
+      "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
       "      --json    print one JSON object with the keys name, aliases, origin,\n"
       "                sources, points, links, lines, centre, regions, sides\n"
       "                (each with name and pieces: name, count, symbol, stacks,\n"
@@ -424,6 +499,7 @@ static const command commands[] = {
       "on the margins; the pieces in hand are listed below.\n"
       "\n"
       "      --svg     write an SVG picture instead\n"
+      "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
       "  -h, --help    display this help and exit\n"
       "\n"
       "Examples:\n"

@@ -32,7 +32,16 @@ int cli_add_choice(rm_choices *choices, char *arg, const char *cmd);
  * skipped) on M; prints the error and returns EXIT_INVALID on a bad one. */
 int cli_play_turns(rm_match *m, const char *text, const char *what);
 
+/* The games folder: $RIMAU_GAMES, or the installed one. */
+const char *cli_games_dir(void);
+/* The file a game argument names: ARG itself when it is a file, else the
+ * installed game ARG or ARG.game. Returns BUF or ARG. */
+const char *cli_game_file(const char *arg, char *buf, size_t size);
+/* Loads the game ARG names (see cli_game_file), errors to stderr. */
+rm_game *cli_load(const char *arg, const rm_choices *choices);
+
 int cmd_compile(int argc, char **argv);
+int cmd_list(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_play(int argc, char **argv);

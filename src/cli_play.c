@@ -246,6 +246,8 @@ int cmd_play(int argc, char **argv)
     }
     if (!o.file)
         return cli_usage("play", "no .game file given");
+    char path[4096];
+    o.file = cli_game_file(o.file, path, sizeof path);
     rm_game *g = rm_load_file_with(o.file, &o.choices, stderr, NULL);
     if (!g)
         return EXIT_INVALID;

@@ -166,7 +166,7 @@ int cmd_compile(int argc, char **argv)
     }
     if (argc - optind != 1)
         return cli_usage("compile", "give one .game file");
-    rm_game *g = rm_load_file_with(argv[optind], &choices, stderr, NULL);
+    rm_game *g = cli_load(argv[optind], &choices);
     if (!g)
         return EXIT_INVALID;
     if (dump)
@@ -181,7 +181,7 @@ int cmd_compile(int argc, char **argv)
 static rm_game *load_position(const char *cmd, const char *file, const rm_choices *choices,
                               const char *after, rm_match *m, int *status)
 {
-    rm_game *g = rm_load_file_with(file, choices, stderr, NULL);
+    rm_game *g = cli_load(file, choices);
     *status = EXIT_INVALID;
     if (!g)
         return NULL;
@@ -426,10 +426,84 @@ int cmd_validate(int argc, char **argv)
     if (optind >= argc)
         return cli_usage("validate", "no .game file given");
     int nok = 0, nfail = 0;
-    for (int i = optind; i < argc; i++)
-        if (validate_file(argv[i], quiet, &nok, &nfail) != 0)
+    for (int i = optind; i < argc; i++) {
+        char path[4096];
+        if (validate_file(cli_game_file(argv[i], path, sizeof path), quiet, &nok, &nfail) != 0)
             status = EXIT_INVALID;
+    }
     if (!quiet || nfail)
         printf("%d examples passed, %d failed\n", nok, nfail);
+    return status;
+}
+
+/* ---- list ---- */
+
+#include <dirent.h>
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int cmd_list(int argc, char **argv)
+{
+    const command *c = cli_command("list");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { 0 } };
+    int ch, status = 0;
+    while ((ch = cli_next_opt(c, argc, argv, "h", opts, &status)) != -1)
+        if (ch == -2)
+            return status;
+    if (argc - optind > 1)
+        return cli_usage("list", "give at most one folder");
+    const char *dir = optind < argc ? argv[optind] : cli_games_dir();
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "rimau list: cannot open the folder %s\n", dir);
+        return EXIT_INVALID;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 6 || strcmp(e->d_name + len - 5, ".game") != 0)
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 32;
+            char **nn = realloc(names, cap * sizeof *nn);
+            if (!nn)
+                break;
+            names = nn;
+        }
+        names[n] = malloc(len + 1);
+        if (!names[n])
+            break;
+        strcpy(names[n++], e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, cmp_str);
+    printf("%-40s %-32s %-28s %6s %7s %8s\n", "file", "name", "sides", "points", "options",
+           "examples");
+    for (size_t i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        rm_game *g = rm_load_file(path, NULL, NULL);
+        if (!g) {
+            printf("%-40s (invalid: run rimau check %s)\n", names[i], path);
+            status = EXIT_INVALID;
+        } else {
+            char sides[256] = "";
+            size_t used = 0;
+            for (int s = 0; s < g->nsides && used < sizeof sides; s++)
+                for (int k = g->sides[s].first_kind; k < g->sides[s].first_kind + g->sides[s].nkinds; k++)
+                    used += (size_t)snprintf(sides + used, sizeof sides - used, "%s%d %s",
+                                             used ? ", " : "", g->kinds[k].count, g->kinds[k].name);
+            printf("%-40s %-32.32s %-28.28s %6d %7d %8d\n", names[i], g->name, sides,
+                   g->board.npoints, g->noptions, g->nexamples);
+        }
+        rm_game_destroy(g);
+        free(names[i]);
+    }
+    free(names);
     return status;
 }
