@@ -9,7 +9,7 @@
 %define api.pure full
 %define api.prefix {rmyy}
 %define api.location.type {rm_span}
-%define parse.error detailed
+%define parse.error custom
 %locations
 %expect 0
 %param {void *scanner}
@@ -37,6 +37,7 @@ typedef struct rm_parse_state {
 }
 
 %code {
+#include <stdbool.h>
 #include <string.h>
 
 int rmyylex(RMYYSTYPE *lval, RMYYLTYPE *lloc, void *scanner);
@@ -134,7 +135,7 @@ top_stmt:
         { $$ = $4; $$->text = $2; $$->text2 = $5; $$->span = @$; $$->span2 = @2; }
   | RULES '{' rules_stmts '}'       { $$ = $3; $$->span = @$; }
   | PHASE NAME OF NAME '{' phase_stmts '}'
-        { $$ = $6; $$->text = $2; $$->text2 = $4; $$->span = @$; $$->span2 = @2; }
+        { $$ = $6; $$->text = $2; $$->text2 = $4; $$->span = @$; $$->span2 = @2; $$->span3 = @4; }
   | EXAMPLE STRING '{' example_stmts '}'
         { $$ = $4; $$->text = $2; $$->span = @$; $$->span2 = @2; }
   | if_head '{' top_stmts '}'       { $$ = ADD($1, $3); $$->span = @$; }
@@ -649,6 +650,37 @@ set_item:
     ;
 
 %%
+
+/* Syntax errors: "syntax error, unexpected X, expecting A or B", and a
+ * plainer message when a keyword stands where a name is expected. */
+static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, rm_parse_state *ps)
+{
+    if (((rm_lexer *)rmyyget_extra(scanner))->fatal)
+        return 0;
+    enum { MAX = 6 };
+    yysymbol_kind_t expected[MAX];
+    int n = yypcontext_expected_tokens(ctx, expected, MAX);
+    yysymbol_kind_t got = yypcontext_token(ctx);
+    const RMYYLTYPE *loc = yypcontext_location(ctx);
+    bool wants_name = false;
+    for (int i = 0; i < n; i++)
+        wants_name |= expected[i] == YYSYMBOL_NAME;
+    const char *gname = yysymbol_name(got);
+    if (wants_name && gname[0] == '\'' && got != YYSYMBOL_YYEOF) {
+        diag_error(ps->diag, *loc, "%s is a keyword of the language and cannot be a name here; "
+                   "choose another name", gname);
+        return 0;
+    }
+    char msg[512];
+    size_t used = (size_t)snprintf(msg, sizeof msg, "syntax error, unexpected %s",
+                                   got == YYSYMBOL_YYEMPTY ? "?" : gname);
+    for (int i = 0; i < n && n > 0 && used < sizeof msg; i++)
+        used += (size_t)snprintf(msg + used, sizeof msg - used, "%s%s",
+                                 i == 0 ? ", expecting " : i == n - 1 ? " or " : ", ",
+                                 yysymbol_name(expected[i]));
+    diag_error(ps->diag, *loc, "%s", msg);
+    return 0;
+}
 
 static void rmyyerror(RMYYLTYPE *loc, void *scanner, rm_parse_state *ps, const char *msg)
 {

@@ -38,6 +38,7 @@ struct rm_node {
     double x, y;        /* coordinates (POINT) */
     int flags;
     rm_span span2;      /* a second location, by kind (e.g. the count) */
+    rm_span span3;      /* a third (PHASE: the side's name) */
     int nkids;
     int capkids;
     rm_node **kids;

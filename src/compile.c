@@ -98,8 +98,7 @@ static int lattice_ref(compiler *c, const rm_node *name, int *col, int *row)
     return -1;
 }
 
-static void unknown_point(compiler *c, const rm_node *name, const rm_board *b,
-                          const rm_board_builder *bb)
+static void unknown_point(compiler *c, const rm_node *name, const rm_board *b)
 {
     int maxcol = -1, maxrow = 0, col, row;
     int np = b ? b->npoints : 0;
@@ -109,7 +108,6 @@ static void unknown_point(compiler *c, const rm_node *name, const rm_board *b,
         if (b->points[i].row > maxrow)
             maxrow = b->points[i].row;
     }
-    (void)bb;
     if (maxcol >= 0 && board_parse_lattice_name(name->text, &col, &row) == 0) {
         if (col > maxcol)
             diag_error(c->d, name->span, "unknown point '%s' (the board has columns a to %c)",
@@ -221,7 +219,7 @@ static int set_item(compiler *c, const rm_node *n, rm_set *out)
             return -1;
         }
         if (board_parse_lattice_name(n->text, &(int){ 0 }, &(int){ 0 }) == 0)
-            unknown_point(c, n, b, NULL);
+            unknown_point(c, n, b);
         else
             diag_error(c->d, n->span, "unknown point or region '%s'", n->text);
         return -1;
@@ -757,9 +755,14 @@ static void compile_turn(compiler *c, const rm_node *n, rm_phase *ph)
             return;
         }
         rm_step_rule *s = &t->steps[t->nsteps++];
-        if (st->n < 0 || st->n2 < 1 || st->n > st->n2 || st->n2 > RM_MAX_REPEAT) {
-            diag_error(c->d, st->span2, "a step is taken 1 to %d times (at most: 0 to %d), not %ld to %ld",
-                       RM_MAX_REPEAT, RM_MAX_REPEAT, st->n, st->n2);
+        if (st->n2 < 1) {
+            diag_error(c->d, st->span2, "a step taken %ld times is never taken; for a step that "
+                       "may be left out write 'optional' or 'at most N times'", st->n2);
+            continue;
+        }
+        if (st->n < 0 || st->n > st->n2 || st->n2 > RM_MAX_REPEAT) {
+            diag_error(c->d, st->span2, "a step is taken from 0 up to %d times, and its least "
+                       "number first; not %ld to %ld", RM_MAX_REPEAT, st->n, st->n2);
             continue;
         }
         s->min = (uint8_t)st->n;
@@ -782,7 +785,7 @@ static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_a
     rm_rules *r = &g->rules;
     int side = game_side(g, n->text2);
     if (side < 0) {
-        rm_span at = { n->span2.end + 4, n->span2.end + 4 + (uint32_t)strlen(n->text2) };
+        rm_span at = n->span3;
         if (game_kind(g, n->text2) >= 0)
             diag_error(c->d, at, "'%s' is a piece kind; a phase belongs to a side", n->text2);
         else

@@ -137,11 +137,6 @@ const rm_turnlist *rm_match_turns(rm_match *m)
     return &m->list;
 }
 
-static int pieces_word_count(const rm_game *g, const rm_state *st, int side)
-{
-    return rm_side_pieces(g, st, side);
-}
-
 int rm_match_result(rm_match *m)
 {
     const rm_game *g = m->g;
@@ -149,7 +144,7 @@ int rm_match_result(rm_match *m)
     int r = rm_status(g, st);
     m->why[0] = '\0';
     if (r >= 0) {
-        int loser = 1 - r, left = pieces_word_count(g, st, loser);
+        int loser = 1 - r, left = rm_side_pieces(g, st, loser);
         if (left == 0)
             snprintf(m->why, sizeof m->why, "%s have no pieces left", g->sides[loser].name);
         else
