@@ -1,0 +1,54 @@
+#!/bin/sh
+# Random games of every shipped game, with every option value, played to
+# the end: each must end with a result the rules allow (a side wins, or a
+# draw), and its record must replay to the same result.
+set -u
+: "${RIMAU:?}" "${srcdir:?}"
+cd "$srcdir" || exit 1
+fail=0 n=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+for game in games/*.game; do
+    json=$("$RIMAU" info --json "$game") || { echo "FAIL $game: info"; fail=$((fail + 1)); continue; }
+    sides=$(printf '%s\n' "$json" | sed -n 's/.*{"name": "\([^"]*\)", "pieces".*/\1/p')
+    # The option settings to try: the defaults, then each other value of each option.
+    settings=$( { echo "-"; "$RIMAU" info "$game" | awk '
+        /^option:/ {
+            sub(/ +-- .*/, "")
+            name = $2; n = 0
+            for (i = 4; i <= NF; i++) {
+                if ($i == "|" || $i == "(in" || $i == "force)") continue
+                if (n++ > 0) print name "=" $i
+            }
+        }'; } )
+    for setting in $settings; do
+        seed=0
+        for seed in 1 2; do
+            n=$((n + 1))
+            set -- "$RIMAU" play "$game" -q --seed "$seed" --save "$tmp/game.rec"
+            for s in $sides; do set -- "$@" "--$s=random"; done
+            [ "$setting" = "-" ] || set -- "$@" -o "$setting"
+            "$@" < /dev/null > "$tmp/out" 2>&1
+            result=$(grep '^result:' "$tmp/out")
+            allowed=no
+            for s in $sides; do
+                case "$result" in "result: $s win ("*) allowed=yes ;; esac
+            done
+            case "$result" in "result: draw ("*) allowed=yes ;; esac
+            if [ "$allowed" != yes ]; then
+                echo "FAIL $game $setting seed $seed: '$result'"; tail -3 "$tmp/out"
+                fail=$((fail + 1))
+            elif ! "$RIMAU" replay -q "$tmp/game.rec" > "$tmp/replay" 2>&1 ||
+                 [ "$(grep '^result:' "$tmp/replay")" != "$result" ]; then
+                echo "FAIL $game $setting seed $seed: the record does not replay to '$result'"
+                tail -3 "$tmp/replay"
+                fail=$((fail + 1))
+            else
+                echo "ok $game $setting seed $seed: $result"
+            fi
+        done
+    done
+done
+echo "$((n - fail)) passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$n" -gt 0 ]
