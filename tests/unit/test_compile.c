@@ -1,1 +1,181 @@
-int main(void){return 0;}
+/* test_compile.c: the compile step: setup, hands, stacks, symbols,
+ * regions, options, rules and the semantic errors. */
+#include "helpers.h"
+
+#define SIDES "side tigers { piece tiger 2 }\nside men { piece man 24 }\n"
+
+static void compile__setup__pieces_on_their_points(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok("game \"x\"\n" RIMAU_BOARD SIDES
+                         "setup {\n tiger at c3 c7\n man at central-square\n man in hand 15\n}\n");
+    int tiger = game_kind(g, "tiger"), man = game_kind(g, "man");
+    assert_int_equal(g->setup_kind[pt(g, "c3")], tiger);
+    assert_int_equal(g->setup_kind[pt(g, "c7")], tiger);
+    assert_int_equal(g->setup_kind[pt(g, "c5")], man);
+    assert_int_equal(g->setup_kind[pt(g, "b4")], man);
+    assert_int_equal(g->setup_kind[pt(g, "a1")], -1);
+    assert_int_equal(g->kinds[man].hand, 15);
+    assert_int_equal(g->kinds[tiger].hand, 0);
+    rm_game_destroy(g);
+}
+
+static void compile__unplaced_pieces__start_in_hand(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok("game \"x\"\n" RIMAU_BOARD SIDES "setup { man at around-centre }\n");
+    assert_int_equal(g->kinds[game_kind(g, "man")].hand, 16);
+    assert_int_equal(g->kinds[game_kind(g, "tiger")].hand, 2);
+    rm_game_destroy(g);
+}
+
+static void compile__stacks__several_pieces_on_a_point(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok("game \"x\"\n" RIMAU_BOARD
+                         "side tigers { piece tiger 2 stacks }\nside men { piece man 24 }\n"
+                         "setup { tiger 2 at centre }\n");
+    assert_int_equal(g->setup_count[pt(g, "c5")], 2);
+    assert_true(g->kinds[0].stacks);
+    assert_int_equal(g->kinds[0].hand, 0);
+    rm_game_destroy(g);
+}
+
+static void compile__symbols__first_side_upper_others_lower(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok("game \"x\"\nboard { grid 3 x 3 }\n"
+                         "side tigers { piece tiger 1\n piece tom 1 }\n"
+                         "side men { piece man 1\n piece boy 1 symbol \"#\" }\n");
+    assert_int_equal(g->kinds[0].symbol, 'T');
+    assert_int_equal(g->kinds[1].symbol, 'O'); /* 'T' is taken: the next letter */
+    assert_int_equal(g->kinds[2].symbol, 'm');
+    assert_int_equal(g->kinds[3].symbol, '#');
+    rm_game_destroy(g);
+}
+
+static void compile__file_regions__rows_columns_and_except(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok("game \"x\"\nboard {\n grid 5 x 5\n region home = rows 1 to 2, column e except e1\n"
+                         " region left = columns a to b\n region both = home left\n}\n"
+                         "side s { piece p 1 }\n");
+    const rm_board *b = &g->board;
+    int home = board_region(b, "home"), left = board_region(b, "left"), both = board_region(b, "both");
+    assert_true(home >= 0 && left >= 0 && both >= 0);
+    assert_int_equal(set_count(&b->regions[home].points), 10 + 3 - 1);
+    assert_false(set_has(&b->regions[home].points, pt(g, "e1")));
+    assert_true(set_has(&b->regions[home].points, pt(g, "e5")));
+    assert_int_equal(set_count(&b->regions[left].points), 10);
+    assert_int_equal(set_count(&b->regions[both].points), 12 + 10 - 4);
+    rm_game_destroy(g);
+}
+
+static void compile__metadata__kept(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok("game \"G\"\nalias \"A\", \"B\"\norigin \"O\"\nsource \"S1\"\nsource \"S2\"\n"
+                         "note \"N\"\nboard { grid 2 x 2 }\nside s { piece p 1 }\n");
+    assert_string_equal(g->name, "G");
+    assert_int_equal(g->naliases, 2);
+    assert_string_equal(g->origin, "O");
+    assert_int_equal(g->nsources, 2);
+    assert_string_equal(g->sources[1], "S2");
+    assert_int_equal(g->nnotes, 1);
+    rm_game_destroy(g);
+}
+
+static const char *const RULES =
+    "game \"x\"\nboard { grid 3 x 3 }\nside tigers { piece tiger 1 }\nside men { piece man 3 }\n"
+    "setup { tiger at b2\n man at a1 a2 a3 }\n"
+    "option jump = no | yes\n"
+    "rules { first men\n men lose with 1 pieces\n draw after 50 turns }\n"
+    "phase hunting of tigers {\n if jump = no { turn step tiger } else { turn step tiger or capture tiger chain } }\n"
+    "phase moving of men { turn step man }\n";
+
+static void compile__rules__phases_actions_and_ends(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok(RULES);
+    const rm_rules *r = &g->rules;
+    assert_true(r->present);
+    assert_int_equal(r->first, game_side(g, "men"));
+    assert_int_equal(r->lose_with[game_side(g, "men")], 1);
+    assert_int_equal(r->draw_after, 50);
+    assert_int_equal(r->draw_repeat, RM_DEFAULT_DRAW_REPEAT);
+    assert_int_equal(r->nphases, 2);
+    assert_string_equal(r->phases[0].name, "hunting");
+    assert_int_equal(r->phases[0].turns[0].steps[0].nalts, 1);
+    rm_game_destroy(g);
+}
+
+static void compile__option_choice__selects_the_branch(void **state)
+{
+    (void)state;
+    rm_choices c = { 1, { "jump" }, { "yes" } };
+    rm_game *g = rm_load_string("t.game", RULES, strlen(RULES), NULL, NULL);
+    assert_non_null(g);
+    assert_int_equal(g->options[0].chosen, 0);
+    rm_game_destroy(g);
+    /* the same text from a file, with the choice */
+    char path[] = "/tmp/rimau-test-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(RULES, f);
+    fclose(f);
+    g = rm_load_file_with(path, &c, NULL, NULL);
+    assert_non_null(g);
+    assert_int_equal(g->options[0].chosen, 1);
+    const rm_step_rule *st = &g->rules.phases[0].turns[0].steps[0];
+    assert_int_equal(st->nalts, 2);
+    assert_int_equal(g->rules.actions[st->alt[1]].chain, RM_CHAIN_MAY_STOP);
+    rm_game_destroy(g);
+    rm_choices bad = { 1, { "jump" }, { "maybe" } };
+    int n = 0;
+    assert_null(rm_load_file_with(path, &bad, NULL, &n));
+    assert_int_equal(n, 1);
+    unlink(path);
+}
+
+static void compile__semantic_errors__each_reported(void **state)
+{
+    (void)state;
+    load_fails("game \"x\"\n" RIMAU_BOARD SIDES "setup { tiger at c3 f3 }\n",
+               "unknown point 'f3' (the board has columns a to e)");
+    load_fails("game \"x\"\n" RIMAU_BOARD SIDES "setup { tiger at c3 c5 c7 }\n",
+               "more pieces of 'tiger' placed (3) than the game has (2)");
+    load_fails("game \"x\"\n" RIMAU_BOARD SIDES "setup { tiger 2 at centre }\n", "does not stack");
+    load_fails("game \"x\"\n" RIMAU_BOARD SIDES "setup { tigre at c3 }\n", "unknown piece kind 'tigre'");
+    load_fails("game \"x\"\n" RIMAU_BOARD SIDES "side men { piece boy 1 }\n", "side 'men' is already defined");
+    load_fails("game \"x\"\n" RIMAU_BOARD SIDES "side dogs { piece man 1 }\n", "piece kind 'man' is already defined");
+    load_fails("game \"x\"\n" RIMAU_BOARD SIDES "setup { man at central-square\n man in hand 3 }\n",
+               "9 'man' placed and 3 in hand make 12, but the game has 24");
+    load_fails(RIMAU_BOARD SIDES, "does not name its game");
+    load_fails("game \"x\"\n" SIDES, "the game has no board");
+    load_fails("game \"x\"\n" RIMAU_BOARD, "the game has no sides");
+    load_fails("game \"x\"\nboard { grid 3 x 3\n region centre = a1 }\nside s { piece p 1 }\n",
+               "region 'centre' is predefined");
+    load_fails("game \"x\"\nboard { grid 3 x 3 }\nside s { piece p 1 }\nside t { piece q 1 }\n"
+               "phase a of s { turn step p }\nphase b of s { turn step p }\nphase c of t { turn step q }\n",
+               "phase 'a' never ends, so phase 'b'");
+    load_fails("game \"x\"\nboard { grid 3 x 3 }\nside s { piece p 1 }\nside t { piece q 1 }\n"
+               "phase a of s { turn step q }\nphase c of t { turn step q }\n",
+               "'q' belongs to side 't', not to 's'");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(compile__setup__pieces_on_their_points),
+        cmocka_unit_test(compile__unplaced_pieces__start_in_hand),
+        cmocka_unit_test(compile__stacks__several_pieces_on_a_point),
+        cmocka_unit_test(compile__symbols__first_side_upper_others_lower),
+        cmocka_unit_test(compile__file_regions__rows_columns_and_except),
+        cmocka_unit_test(compile__metadata__kept),
+        cmocka_unit_test(compile__rules__phases_actions_and_ends),
+        cmocka_unit_test(compile__option_choice__selects_the_branch),
+        cmocka_unit_test(compile__semantic_errors__each_reported),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,1 +1,255 @@
-int main(void){return 0;}
+/* test_parser.c: the shapes of the syntax tree and syntax errors. */
+#include "helpers.h"
+
+#include "ast.h"
+
+typedef struct parsed {
+    rm_source src;
+    rm_arena *arena;
+    rm_node *root;
+    int errors;
+    char *messages;
+} parsed;
+
+static void parse(parsed *p, const char *text)
+{
+    size_t len = 0;
+    FILE *f = open_memstream(&p->messages, &len);
+    assert_non_null(f);
+    assert_int_equal(source_from_string(&p->src, "t.game", text, strlen(text)), 0);
+    p->arena = arena_new();
+    rm_diag d;
+    diag_init(&d, &p->src, f);
+    p->root = rm_parse(&p->src, p->arena, &d);
+    p->errors = d.errors;
+    fclose(f);
+}
+
+static void done(parsed *p)
+{
+    arena_free(p->arena);
+    source_free(&p->src);
+    free(p->messages);
+}
+
+static void parser__metadata__one_node_each(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "game \"G\"\nalias \"A\", \"B\"\norigin \"O\"\nsource \"S\"\nnote \"N\"\n");
+    assert_non_null(p.root);
+    assert_int_equal(p.root->kind, N_FILE);
+    assert_int_equal(p.root->nkids, 5);
+    assert_int_equal(p.root->kids[0]->kind, N_GAME);
+    assert_string_equal(p.root->kids[0]->text, "G");
+    assert_int_equal(p.root->kids[1]->kind, N_ALIAS);
+    assert_int_equal(p.root->kids[1]->nkids, 2);
+    assert_string_equal(p.root->kids[1]->kids[1]->text, "B");
+    assert_int_equal(p.root->kids[2]->kind, N_ORIGIN);
+    assert_int_equal(p.root->kids[3]->kind, N_SOURCE);
+    assert_int_equal(p.root->kids[4]->kind, N_NOTE);
+    done(&p);
+}
+
+static void parser__board_statements__keep_their_parameters(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "board {\n grid 5 x 4 at a3 diagonals alternate\n"
+              " triangle apex c3 pointing down depth 2\n"
+              " point z at 1.5 -2\n line a3 b3, c3\n region r = a3 b3\n}\n");
+    assert_non_null(p.root);
+    const rm_node *b = p.root->kids[0];
+    assert_int_equal(b->kind, N_BOARD);
+    assert_int_equal(b->nkids, 5);
+    const rm_node *g = b->kids[0];
+    assert_int_equal(g->kind, N_GRID);
+    assert_int_equal(g->n, 5);
+    assert_int_equal(g->n2, 4);
+    assert_int_equal(g->flags, RM_DIAG_ALTERNATE);
+    assert_string_equal(g->kids[0]->text, "a3");
+    const rm_node *t = b->kids[1];
+    assert_int_equal(t->kind, N_TRIANGLE);
+    assert_int_equal(t->flags, RM_POINT_DOWN);
+    assert_int_equal(t->n, 2);
+    assert_string_equal(t->kids[0]->text, "c3");
+    const rm_node *pt = b->kids[2];
+    assert_int_equal(pt->kind, N_POINT);
+    assert_true(pt->x == 1.5 && pt->y == -2.0);
+    assert_int_equal(b->kids[3]->kind, N_LINE);
+    assert_int_equal(b->kids[3]->nkids, 3);
+    assert_int_equal(b->kids[4]->kind, N_REGION);
+    done(&p);
+}
+
+static void parser__side_and_pieces__flags_and_symbols(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "side men { piece man 20 stacks symbol \"M\"\n piece boy 3 }");
+    assert_non_null(p.root);
+    const rm_node *s = p.root->kids[0];
+    assert_int_equal(s->kind, N_SIDE);
+    assert_string_equal(s->text, "men");
+    assert_int_equal(s->nkids, 2);
+    assert_int_equal(s->kids[0]->n, 20);
+    assert_int_equal(s->kids[0]->flags & RM_PIECE_STACKS, RM_PIECE_STACKS);
+    assert_string_equal(s->kids[0]->kids[0]->text, "M");
+    assert_int_equal(s->kids[1]->flags, 0);
+    done(&p);
+}
+
+static void parser__setup_statements__place_stack_and_hand(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "setup {\n tiger at c3 c7\n tiger 2 at centre\n man in hand 15\n"
+              " man at rows 1 to 2, column c except c1\n}");
+    assert_non_null(p.root);
+    const rm_node *s = p.root->kids[0];
+    assert_int_equal(s->kind, N_SETUP);
+    assert_int_equal(s->nkids, 4);
+    assert_int_equal(s->kids[0]->kind, N_PLACE);
+    assert_int_equal(s->kids[0]->n, 1);
+    assert_int_equal(s->kids[0]->kids[0]->nkids, 2);
+    assert_int_equal(s->kids[1]->n, 2);
+    assert_int_equal(s->kids[2]->kind, N_HAND);
+    assert_int_equal(s->kids[2]->n, 15);
+    const rm_node *set = s->kids[3]->kids[0];
+    assert_int_equal(set->kind, N_SET);
+    assert_int_equal(set->nkids, 3);
+    assert_int_equal(set->kids[0]->kind, N_ROWS);
+    assert_int_equal(set->kids[0]->n, 1);
+    assert_int_equal(set->kids[0]->n2, 2);
+    assert_int_equal(set->kids[1]->kind, N_COLUMNS);
+    assert_int_equal(set->kids[2]->kind, N_EXCEPT);
+    done(&p);
+}
+
+static void parser__turn__steps_alternatives_and_repeats(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "phase opening of tigers {\n"
+              " turn remove man 3 times then relocate tiger optional\n"
+              " turn step tiger or capture tiger over man lines odd chain removing at end\n"
+              " ends after 1 turn\n captures compulsory\n}");
+    assert_non_null(p.root);
+    const rm_node *ph = p.root->kids[0];
+    assert_int_equal(ph->kind, N_PHASE);
+    assert_string_equal(ph->text, "opening");
+    assert_string_equal(ph->text2, "tigers");
+    assert_int_equal(ph->nkids, 4);
+    const rm_node *t1 = ph->kids[0];
+    assert_int_equal(t1->kind, N_TURN);
+    assert_int_equal(t1->nkids, 2);
+    assert_int_equal(t1->kids[0]->n, 3);
+    assert_int_equal(t1->kids[0]->n2, 3);
+    assert_int_equal(t1->kids[1]->n, 0);
+    assert_int_equal(t1->kids[1]->n2, 1);
+    const rm_node *t2 = ph->kids[1];
+    assert_int_equal(t2->kids[0]->nkids, 2);
+    const rm_node *cap = t2->kids[0]->kids[1];
+    assert_int_equal(cap->flags, RM_ACT_CAPTURE);
+    assert_int_equal(cap->nkids, 4); /* over, lines, chain, removing */
+    assert_int_equal(ph->kids[2]->kind, N_ENDS);
+    assert_int_equal(ph->kids[2]->n, 1);
+    assert_int_equal(ph->kids[3]->kind, N_COMPULSORY);
+    done(&p);
+}
+
+static void parser__option_and_if__make_nodes(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "option first = white | black \"who starts\"\n"
+              "if first = white {\n note \"w\"\n} else {\n note \"b\"\n}\n");
+    assert_non_null(p.root);
+    const rm_node *o = p.root->kids[0];
+    assert_int_equal(o->kind, N_OPTION);
+    assert_string_equal(o->text, "first");
+    assert_int_equal(o->nkids, 2);
+    assert_string_equal(o->text2, "who starts");
+    const rm_node *i = p.root->kids[1];
+    assert_int_equal(i->kind, N_IF);
+    assert_string_equal(i->text, "first");
+    assert_string_equal(i->text2, "white");
+    assert_int_equal(i->nkids, 2);
+    done(&p);
+}
+
+static void parser__syntax_error__reported_at_line_and_column(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "game \"x\"\nboard {\n    grid 5 x\n}\n");
+    assert_null(p.root);
+    assert_int_equal(p.errors, 1);
+    assert_non_null(strstr(p.messages, "t.game:3:13: error: syntax error"));
+    done(&p);
+}
+
+static void parser__several_errors__all_reported(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "game\nboard { grid }\nside s { piece p }\nsetup { p at }\n");
+    assert_null(p.root);
+    assert_int_equal(p.errors, 4);
+    assert_non_null(strstr(p.messages, "t.game:1:"));
+    assert_non_null(strstr(p.messages, "t.game:2:"));
+    assert_non_null(strstr(p.messages, "t.game:3:"));
+    assert_non_null(strstr(p.messages, "t.game:4:"));
+    done(&p);
+}
+
+static void parser__keyword_as_name__says_so(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "side s { piece step 1 }");
+    assert_null(p.root);
+    assert_non_null(strstr(p.messages, "'step' is a keyword"));
+    done(&p);
+}
+
+static void parser__bad_words__are_named(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "board {\n grid 3 by 3 diagonals some\n triangle apex c3 pointing sideways depth 1\n}");
+    assert_int_equal(p.errors, 3);
+    assert_non_null(strstr(p.messages, "not 'by'"));
+    assert_non_null(strstr(p.messages, "not 'some'"));
+    assert_non_null(strstr(p.messages, "not 'sideways'"));
+    done(&p);
+}
+
+static void parser__caret_line__follows_the_message(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "game \"x\"\nboard { grid 3 x 3 } @\n");
+    assert_non_null(strstr(p.messages, "t.game:2:22: error: unexpected character '@'\n"
+                                       "    board { grid 3 x 3 } @\n"
+                                       "                         ^\n"));
+    done(&p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(parser__metadata__one_node_each),
+        cmocka_unit_test(parser__board_statements__keep_their_parameters),
+        cmocka_unit_test(parser__side_and_pieces__flags_and_symbols),
+        cmocka_unit_test(parser__setup_statements__place_stack_and_hand),
+        cmocka_unit_test(parser__turn__steps_alternatives_and_repeats),
+        cmocka_unit_test(parser__option_and_if__make_nodes),
+        cmocka_unit_test(parser__syntax_error__reported_at_line_and_column),
+        cmocka_unit_test(parser__several_errors__all_reported),
+        cmocka_unit_test(parser__keyword_as_name__says_so),
+        cmocka_unit_test(parser__bad_words__are_named),
+        cmocka_unit_test(parser__caret_line__follows_the_message),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
