@@ -124,7 +124,15 @@ static void end_turn(const rm_game *g, rm_state *st)
 {
     int s = st->to_move;
     st->turn++;
-    if (st->phase_turns[s] < 255) {
+    /* Count the side's turns in its phase only as far as they matter (to
+     * pick the turn line, or to end the phase): beyond that, positions
+     * that differ only in the count are the same position, so that they
+     * can repeat. */
+    const rm_phase *ph = rm_side_phase(g, st, s);
+    int matters = ph->nturns - 1;
+    if (ph->end == RM_END_AFTER_TURNS && ph->end_turns > matters)
+        matters = ph->end_turns;
+    if (st->phase_turns[s] < matters) {
         st->hash ^= g->zob_pturn[s] * st->phase_turns[s];
         st->phase_turns[s]++;
         st->hash ^= g->zob_pturn[s] * st->phase_turns[s];

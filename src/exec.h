@@ -20,7 +20,7 @@ typedef struct rm_state {
     uint16_t turn;             /* turns played */
     uint8_t to_move;           /* the side to move */
     uint8_t phase[2];          /* each side's phase (index into rules.phases) */
-    uint8_t phase_turns[2];    /* turns each side has played in its phase (at most 255) */
+    uint8_t phase_turns[2];    /* turns each side has played in its phase, counted only as far as the phase needs */
     uint8_t hand[RM_MAX_KINDS];
     uint8_t on_board[RM_MAX_KINDS];
     rm_set occ[2];             /* the points holding each side's pieces */
