@@ -230,6 +230,11 @@ int cmd_moves(int argc, char **argv)
     if (!g)
         return status;
     const rm_turnlist *l = rm_match_turns(&m);
+    if (l->failed) {
+        fprintf(stderr, "rimau moves: %s\n", l->too_many
+                ? "this position has too many ways to play to list them" : "out of memory");
+        status = EXIT_INVALID;
+    }
     char buf[RM_MAX_TURN_TEXT];
     for (int i = 0; i < l->n; i++) {
         rm_format_turn(g, rm_turn_moves(l, i), l->turns[i].n, buf, sizeof buf);
@@ -237,12 +242,16 @@ int cmd_moves(int argc, char **argv)
     }
     rm_match_free(&m);
     rm_game_destroy(g);
-    return 0;
+    return status;
 }
+
+static bool perft_failed;
 
 static uint64_t perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists)
 {
     int n = rm_legal_turns(g, st, &lists[0]);
+    if (n < 0)
+        perft_failed = true;
     if (n <= 0 || depth == 1)
         return n > 0 ? (uint64_t)n : 0;
     uint64_t total = 0;
@@ -311,13 +320,19 @@ int cmd_perft(int argc, char **argv)
     } else {
         total = perft(g, root, (int)depth, lists);
     }
-    printf("%" PRIu64 "\n", total);
+    if (perft_failed || (divide && lists[0].failed)) {
+        fprintf(stderr, "rimau perft: a position has too many ways to play (more than %d partial "
+                "turns or %d turns) or memory ran out\n", RM_MAX_GEN_STEPS, RM_MAX_TURNS);
+        status = EXIT_INVALID;
+    } else {
+        printf("%" PRIu64 "\n", total);
+    }
     for (long i = 0; i <= depth; i++)
         rm_turnlist_free(&lists[i]);
     free(lists);
     rm_match_free(&m);
     rm_game_destroy(g);
-    return 0;
+    return status;
 }
 
 /* ---- validate ---- */

@@ -244,6 +244,7 @@ typedef struct gen {
     rm_emit_fn emit;
     void *ctx;
     bool canonical;            /* repeated drops and removals in increasing point order */
+    long budget;               /* partial turns still allowed */
     int step_begin;            /* x->nmoves when the current step began */
 } gen;
 
@@ -439,6 +440,9 @@ static void gen_relocates(gen *x, const rm_state *st, const rm_action_rule *a, i
 
 static void gen_steps(gen *x, const rm_state *st, int step, int done)
 {
+    if (x->budget <= 0)
+        return;
+    x->budget--;
     if (step == x->tr->nsteps) {
         rm_state after = *st;
         end_turn(x->g, &after);
@@ -480,11 +484,11 @@ static void gen_steps(gen *x, const rm_state *st, int step, int done)
     x->step_begin = saved;
 }
 
-static void generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx,
+static bool generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx,
                      bool canonical)
 {
     if (!g->rules.present)
-        return;
+        return true;
     int side = st->to_move;
     const rm_phase *ph = rm_side_phase(g, st, side);
     int t = st->phase_turns[side] < ph->nturns ? st->phase_turns[side] : ph->nturns - 1;
@@ -498,12 +502,14 @@ static void generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void
     x.ctx = ctx;
     x.canonical = canonical;
     x.step_begin = 0;
+    x.budget = RM_MAX_GEN_STEPS;
     gen_steps(&x, st, 0, 0);
+    return x.budget > 0;
 }
 
-void rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx)
+bool rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx)
 {
-    generate(g, st, emit, ctx, false);
+    return generate(g, st, emit, ctx, false);
 }
 
 /* ---- turn lists ---- */
@@ -567,6 +573,11 @@ static void collect(void *ctx, const rm_state *after, const rm_move *moves, int 
     rm_turnlist *l = ctx;
     if (l->failed || !seen_add(l, after->hash))
         return;
+    if (l->n == RM_MAX_TURNS) {
+        l->too_many = true;
+        l->failed = true;
+        return;
+    }
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 64;
         rm_turn *t = realloc(l->turns, (size_t)cap * sizeof *t);
@@ -600,6 +611,7 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
     l->nmoves = 0;
     l->seen_n = 0;
     l->failed = false;
+    l->too_many = false;
     if (++l->stamp == 0) { /* the stamps wrapped: clear them once */
         if (l->seen_stamp)
             memset(l->seen_stamp, 0, l->seen_cap * sizeof *l->seen_stamp);
@@ -607,7 +619,10 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
     }
     if (rm_status(g, st) != RM_ONGOING)
         return 0;
-    generate(g, st, collect, l, true);
+    if (!generate(g, st, collect, l, true) || l->too_many) {
+        l->too_many = true;
+        l->failed = true;
+    }
     if (l->failed)
         return -1;
     /* Compulsory captures: when a turn captures, the others are not legal. */

@@ -14,6 +14,8 @@
 #include "game.h"
 
 #define RM_MAX_TURN_MOVES 128  /* moves in one turn, chains included */
+#define RM_MAX_GEN_STEPS 4000000 /* partial turns tried for one position */
+#define RM_MAX_TURNS 200000      /* distinct legal turns of one position */
 
 typedef struct rm_state {
     uint64_t hash;             /* Zobrist hash of everything but the turn number */
@@ -60,7 +62,8 @@ typedef struct rm_turnlist {
     uint32_t seen_cap, seen_n, stamp;
     uint64_t *seen_hash;
     uint32_t *seen_stamp;
-    bool failed;               /* out of memory */
+    bool failed;               /* out of memory, or too many ways to play */
+    bool too_many;             /* more than RM_MAX_GEN_STEPS partial turns */
 } rm_turnlist;
 
 enum { RM_ONGOING = -2, RM_DRAW = -1 };
@@ -80,7 +83,10 @@ void rm_turnlist_init(rm_turnlist *l);
 void rm_turnlist_free(rm_turnlist *l);
 /* Fills L with the distinct legal turns of ST (two orders of the same
  * removals, or two chains ending in the same position, are one turn).
- * Returns their number, or -1 when out of memory. */
+ * Returns their number, or -1 when out of memory or when the position has
+ * too many ways to play (l->too_many: more than RM_MAX_GEN_STEPS partial
+ * turns or RM_MAX_TURNS turns, as "drop p 32 times" on a large board would
+ * have). */
 int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l);
 static inline const rm_move *rm_turn_moves(const rm_turnlist *l, int i)
 {
@@ -92,7 +98,8 @@ static inline const rm_move *rm_turn_moves(const rm_turnlist *l, int i)
  * state it leads to. */
 typedef void (*rm_emit_fn)(void *ctx, const rm_state *after, const rm_move *moves, int n,
                            bool captured);
-void rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx);
+/* Returns false when it stopped after RM_MAX_GEN_STEPS partial turns. */
+bool rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx);
 
 /* Plays the moves of one turn on ST. */
 void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n);

@@ -165,7 +165,15 @@ int rm_match_result(rm_match *m)
             return RM_DRAW;
         }
     }
-    if (rm_match_turns(m)->n == 0) {
+    const rm_turnlist *l = rm_match_turns(m);
+    if (l->failed) {
+        /* Not a result of the rules: the game cannot go on here. */
+        snprintf(m->why, sizeof m->why, "%s", l->too_many
+                 ? "the position has too many ways to play to list them"
+                 : "out of memory");
+        return RM_DRAW;
+    }
+    if (l->n == 0) {
         snprintf(m->why, sizeof m->why, "%s cannot move", g->sides[st->to_move].name);
         return 1 - st->to_move;
     }

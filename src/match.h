@@ -31,7 +31,8 @@ int rm_match_play_text(rm_match *m, const char *text, char *err, size_t errsize)
 int rm_match_play_many(rm_match *m, const char *text, char *err, size_t errsize);
 /* Takes back up to TURNS turns; returns how many were taken back. */
 int rm_match_undo(rm_match *m, int turns);
-/* The legal turns now (empty when the game is over). */
+/* The legal turns now (empty when the game is over, or when they cannot
+ * be generated: then m->list.too_many or m->list.failed is set). */
 const rm_turnlist *rm_match_turns(rm_match *m);
 /* RM_ONGOING, RM_DRAW or the winning side; m->why says why it ended. */
 int rm_match_result(rm_match *m);

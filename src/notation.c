@@ -146,7 +146,11 @@ int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_mov
         return -1;
     }
     struct finder f = { g, want, false, false, false, moves, n };
-    rm_generate(g, st, match, &f);
+    if (!rm_generate(g, st, match, &f) && !f.found) {
+        snprintf(err, errsize, "this position has too many ways to play (more than %d partial turns)",
+                 RM_MAX_GEN_STEPS);
+        return -1;
+    }
     if (!f.found) {
         if (check_names(g, want, err, errsize) == 0)
             snprintf(err, errsize, "not a legal turn here");

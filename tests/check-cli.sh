@@ -67,6 +67,10 @@ head -c 1100000 /dev/zero | tr '\0' '#' >> "$tmp/big.game"
 expect 1 "a file over the size limit" "$RIMAU" check "$tmp/big.game"
 has "larger than the limit" err "the size limit is named"
 
+expect 1 "perft on a position with too many ways to play" "$RIMAU" perft "$srcdir/tests/limits/too-many-turns.game" 1
+has "too many ways to play" err "too many ways to play is said"
+expect 1 "moves on a position with too many ways to play" "$RIMAU" moves "$srcdir/tests/limits/too-many-turns.game"
+
 expect 0 "info" "$RIMAU" info "$game"
 has "points:   37" out "info counts the points"
 expect 0 "info --json" "$RIMAU" info --json "$game"
