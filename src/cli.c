@@ -533,6 +533,7 @@ static void main_help(void)
            "  rimau show games/rimau-rimau-a.game\n");
 }
 
+#ifndef RIMAU_NO_MAIN /* the fuzz target of the command reader has its own */
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -559,3 +560,4 @@ int main(int argc, char **argv)
     optind = 0;
     return c->run(argc - 1, argv + 1);
 }
+#endif

@@ -4,6 +4,7 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "match.h"
 #include "rimau.h"
@@ -39,6 +40,10 @@ const char *cli_games_dir(void);
 const char *cli_game_file(const char *arg, char *buf, size_t size);
 /* Loads the game ARG names (see cli_game_file), errors to stderr. */
 rm_game *cli_load(const char *arg, const rm_choices *choices);
+
+/* Plays G with humans on both sides, reading their lines from IN, quietly
+ * (the interactive command reader, as the fuzzer drives it). */
+int cli_play_input(rm_game *g, FILE *in);
 
 int cmd_compile(int argc, char **argv);
 int cmd_list(int argc, char **argv);

@@ -80,6 +80,7 @@ static void play_help(void)
 }
 
 struct play_opts {
+    FILE *in;                 /* where the humans' lines come from */
     const char *file;
     rm_choices choices;
     int player[2];
@@ -93,11 +94,22 @@ static int save_record(const struct play_opts *o, rm_match *m, int result)
 {
     if (!o->save)
         return 0;
-    char err[512];
+    char err[512], other[MAX_LINE + 1];
     rm_record_info info = { o->file, &o->choices, { o->player_text[0], o->player_text[1] },
                             result, m->why };
-    if (rm_record_save(o->save, m, &info, err, sizeof err) != 0) {
+    const char *path = o->save;
+    bool tty = o->in == stdin && isatty(STDIN_FILENO);
+    while (rm_record_save(path, m, &info, err, sizeof err) != 0) {
         fprintf(stderr, "rimau play: %s\n", err);
+        /* At a terminal, the game is not lost: offer another place. */
+        if (tty) {
+            printf("save the record to another file (an empty line: do not save)? ");
+            fflush(stdout);
+            if (read_line(o->in, other, sizeof other) == 1 && other[0]) {
+                path = other;
+                continue;
+            }
+        }
         fprintf(stderr, "rimau play: the game is not saved; its turns:");
         for (int i = 0; i < m->n; i++)
             fprintf(stderr, " %d. %s", i + 1, m->texts[i]);
@@ -105,7 +117,7 @@ static int save_record(const struct play_opts *o, rm_match *m, int result)
         return EXIT_INVALID;
     }
     if (!o->quiet)
-        printf("saved the record to %s\n", o->save);
+        printf("saved the record to %s\n", path);
     return 0;
 }
 
@@ -113,13 +125,14 @@ static int save_record(const struct play_opts *o, rm_match *m, int result)
 static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
 {
     char line[MAX_LINE + 1];
+    FILE *in = o->in;
     for (;;) {
         if (tty) {
             const rm_state *st = rm_match_state(m);
             printf("%s> ", m->g->sides[st->to_move].name);
             fflush(stdout);
         }
-        int r = read_line(stdin, line, sizeof line);
+        int r = read_line(in, line, sizeof line);
         if (r == 0) {
             printf("end of input: the game stops here\n");
             return 0;
@@ -190,11 +203,80 @@ static int parse_player(const char *s)
     return -1;
 }
 
+/* Plays G with the players of O, reading the humans' lines from O->in. */
+static int play_match(struct play_opts *o, rm_game *g)
+{
+    rm_match m;
+    int status = 0;
+    if (rm_match_init(&m, g) != 0) {
+        fprintf(stderr, "rimau play: out of memory\n");
+        return EXIT_INVALID;
+    }
+    bool tty = o->in == stdin && isatty(STDIN_FILENO);
+    printf("%s: %s (%s) against %s (%s)\n", g->name, g->sides[0].name,
+           player_names[o->player[0]], g->sides[1].name, player_names[o->player[1]]);
+    if (tty)
+        printf("Type 'help' for help.\n");
+    if (!o->quiet)
+        draw(&m);
+    int result;
+    bool stopped = false;
+    while ((result = rm_match_result(&m)) == RM_ONGOING) {
+        show_status(&m);
+        const rm_state *st = rm_match_state(&m);
+        int side = st->to_move;
+        if (o->player[side] == PLAYER_HUMAN) {
+            if (!human_turn(o, &m, tty)) {
+                stopped = true;
+                break;
+            }
+        } else {
+            const rm_turnlist *l = rm_match_turns(&m);
+            int i = (int)(rng_next(&o->seed) % (uint64_t)l->n);
+            if (rm_match_play(&m, rm_turn_moves(l, i), l->turns[i].n) != 0) {
+                fprintf(stderr, "rimau play: out of memory\n");
+                stopped = true;
+                break;
+            }
+        }
+        printf("%d. %s plays %s\n", m.n, g->sides[side].name, m.texts[m.n - 1]);
+        if (!o->quiet)
+            draw(&m);
+    }
+    char res[128];
+    if (stopped) {
+        result = RM_ONGOING;
+        printf("the game is not finished (%d turns played)\n", m.n);
+    } else {
+        printf("result: %s (%s) after %d turns\n", rm_result_text(g, result, res, sizeof res),
+               m.why, m.n);
+    }
+    status = save_record(o, &m, result);
+    if (!status && stopped)
+        status = EXIT_INVALID;
+    rm_match_free(&m);
+    return status;
+}
+
+
+int cli_play_input(rm_game *g, FILE *in)
+{
+    struct play_opts o;
+    memset(&o, 0, sizeof o);
+    o.in = in;
+    o.file = g->path ? g->path : "?";
+    o.quiet = true;
+    o.player[0] = o.player[1] = PLAYER_HUMAN;
+    o.player_text[0] = o.player_text[1] = player_names[PLAYER_HUMAN];
+    return play_match(&o, g);
+}
+
 int cmd_play(int argc, char **argv)
 {
     const command *c = cli_command("play");
     struct play_opts o;
     memset(&o, 0, sizeof o);
+    o.in = stdin;
     o.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     const char *side_args[8];
     int nside_args = 0;
@@ -280,55 +362,7 @@ int cmd_play(int argc, char **argv)
     }
     for (int s = 0; s < 2; s++)
         o.player_text[s] = player_names[o.player[s]];
-    rm_match m;
-    if (rm_match_init(&m, g) != 0) {
-        rm_game_destroy(g);
-        fprintf(stderr, "rimau play: out of memory\n");
-        return EXIT_INVALID;
-    }
-    bool tty = isatty(STDIN_FILENO);
-    printf("%s: %s (%s) against %s (%s)\n", g->name, g->sides[0].name,
-           player_names[o.player[0]], g->sides[1].name, player_names[o.player[1]]);
-    if (tty)
-        printf("Type 'help' for help.\n");
-    if (!o.quiet)
-        draw(&m);
-    int result;
-    bool stopped = false;
-    while ((result = rm_match_result(&m)) == RM_ONGOING) {
-        show_status(&m);
-        const rm_state *st = rm_match_state(&m);
-        int side = st->to_move;
-        if (o.player[side] == PLAYER_HUMAN) {
-            if (!human_turn(&o, &m, tty)) {
-                stopped = true;
-                break;
-            }
-        } else {
-            const rm_turnlist *l = rm_match_turns(&m);
-            int i = (int)(rng_next(&o.seed) % (uint64_t)l->n);
-            if (rm_match_play(&m, rm_turn_moves(l, i), l->turns[i].n) != 0) {
-                fprintf(stderr, "rimau play: out of memory\n");
-                stopped = true;
-                break;
-            }
-        }
-        printf("%d. %s plays %s\n", m.n, g->sides[side].name, m.texts[m.n - 1]);
-        if (!o.quiet)
-            draw(&m);
-    }
-    char res[128];
-    if (stopped) {
-        result = RM_ONGOING;
-        printf("the game is not finished (%d turns played)\n", m.n);
-    } else {
-        printf("result: %s (%s) after %d turns\n", rm_result_text(g, result, res, sizeof res),
-               m.why, m.n);
-    }
-    status = save_record(&o, &m, result);
-    if (!status && stopped)
-        status = EXIT_INVALID;
-    rm_match_free(&m);
+    status = play_match(&o, g);
     rm_game_destroy(g);
     return status;
 }

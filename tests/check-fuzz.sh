@@ -1,0 +1,31 @@
+#!/bin/sh
+# Replays every fuzz regression input (and the shipped games, as seeds of
+# the .game target) through the fuzz targets built as plain programs: none
+# may crash (in the sanitizer build, none may make a report).
+set -u
+: "${srcdir:?}"
+build=$(cd "$(dirname "$RIMAU")/.." && pwd)
+fail=0 n=0
+for target in game turn record command; do
+    prog="$build/tests/fuzz/fuzz-$target"
+    for input in "$srcdir/tests/fuzz/regressions/$target"/*; do
+        [ -f "$input" ] || continue
+        n=$((n + 1))
+        if "$prog" "$input" > /dev/null 2>&1; then
+            echo "ok $target $(basename "$input")"
+        else
+            echo "FAIL $target $(basename "$input"): exit status $?"
+            fail=$((fail + 1))
+        fi
+    done
+done
+for input in "$srcdir"/games/*.game "$srcdir"/tests/errors/*.game; do
+    n=$((n + 1))
+    if "$build/tests/fuzz/fuzz-game" "$input" > /dev/null 2>&1; then
+        echo "ok game $(basename "$input")"
+    else
+        echo "FAIL game $(basename "$input")"; fail=$((fail + 1))
+    fi
+done
+echo "$((n - fail)) passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,65 @@
+#!/bin/sh
+# Runs each fuzz target under libFuzzer (clang, with ASan and UBSan) for
+# SECONDS seconds, or for RUNS executions when the second argument is
+# given, from a corpus seeded with the shipped games and the tests' files.
+# A crash, leak or timeout input is copied to tests/fuzz/regressions/TARGET/
+# so that make check replays it from then on.
+#
+# Usage: tests/fuzz/run.sh [SECONDS] [RUNS] [TARGET...]   (from a configured tree)
+set -eu
+seconds=${1:-60}
+runs=${2:-0}
+shift 2 2>/dev/null || shift $#
+targets=${*:-game turn record command}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+build=${FUZZ_BUILD:-$top}
+out="$build/tests/fuzz/libfuzzer"
+mkdir -p "$out"
+command -v clang >/dev/null || { echo "run.sh: clang is needed (apt-get install clang)" >&2; exit 1; }
+[ -f "$build/grammar/parser.c" ] || { echo "run.sh: build the project first (make)" >&2; exit 1; }
+
+cflags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -std=c11 \
+ -I$top/src -I$top/grammar -I$build/grammar -I$build -I$top/tests/fuzz -DHAVE_CONFIG_H \
+ -DRIMAU_GAMES_DIR=\"/nonexistent\""
+lib="$build/grammar/parser.c $build/grammar/lexer.c"
+for f in "$top"/src/*.c; do
+    case "$f" in */cli*.c) ;; *) lib="$lib $f" ;; esac
+done
+
+for t in $targets; do
+    extra=""
+    [ "$t" = command ] && extra="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c -DRIMAU_NO_MAIN"
+    echo "building fuzz-$t"
+    # shellcheck disable=SC2086
+    clang $cflags -o "$out/fuzz-$t" "$top/tests/fuzz/fuzz_$t.c" $lib $extra -lm
+    corpus="$out/corpus-$t"
+    mkdir -p "$corpus"
+    case $t in
+        game) cp "$top"/games/*.game "$top"/tests/errors/*.game "$top"/tests/boards/*.game "$corpus"/ ;;
+        record) cp "$top"/tests/records/*.rec "$corpus"/ ;;
+        turn) printf 'xb4,xc4,xd4 a1\nc3-c4\n' > "$corpus/t1"; printf 'xb4,xc4,xd4,c7-a9\na1\n' > "$corpus/t2" ;;
+        command) printf 'xb4,xc4,xd4\nmoves\na1\nundo\nhelp\nboard\nc3-c4\nquit\n' > "$corpus/c1" ;;
+    esac
+    cp "$top/tests/fuzz/regressions/$t"/* "$corpus"/ 2>/dev/null || true
+    artifacts="$out/artifacts-$t/"
+    mkdir -p "$artifacts"
+    if [ "$runs" -gt 0 ]; then limit="-runs=$runs"; else limit="-max_total_time=$seconds"; fi
+    echo "fuzzing fuzz-$t ($limit)"
+    set +e
+    "$out/fuzz-$t" "$corpus" $limit -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -artifact_prefix="$artifacts" -print_final_stats=1 > "$out/fuzz-$t.log" 2>&1
+    rc=$?
+    set -e
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$out/fuzz-$t.log" | sed "s/^/fuzz-$t: /"
+    found=0
+    for a in "$artifacts"*; do
+        [ -f "$a" ] || continue
+        found=1
+        cp "$a" "$top/tests/fuzz/regressions/$t/"
+        echo "fuzz-$t: FOUND $(basename "$a"), copied to tests/fuzz/regressions/$t/"
+    done
+    if [ "$rc" -ne 0 ] || [ "$found" -ne 0 ]; then
+        tail -30 "$out/fuzz-$t.log"
+        exit 1
+    fi
+done
