@@ -8,8 +8,9 @@
 # Usage: tests/fuzz/run.sh [SECONDS] [RUNS] [TARGET...]   (from a configured tree)
 set -eu
 seconds=${1:-60}
-runs=${2:-0}
-shift 2 2>/dev/null || shift $#
+[ $# -gt 0 ] && shift
+runs=${1:-0}
+[ $# -gt 0 ] && shift
 targets=${*:-game turn record command}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD:-$top}
