@@ -232,6 +232,68 @@ void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n)
     end_turn(g, st);
 }
 
+int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
+{
+    const rm_board *b = &g->board;
+    int side = st->to_move;
+    rm_set dead;
+    set_clear(&dead);
+    for (int i = 0; i < n; i++) {
+        rm_move *m = &moves[i];
+        if (m->from >= b->npoints || m->to >= b->npoints)
+            return -1;
+        switch (m->type) {
+        case RM_MV_DROP:
+            if (m->kind >= g->nkinds || g->kinds[m->kind].side != side || st->hand[m->kind] == 0 ||
+                (st->kind[m->to] >= 0 && st->kind[m->to] != m->kind) || st->count[m->to] == 255)
+                return -1;
+            break;
+        case RM_MV_MOVE:
+        case RM_MV_CAPTURE:
+            if (st->kind[m->from] < 0 || g->kinds[st->kind[m->from]].side != side || m->from == m->to ||
+                (st->kind[m->to] >= 0 && st->kind[m->to] != st->kind[m->from]) || st->count[m->to] == 255)
+                return -1;
+            m->kind = (uint8_t)st->kind[m->from];
+            if (m->type == RM_MV_CAPTURE) {
+                /* the ray of FROM that reaches TO, over at least one piece */
+                bool found = false;
+                for (uint32_t r = b->ray_off[m->from]; r < b->ray_off[m->from + 1] && !found; r++) {
+                    const uint16_t *pts = b->ray_pts + b->rays[r].off;
+                    for (int k = 1; k < b->rays[r].len && !found; k++)
+                        if (pts[k] == m->to) {
+                            for (int j = 0; j < k; j++)
+                                if (st->kind[pts[j]] < 0 || g->kinds[st->kind[pts[j]]].side == side)
+                                    return -1;
+                            m->ray = (uint8_t)(r - b->ray_off[m->from]);
+                            m->jumped = (uint8_t)k;
+                            found = true;
+                        }
+                }
+                if (!found)
+                    return -1;
+                /* Jumped pieces leave at once: a legal chain ends in the
+                 * same position whichever way its game removes them. */
+                m->flags &= RM_MVF_CHAIN;
+            }
+            break;
+        case RM_MV_REMOVE:
+            if (st->kind[m->from] < 0 || g->kinds[st->kind[m->from]].side == side)
+                return -1;
+            m->kind = (uint8_t)st->kind[m->from];
+            break;
+        default:
+            return -1;
+        }
+        apply_move(g, st, m, &dead);
+        bool chain_goes_on = i + 1 < n && moves[i + 1].type == RM_MV_CAPTURE &&
+                             (moves[i + 1].flags & RM_MVF_CHAIN);
+        if (!chain_goes_on)
+            remove_dead(g, st, &dead);
+    }
+    end_turn(g, st);
+    return 0;
+}
+
 /* ---- generating turns ---- */
 
 typedef struct gen {

@@ -103,6 +103,12 @@ bool rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ct
 
 /* Plays the moves of one turn on ST. */
 void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n);
+/* The same for moves that do not come from the generator (a typed turn):
+ * each move is first checked to be possible at all (a piece to move, a
+ * piece in hand to drop, pieces to leap over); returns -1, with ST in an
+ * unspecified state, when one is not. Fills in the kind, ray and jumped
+ * count of each move. */
+int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n);
 
 /* The result the state shows without generating turns: a side without
  * pieces, or at its losing number of pieces, has lost; the turn limit

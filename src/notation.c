@@ -55,63 +55,129 @@ size_t rm_format_turn(const rm_game *g, const rm_move *moves, int n, char *buf, 
     return format(g, moves, n, false, buf, size);
 }
 
-struct finder {
-    const rm_game *g;
-    const char *want;
-    bool found, found_captures, any_capture;
-    rm_move *moves;
-    int *n;
-};
-
-static void match(void *ctx, const rm_state *after, const rm_move *moves, int n, bool captured)
+/* Reads the moves of TEXT (no blanks) into MOVES; -1 with a message when
+ * the text is not turn notation or names no point of the board. The kinds,
+ * rays and jumped counts are filled in by rm_apply_checked. */
+static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm_move *moves,
+                      int *n, char *err, size_t errsize)
 {
-    struct finder *f = ctx;
-    char buf[RM_MAX_TURN_TEXT];
-    (void)after;
-    f->any_capture |= captured;
-    if (f->found && (f->found_captures || !captured))
-        return;
-    for (int mode = 0; mode < 2; mode++) {
-        format(f->g, moves, n, mode == 1, buf, sizeof buf);
-        if (strcmp(buf, f->want) == 0) {
-            f->found = true;
-            f->found_captures = captured;
-            memcpy(f->moves, moves, (size_t)n * sizeof *moves);
-            *f->n = n;
-            return;
-        }
-    }
-}
-
-/* Checks that every point named in TEXT is on the board; -1 with a message if not. */
-static int check_names(const rm_game *g, const char *text, char *err, size_t errsize)
-{
+    const rm_board *b = &g->board;
+    *n = 0;
     const char *p = text;
     while (*p) {
-        while (*p == ',' || *p == '-' || *p == 'x' || *p == '@')
-            p++;
-        const char *start = p;
-        while (*p && *p != ',' && *p != '-' && *p != '@' && !(*p == 'x' && p > start && isdigit((unsigned char)p[-1])))
-            p++;
-        size_t len = (size_t)(p - start);
-        if (len == 0)
-            continue;
+        /* one move: [KIND@]P | P-Q | PxQ{xR} | xP */
         char name[64];
-        if (len >= sizeof name)
-            len = sizeof name - 1;
-        memcpy(name, start, len);
-        name[len] = '\0';
-        if (*p == '@') {
-            if (game_kind(g, name) < 0) {
-                snprintf(err, errsize, "unknown piece kind '%s' before '@'", name);
+        int pts[RM_MAX_TURN_MOVES + 1], np = 0;
+        char seps[RM_MAX_TURN_MOVES + 1];
+        int kind = -1;
+        bool lead_x = false;
+        if (*p == 'x' && !(p[1] == '\0' || p[1] == ',')) {
+            /* "xb4" is a removal unless "x..." is itself a point name */
+            size_t len = strcspn(p, ",-@");
+            char word[64];
+            snprintf(word, sizeof word, "%.*s", (int)(len < 63 ? len : 63), p);
+            if (board_point(b, word) < 0 || strchr(word + 1, 'x')) {
+                lead_x = true;
+                p++;
+            }
+        }
+        for (;;) {
+            size_t len = 0;
+            /* a point name runs to a separator; 'x' separates only after a digit */
+            while (p[len] && p[len] != ',' && p[len] != '-' && p[len] != '@' &&
+                   !(p[len] == 'x' && len > 0 && p[len - 1] >= '0' && p[len - 1] <= '9'))
+                len++;
+            if (len == 0 || len >= sizeof name) {
+                snprintf(err, errsize, "cannot read the turn at '%.20s'", p);
                 return -1;
+            }
+            memcpy(name, p, len);
+            name[len] = '\0';
+            p += len;
+            if (*p == '@' && np == 0 && kind < 0 && !lead_x) {
+                kind = game_kind(g, name);
+                if (kind < 0) {
+                    snprintf(err, errsize, "unknown piece kind '%s' before '@'", name);
+                    return -1;
+                }
+                p++;
+                continue;
+            }
+            int q = board_point(b, name);
+            if (q < 0) {
+                snprintf(err, errsize, "unknown point '%s'", name);
+                return -1;
+            }
+            if (np == RM_MAX_TURN_MOVES) {
+                snprintf(err, errsize, "the turn has more than %d moves", RM_MAX_TURN_MOVES);
+                return -1;
+            }
+            pts[np++] = q;
+            if (*p == '-' || *p == 'x') {
+                seps[np - 1] = *p++;
+                continue;
+            }
+            break;
+        }
+        if (*p == ',')
+            p++;
+        else if (*p) {
+            snprintf(err, errsize, "cannot read the turn at '%.20s'", p);
+            return -1;
+        }
+        rm_move m;
+        memset(&m, 0, sizeof m);
+        if (lead_x) {
+            if (np != 1 || kind >= 0) {
+                snprintf(err, errsize, "a removal is written xPOINT");
+                return -1;
+            }
+            m.type = RM_MV_REMOVE;
+            m.from = (uint8_t)pts[0];
+        } else if (np == 1) {
+            if (kind < 0) {
+                /* the side's kind in hand, when there is one */
+                const rm_side *sd = &g->sides[st->to_move];
+                for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++)
+                    if (st->hand[k] > 0 && kind < 0)
+                        kind = k;
+                if (kind < 0) {
+                    snprintf(err, errsize, "a drop, but %s have no piece in hand",
+                             g->sides[st->to_move].name);
+                    return -1;
+                }
+            }
+            m.type = RM_MV_DROP;
+            m.kind = (uint8_t)kind;
+            m.to = (uint8_t)pts[0];
+        } else if (np == 2 && seps[0] == '-') {
+            m.type = RM_MV_MOVE;
+            m.from = (uint8_t)pts[0];
+            m.to = (uint8_t)pts[1];
+        } else {
+            for (int i = 0; i + 1 < np; i++) {
+                if (seps[i] != 'x') {
+                    snprintf(err, errsize, "a chain of captures is written with 'x' only");
+                    return -1;
+                }
+                if (*n == RM_MAX_TURN_MOVES) {
+                    snprintf(err, errsize, "the turn has more than %d moves", RM_MAX_TURN_MOVES);
+                    return -1;
+                }
+                memset(&m, 0, sizeof m);
+                m.type = RM_MV_CAPTURE;
+                m.flags = i > 0 ? RM_MVF_CHAIN : 0;
+                m.from = (uint8_t)pts[i];
+                m.to = (uint8_t)pts[i + 1];
+                moves[(*n)++] = m;
             }
             continue;
         }
-        if (board_point(&g->board, name) < 0) {
-            snprintf(err, errsize, "unknown point '%s'", name);
+        if (*n == RM_MAX_TURN_MOVES) {
+            snprintf(err, errsize, "the turn has more than %d moves", RM_MAX_TURN_MOVES);
             return -1;
         }
+        moves[(*n)++] = m;
     }
     return 0;
 }
@@ -140,25 +206,42 @@ int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_mov
             snprintf(err, errsize, "the turn holds a control character or a non-ASCII byte");
             return -1;
         }
-    int status = rm_status(g, st);
-    if (status != RM_ONGOING) {
+    if (rm_status(g, st) != RM_ONGOING) {
         snprintf(err, errsize, "the game is over");
         return -1;
     }
-    struct finder f = { g, want, false, false, false, moves, n };
-    if (!rm_generate(g, st, match, &f) && !f.found) {
-        snprintf(err, errsize, "this position has too many ways to play (more than %d partial turns)",
-                 RM_MAX_GEN_STEPS);
+    rm_move typed[RM_MAX_TURN_MOVES];
+    int ntyped = 0;
+    if (read_moves(g, st, want, typed, &ntyped, err, errsize) != 0)
+        return -1;
+    /* A typed turn is legal when it reaches the position of a legal turn:
+     * the moves may come in any order, a chain by any path. */
+    rm_state after = *st;
+    if (rm_apply_checked(g, &after, typed, ntyped) != 0) {
+        snprintf(err, errsize, "not a legal turn here");
         return -1;
     }
-    if (!f.found) {
-        if (check_names(g, want, err, errsize) == 0)
-            snprintf(err, errsize, "not a legal turn here");
-        return -1;
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    int count = rm_legal_turns(g, st, &l);
+    int found = -1;
+    for (int i = 0; i < count && found < 0; i++)
+        if (l.turns[i].hash == after.hash)
+            found = i;
+    if (found >= 0) {
+        *n = l.turns[found].n;
+        memcpy(moves, rm_turn_moves(&l, found), (size_t)*n * sizeof *moves);
+    } else if (count < 0) {
+        snprintf(err, errsize, "%s", l.too_many ? "this position has too many ways to play to list them"
+                                                 : "out of memory");
+    } else {
+        bool captures = false;
+        for (int i = 0; i < count; i++)
+            captures |= l.turns[i].captured;
+        snprintf(err, errsize, "not a legal turn here%s",
+                 captures && rm_side_phase(g, st, st->to_move)->compulsory
+                     ? " (a capture is compulsory here)" : "");
     }
-    if (!f.found_captures && f.any_capture && rm_side_phase(g, st, st->to_move)->compulsory) {
-        snprintf(err, errsize, "not legal: a capture is compulsory here");
-        return -1;
-    }
-    return 0;
+    rm_turnlist_free(&l);
+    return found >= 0 ? 0 : -1;
 }
