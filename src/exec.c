@@ -143,26 +143,36 @@ static void end_turn(const rm_game *g, rm_state *st)
     advance_phases(g, st);
 }
 
-void rm_initial(const rm_game *g, rm_state *st)
+void rm_state_set(const rm_game *g, rm_state *st, const int8_t *kind, const uint8_t *count,
+                  const int *hand, int to_move, const int phase[2])
 {
     memset(st, 0, sizeof *st);
     memset(st->kind, -1, sizeof st->kind);
     for (int p = 0; p < g->board.npoints; p++)
-        if (g->setup_kind[p] >= 0) {
-            int k = g->setup_kind[p];
+        if (kind[p] >= 0) {
+            int k = kind[p];
             st->kind[p] = (int8_t)k;
-            st->count[p] = g->setup_count[p];
-            st->on_board[k] += g->setup_count[p];
+            st->count[p] = count[p];
+            st->on_board[k] += count[p];
             set_add(&st->occ[g->kinds[k].side], p);
         }
     for (int k = 0; k < g->nkinds; k++)
-        st->hand[k] = (uint8_t)g->kinds[k].hand;
-    const rm_rules *r = &g->rules;
-    st->to_move = (uint8_t)(r->present ? r->first : 0);
-    for (int s = 0; s < 2 && r->present; s++)
-        st->phase[s] = (uint8_t)r->side_first_phase[s];
+        st->hand[k] = (uint8_t)hand[k];
+    st->to_move = (uint8_t)to_move;
+    for (int s = 0; s < 2 && g->rules.present; s++)
+        st->phase[s] = (uint8_t)(phase[s] >= 0 ? phase[s] : g->rules.side_first_phase[s]);
     st->hash = rm_hash(g, st);
-    if (r->present) {
+}
+
+void rm_initial(const rm_game *g, rm_state *st)
+{
+    int hand[RM_MAX_KINDS] = { 0 };
+    const int first_phases[2] = { -1, -1 };
+    for (int k = 0; k < g->nkinds; k++)
+        hand[k] = g->kinds[k].hand;
+    rm_state_set(g, st, g->setup_kind, g->setup_count, hand,
+                 g->rules.present ? g->rules.first : 0, first_phases);
+    if (g->rules.present) {
         advance_phases(g, st);
         st->hash = rm_hash(g, st);
     }

@@ -72,6 +72,11 @@ enum { RM_ONGOING = -2, RM_DRAW = -1 };
 void exec_prepare(rm_game *g);
 
 void rm_initial(const rm_game *g, rm_state *st);
+/* A state with KIND[p] (-1 empty) and COUNT[p] pieces on each point,
+ * HAND[k] pieces of each kind in hand, TO_MOVE to move, and each side in
+ * its phase PHASE[s] (-1: the side's first phase), no turn played. */
+void rm_state_set(const rm_game *g, rm_state *st, const int8_t *kind, const uint8_t *count,
+                  const int *hand, int to_move, const int phase[2]);
 uint64_t rm_hash(const rm_game *g, const rm_state *st);
 /* The phase in force for SIDE. */
 static inline const rm_phase *rm_side_phase(const rm_game *g, const rm_state *st, int side)

@@ -10,25 +10,9 @@
 /* Replaces the position of M by POS. */
 static void set_position(rm_match *m, const rm_position *pos)
 {
-    const rm_game *g = m->g;
-    rm_state *st = &m->states[0];
     rm_match_undo(m, m->n);
-    memset(st, 0, sizeof *st);
-    memset(st->kind, -1, sizeof st->kind);
-    for (int p = 0; p < g->board.npoints; p++)
-        if (pos->kind[p] >= 0) {
-            int k = pos->kind[p];
-            st->kind[p] = (int8_t)k;
-            st->count[p] = pos->count[p];
-            st->on_board[k] += pos->count[p];
-            set_add(&st->occ[g->kinds[k].side], p);
-        }
-    for (int k = 0; k < g->nkinds; k++)
-        st->hand[k] = (uint8_t)pos->hand[k];
-    st->to_move = (uint8_t)(pos->to_move >= 0 ? pos->to_move : g->rules.first);
-    for (int s = 0; s < 2; s++)
-        st->phase[s] = (uint8_t)(pos->phase[s] >= 0 ? pos->phase[s] : g->rules.side_first_phase[s]);
-    st->hash = rm_hash(g, st);
+    rm_state_set(m->g, &m->states[0], pos->kind, pos->count, pos->hand,
+                 pos->to_move >= 0 ? pos->to_move : m->g->rules.first, pos->phase);
 }
 
 static const char *result_words(const rm_game *g, int r, char *buf, size_t size)
