@@ -35,13 +35,17 @@ for t in $targets; do
     clang $cflags -o "$out/fuzz-$t" "$top/tests/fuzz/fuzz_$t.c" $lib $extra -lm
     corpus="$out/corpus-$t"
     mkdir -p "$corpus"
+    # seeds, named after their folder so that equal file names do not clash
+    seed() { for f in "$@"; do cp "$f" "$corpus/$(basename "$(dirname "$f")")-$(basename "$f")"; done; }
     case $t in
-        game) cp "$top"/games/*.game "$top"/tests/errors/*.game "$top"/tests/boards/*.game "$corpus"/ ;;
-        record) cp "$top"/tests/records/*.rec "$corpus"/ ;;
+        game) seed "$top"/games/*.game "$top"/tests/errors/*.game "$top"/tests/boards/*.game ;;
+        record) seed "$top"/tests/records/*.rec ;;
         turn) printf 'xb4,xc4,xd4 a1\nc3-c4\n' > "$corpus/t1"; printf 'xb4,xc4,xd4,c7-a9\na1\n' > "$corpus/t2" ;;
         command) printf 'xb4,xc4,xd4\nmoves\na1\nundo\nhelp\nboard\nc3-c4\nquit\n' > "$corpus/c1" ;;
     esac
-    cp "$top/tests/fuzz/regressions/$t"/* "$corpus"/ 2>/dev/null || true
+    for f in "$top/tests/fuzz/regressions/$t"/*; do
+        [ -f "$f" ] && cp "$f" "$corpus/regression-$(basename "$f")"
+    done
     artifacts="$out/artifacts-$t/"
     mkdir -p "$artifacts"
     if [ "$runs" -gt 0 ]; then limit="-runs=$runs"; else limit="-max_total_time=$seconds"; fi
