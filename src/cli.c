@@ -123,21 +123,28 @@ int cli_next_opt(const command *c, int argc, char **argv, const char *shortopts,
 static int cmd_check(int argc, char **argv)
 {
     const command *c = find_command("check");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { 0 } };
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
+                                          { "quiet", no_argument, NULL, 'q' },
+                                          { "option", required_argument, NULL, 'o' },
+                                          { 0 } };
     int ch, status = 0;
     bool quiet = false;
-    while ((ch = cli_next_opt(c, argc, argv, "hq", opts, &status)) != -1) {
+    rm_choices choices = { 0 };
+    while ((ch = cli_next_opt(c, argc, argv, "hqo:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'q')
             quiet = true;
+        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "check")) != 0)
+            return status;
     }
     if (optind >= argc)
         return usage_error("check", "%s", "no .game file given");
     int rc = 0;
     for (int i = optind; i < argc; i++) {
         char path[4096];
-        rm_game *g = rm_load_file(cli_game_file(argv[i], path, sizeof path), quiet ? NULL : stderr, NULL);
+        rm_game *g = rm_load_file_with(cli_game_file(argv[i], path, sizeof path), &choices,
+                                       quiet ? NULL : stderr, NULL);
         if (!g)
             rc = EXIT_INVALID;
         rm_game_destroy(g);
@@ -417,6 +424,7 @@ static const command commands[] = {
       "sides and setup. Prints nothing for a valid file; for an invalid one,\n"
       "every error found as FILE:LINE:COL: error: MESSAGE, with the line and a caret.\n"
       "\n"
+      "  -o, --option NAME=VALUE   check with this value of one of the games' options\n"
       "  -q, --quiet   print no messages, only set the exit status\n"
       "  -h, --help    display this help and exit\n"
       "\n"

@@ -1,5 +1,8 @@
 /* rimau.h: the library API that the command line, the tests and the
- * players use: load and compile a .game file into its IR (game.h). */
+ * players use: load and compile a .game file into its IR (game.h); the
+ * executor (exec.h: states, legal turns, apply, results), games in play
+ * (match.h), turn notation (notation.h), records (record.h) and examples
+ * (validate.h) are declared in their headers, which rimau_all.h gathers. */
 #ifndef RIMAU_RIMAU_H
 #define RIMAU_RIMAU_H
 

@@ -43,10 +43,12 @@ expect 2 "no command" "$RIMAU"
 has "Try 'rimau --help'" err "no command points at --help"
 expect 2 "unknown command" "$RIMAU" frobnicate
 has "unknown command 'frobnicate'" err "unknown command is named"
-for cmd in check info show; do
+for cmd in check info show compile moves perft play replay validate list; do
     expect 0 "$cmd --help" "$RIMAU" "$cmd" --help
     has "Usage: rimau $cmd" out "$cmd --help prints its usage"
-    expect 2 "$cmd without a file" "$RIMAU" "$cmd"
+    if [ "$cmd" != list ]; then
+        expect 2 "$cmd without a file" "$RIMAU" "$cmd"
+    fi
     expect 2 "$cmd with an unknown option" "$RIMAU" "$cmd" --no-such-option "$game"
     has "unknown option '--no-such-option'" err "$cmd names the unknown option"
 done
@@ -70,6 +72,11 @@ has "larger than the limit" err "the size limit is named"
 expect 1 "perft on a position with too many ways to play" "$RIMAU" perft "$srcdir/tests/limits/too-many-turns.game" 1
 has "too many ways to play" err "too many ways to play is said"
 expect 1 "moves on a position with too many ways to play" "$RIMAU" moves "$srcdir/tests/limits/too-many-turns.game"
+
+RIMAU_GAMES="$srcdir/games" expect 0 "a game found by its name in RIMAU_GAMES" "$RIMAU" info rimau-rimau-b
+has "Rimau-rimau (version B)" out "the game found by its name is loaded"
+RIMAU_GAMES="$srcdir/games" expect 0 "rimau list" "$RIMAU" list
+has "tiger-and-buffaloes.game" out "rimau list lists the games"
 
 expect 0 "info" "$RIMAU" info "$game"
 has "points:   37" out "info counts the points"

@@ -5,4 +5,16 @@ set -u
 : "${RIMAU:?}" "${srcdir:?}"
 cd "$srcdir" || exit 1
 "$RIMAU" check games/*.game || exit 1
+# Every option value of every game loads.
+for game in games/*.game; do
+    for setting in $("$RIMAU" info "$game" | awk '
+        /^option:/ {
+            sub(/ +-- .*/, "")
+            for (i = 4; i <= NF; i++)
+                if ($i != "|" && $i != "(in" && $i != "force)") print $2 "=" $i
+        }'); do
+        "$RIMAU" check -o "$setting" "$game" || { echo "FAIL $game -o $setting"; exit 1; }
+        echo "ok rimau check -o $setting $game"
+    done
+done
 "$RIMAU" validate games/*.game
