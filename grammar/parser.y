@@ -134,7 +134,7 @@ top_stmt:
   | OPTION word '=' option_values STRING
         { $$ = $4; $$->text = $2; $$->text2 = $5; $$->span = @$; $$->span2 = @2; }
   | RULES '{' rules_stmts '}'       { $$ = $3; $$->span = @$; }
-  | PHASE NAME OF NAME '{' phase_stmts '}'
+  | PHASE word OF NAME '{' phase_stmts '}'
         { $$ = $6; $$->text = $2; $$->text2 = $4; $$->span = @$; $$->span2 = @2; $$->span3 = @4; }
   | EXAMPLE STRING '{' example_stmts '}'
         { $$ = $4; $$->text = $2; $$->span = @$; $$->span2 = @2; }
@@ -252,7 +252,7 @@ example_stmt:
   | NAME IN HAND NUMBER             { $$ = text_node(ps, N_IN_HAND, @$, $1); $$->n = $4; $$->span2 = @1; }
   | NAME ON BOARD NUMBER            { $$ = text_node(ps, N_ON_BOARD, @$, $1); $$->n = $4; $$->span2 = @1; }
   | NAME TO MOVE                    { $$ = text_node(ps, N_TO_MOVE, @$, $1); $$->span2 = @1; }
-  | NAME IN PHASE NAME              { $$ = text_node(ps, N_IN_PHASE, @$, $1); $$->text2 = $4; $$->span2 = @1; }
+  | NAME IN PHASE word              { $$ = text_node(ps, N_IN_PHASE, @$, $1); $$->text2 = $4; $$->span2 = @1; }
   | TURN NUMBER                     { $$ = NODE(N_TURN_NO, @$); $$->n = $2; }
   | TURNS NUMBER                    { $$ = NODE(N_TURN_COUNT, @$); $$->n = $2; }
   | RESULT NAME WINS                { $$ = text_node(ps, N_RESULT, @$, $2); $$->span2 = @2; }
@@ -273,7 +273,7 @@ position_stmt:
   | NAME NUMBER AT set              { $$ = ADD(text_node(ps, N_PLACE, @$, $1), $4); $$->n = $2; $$->span2 = @1; }
   | NAME IN HAND NUMBER             { $$ = text_node(ps, N_HAND, @$, $1); $$->n = $4; $$->span2 = @1; }
   | NAME TO MOVE                    { $$ = text_node(ps, N_TO_MOVE, @$, $1); $$->span2 = @1; }
-  | NAME IN PHASE NAME              { $$ = text_node(ps, N_IN_PHASE, @$, $1); $$->text2 = $4; $$->span2 = @1; }
+  | NAME IN PHASE word              { $$ = text_node(ps, N_IN_PHASE, @$, $1); $$->text2 = $4; $$->span2 = @1; }
     ;
 
 /* option_values: value { '|' value } -- the first is the default */

@@ -440,7 +440,7 @@ static bool gen_captures_from(gen *x, const rm_state *st, const rm_action_rule *
         while (k < len && st->kind[pts[k]] >= 0 && (a->targets >> st->kind[pts[k]] & 1) &&
                !set_has(dead, pts[k]))
             k++;
-        if (k == 0 || k == len || !(a->lines >> k & 1) || st->kind[pts[k]] >= 0)
+        if (k == 0 || k == len || k > 62 || !(a->lines >> k & 1) || st->kind[pts[k]] >= 0)
             continue;
         found = true;
         rm_state next = *st;

@@ -1,0 +1,1216 @@
+/* test_actions.c: the generic rules executor (src/exec.c), through small
+ * hand-made games: the legal turns of a position, the state a turn leads
+ * to, phases, the ends of a game, hashing and turn notation.
+ *
+ * Most games are a row of points (grid N x 1) or a small grid; tigers and
+ * men stand for the two sides. Legal turns are compared as their texts,
+ * sorted and joined by blanks, so a failure shows the whole list.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec.h"
+#include "match.h"
+#include "notation.h"
+#include "rimau.h"
+
+/* ---- helpers ---- */
+
+static rm_game *load(const char *text)
+{
+    int nerrors = 0;
+    rm_game *g = rm_load_string("test.game", text, strlen(text), stderr, &nerrors);
+    if (!g)
+        fail_msg("the test game does not load (%d errors):\n%s", nerrors, text);
+    return g;
+}
+
+/* A game whose text is made with printf. */
+static rm_game *loadf(const char *fmt, ...)
+{
+    static char text[1 << 14];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    assert_true(n > 0 && (size_t)n < sizeof text);
+    return load(text);
+}
+
+static rm_game *load_shipped(const char *file)
+{
+    const char *dir = getenv("srcdir");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/games/%s", dir ? dir : ".", file);
+    int nerrors = 0;
+    rm_game *g = rm_load_file(path, stderr, &nerrors);
+    if (!g)
+        fail_msg("cannot load %s (%d errors); is srcdir set?", path, nerrors);
+    return g;
+}
+
+static int pt(const rm_game *g, const char *name)
+{
+    int p = board_point(&g->board, name);
+    if (p < 0)
+        fail_msg("no point '%s' on the board", name);
+    return p;
+}
+
+static int kind_of(const rm_game *g, const char *name)
+{
+    int k = game_kind(g, name);
+    if (k < 0)
+        fail_msg("no piece kind '%s'", name);
+    return k;
+}
+
+static int side_of(const rm_game *g, const char *name)
+{
+    int s = game_side(g, name);
+    if (s < 0)
+        fail_msg("no side '%s'", name);
+    return s;
+}
+
+static const char *phase_name(const rm_game *g, const rm_state *st, const char *side)
+{
+    return rm_side_phase(g, st, side_of(g, side))->name;
+}
+
+/* Asserts that the point NAME holds COUNT pieces of kind KIND (NULL: empty). */
+static void assert_point(const rm_game *g, const rm_state *st, const char *name, const char *kind,
+                         int count)
+{
+    int p = pt(g, name);
+    if (!kind) {
+        if (st->kind[p] != -1 || st->count[p] != 0)
+            fail_msg("%s holds %d %s, expected empty", name, st->count[p],
+                     st->kind[p] >= 0 ? g->kinds[st->kind[p]].name : "?");
+        return;
+    }
+    int k = kind_of(g, kind);
+    if (st->kind[p] != k || st->count[p] != count)
+        fail_msg("%s holds %d %s, expected %d %s", name, st->count[p],
+                 st->kind[p] >= 0 ? g->kinds[st->kind[p]].name : "(nothing)", count, kind);
+}
+
+/* Plays the turn written TEXT on ST; fails the test if it is not legal. */
+static void play(const rm_game *g, rm_state *st, const char *text)
+{
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    char err[256];
+    if (rm_parse_turn(g, st, text, moves, &n, err, sizeof err) != 0)
+        fail_msg("turn '%s' refused: %s", text, err);
+    rm_apply(g, st, moves, n);
+    assert_true(st->hash == rm_hash(g, st));
+}
+
+static void match_play(rm_match *m, const char *text)
+{
+    char err[256];
+    if (rm_match_play_text(m, text, err, sizeof err) != 0)
+        fail_msg("turn '%s' refused: %s", text, err);
+}
+
+static char *dup_text(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+static int cmp_text(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The legal turns of ST in notation, sorted and joined by blanks (a static
+ * buffer, valid until the next call). */
+static const char *legal(const rm_game *g, const rm_state *st)
+{
+    static char out[1 << 16];
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    int n = rm_legal_turns(g, st, &l);
+    assert_true(n >= 0);
+    char **texts = calloc((size_t)n + 1, sizeof *texts);
+    assert_non_null(texts);
+    for (int i = 0; i < n; i++) {
+        char buf[RM_MAX_TURN_TEXT];
+        rm_format_turn(g, rm_turn_moves(&l, i), l.turns[i].n, buf, sizeof buf);
+        texts[i] = dup_text(buf);
+        assert_non_null(texts[i]);
+    }
+    qsort(texts, (size_t)n, sizeof *texts, cmp_text);
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        used += (size_t)snprintf(out + used, sizeof out - used, "%s%s", i ? " " : "", texts[i]);
+        assert_true(used < sizeof out);
+        free(texts[i]);
+    }
+    free(texts);
+    rm_turnlist_free(&l);
+    return out;
+}
+
+static int count_legal(const rm_game *g, const rm_state *st)
+{
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    int n = rm_legal_turns(g, st, &l);
+    rm_turnlist_free(&l);
+    return n;
+}
+
+static void count_emit(void *ctx, const rm_state *after, const rm_move *moves, int n,
+                       bool captured)
+{
+    (void)after;
+    (void)moves;
+    (void)n;
+    (void)captured;
+    ++*(int *)ctx;
+}
+
+/* Every move sequence rm_generate emits, before merging. */
+static int count_sequences(const rm_game *g, const rm_state *st)
+{
+    int n = 0;
+    rm_generate(g, st, count_emit, &n);
+    return n;
+}
+
+/* The start of G. */
+static rm_state start(const rm_game *g)
+{
+    rm_state st;
+    rm_initial(g, &st);
+    return st;
+}
+
+/* A game on a row of WIDTH points: one tiger kind and one man kind, the
+ * setup SETUP, the tigers' turn line(s) TIGERS; the men step. */
+#define ROW_GAME                                                                   \
+    "game \"test\"\n"                                                              \
+    "board { grid %d x 1 }\n"                                                      \
+    "side tigers { piece tiger %d }\n"                                             \
+    "side men { piece man %d%s }\n"                                                \
+    "setup { %s }\n"                                                               \
+    "phase hunt of tigers { %s }\n"                                                \
+    "phase move of men { turn step man }\n"
+
+static rm_game *row_game(int width, int tigers, int men, bool men_stack, const char *setup,
+                         const char *tiger_rules)
+{
+    return loadf(ROW_GAME, width, tigers, men, men_stack ? " stacks" : "", setup, tiger_rules);
+}
+
+/* ---- drop ---- */
+
+/* TOTAL men, set up by SETUP, play MEN_TURN; a tiger stands on e1. */
+static rm_game *drop_game(int total, const char *stacks, const char *setup, const char *men_turn)
+{
+    return loadf("game \"test\"\n"
+                 "board { grid 5 x 1 }\n"
+                 "side tigers { piece tiger 1 }\n"
+                 "side men { piece man %d%s }\n"
+                 "setup { tiger at e1; %s }\n"
+                 "rules { first men }\n"
+                 "phase play of men { %s }\n"
+                 "phase hunt of tigers { turn step tiger }\n",
+                 total, stacks, setup, men_turn);
+}
+
+static void drop__empty_board__onto_every_empty_point(void **state)
+{
+    (void)state;
+    rm_game *g = drop_game(3, "", "man in hand 3", "turn drop man");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "a1 b1 c1 d1");
+    play(g, &st, "b1");
+    assert_point(g, &st, "b1", "man", 1);
+    assert_int_equal(st.hand[kind_of(g, "man")], 2);
+    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    assert_int_equal(st.to_move, side_of(g, "tigers"));
+    assert_int_equal(st.turn, 1);
+    rm_game_destroy(g);
+}
+
+static void drop__occupied_point__is_not_a_destination(void **state)
+{
+    (void)state;
+    rm_game *g = drop_game(3, "", "man at b1; man in hand 2", "turn drop man");
+    rm_state st = start(g);
+    /* b1 holds a man, e1 the tiger */
+    assert_string_equal(legal(g, &st), "a1 c1 d1");
+    rm_game_destroy(g);
+}
+
+static void drop__in_set__only_onto_points_of_the_set(void **state)
+{
+    (void)state;
+    rm_game *g = drop_game(3, "", "man in hand 3", "turn drop man in a1 c1 e1");
+    rm_state st = start(g);
+    /* e1 is in the set but holds the tiger */
+    assert_string_equal(legal(g, &st), "a1 c1");
+    rm_game_destroy(g);
+}
+
+static void drop__while_fewer_than__stops_at_the_limit(void **state)
+{
+    (void)state;
+    rm_game *g = drop_game(3, "", "man at a1; man in hand 2",
+                           "turn drop man while fewer than 2 on board or step man");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "a1-b1 b1 c1 d1");
+    play(g, &st, "c1");
+    play(g, &st, "e1-d1");
+    /* two men on the board now: no drop, though one is still in hand */
+    assert_int_equal(st.hand[kind_of(g, "man")], 1);
+    assert_string_equal(legal(g, &st), "a1-b1 c1-b1");
+    rm_game_destroy(g);
+}
+
+static void drop__own_point__only_when_the_kind_stacks(void **state)
+{
+    (void)state;
+    rm_game *g = drop_game(3, "", "man at a1; man in hand 2", "turn drop man");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "b1 c1 d1");
+    rm_game_destroy(g);
+
+    g = drop_game(3, " stacks", "man at a1; man in hand 2", "turn drop man");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "a1 b1 c1 d1");
+    play(g, &st, "a1");
+    assert_point(g, &st, "a1", "man", 2);
+    assert_int_equal(st.on_board[kind_of(g, "man")], 2);
+    assert_int_equal(st.hand[kind_of(g, "man")], 1);
+    rm_game_destroy(g);
+}
+
+/* ---- step ---- */
+
+static void step__grid__adjacent_empty_points_along_lines_only(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 3 x 3 }\n"
+                      "side tigers { piece tiger 1 }\n"
+                      "side men { piece man 2 }\n"
+                      "setup { tiger at b3; man at b2 c2 }\n"
+                      "rules { first men }\n"
+                      "phase move of men { turn step man }\n"
+                      "phase hunt of tigers { turn step tiger }\n");
+    rm_state st = start(g);
+    /* no diagonals on this grid; not onto the tiger (b3) nor the other man */
+    assert_string_equal(legal(g, &st), "b2-a2 b2-b1 c2-c1 c2-c3");
+    play(g, &st, "b2-b1");
+    assert_point(g, &st, "b2", NULL, 0);
+    assert_point(g, &st, "b1", "man", 1);
+    rm_game_destroy(g);
+}
+
+static void step__alternate_diagonals__only_where_a_diagonal_runs(void **state)
+{
+    (void)state;
+    const char *text = "game \"test\"\n"
+                       "board { grid 3 x 3 diagonals alternate }\n"
+                       "side tigers { piece tiger 1 }\n"
+                       "side men { piece man 1 }\n"
+                       "setup { tiger at %s; man at c3 }\n"
+                       "phase hunt of tigers { turn step tiger }\n"
+                       "phase move of men { turn step man }\n";
+    /* b1: column and row sum to an odd number, no diagonal through it */
+    rm_game *g = loadf(text, "b1");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "b1-a1 b1-b2 b1-c1");
+    rm_game_destroy(g);
+    /* b2, the centre: both diagonals; c3 holds the man */
+    g = loadf(text, "b2");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "b2-a1 b2-a2 b2-a3 b2-b1 b2-b3 b2-c1 b2-c2");
+    rm_game_destroy(g);
+}
+
+static void step__own_stack__joins_it_and_leaves_the_rest(void **state)
+{
+    (void)state;
+    rm_game *g = drop_game(3, " stacks", "man 2 at a1; man at b1", "turn step man");
+    rm_state st = start(g);
+    assert_point(g, &st, "a1", "man", 2);
+    assert_string_equal(legal(g, &st), "a1-b1 b1-a1 b1-c1");
+    play(g, &st, "a1-b1");
+    assert_point(g, &st, "a1", "man", 1);
+    assert_point(g, &st, "b1", "man", 2);
+    assert_int_equal(st.on_board[kind_of(g, "man")], 3);
+    rm_game_destroy(g);
+}
+
+/* ---- slide ---- */
+
+static void slide__open_line__any_distance_stopping_before_a_piece(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(7, 1, 2, false, "tiger at d1; man at b1 g1", "turn slide tiger");
+    rm_state st = start(g);
+    /* not onto or past b1 (so never a1), not onto g1 */
+    assert_string_equal(legal(g, &st), "d1-c1 d1-e1 d1-f1");
+    play(g, &st, "d1-f1");
+    assert_point(g, &st, "d1", NULL, 0);
+    assert_point(g, &st, "f1", "tiger", 1);
+    rm_game_destroy(g);
+}
+
+/* ---- leap without capture ---- */
+
+static const char leap_text[] = "game \"test\"\n"
+                                "board { grid 5 x 1 }\n"
+                                "side women { piece child 1; piece woman 1 }\n"
+                                "side men { piece man %d }\n"
+                                "setup { child at c1; woman at b1; man at %s }\n"
+                                "phase play of women { turn leap child over woman }\n"
+                                "phase move of men { turn step man }\n";
+
+static void leap__over_adjacent_woman__lands_beyond_and_she_stays(void **state)
+{
+    (void)state;
+    rm_game *g = loadf(leap_text, 1, "d1");
+    rm_state st = start(g);
+    /* over the woman on b1 to a1; not over the man on d1, not a woman */
+    assert_string_equal(legal(g, &st), "c1-a1");
+    play(g, &st, "c1-a1");
+    assert_point(g, &st, "c1", NULL, 0);
+    assert_point(g, &st, "b1", "woman", 1);
+    assert_point(g, &st, "a1", "child", 1);
+    assert_int_equal(st.on_board[kind_of(g, "woman")], 1);
+    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    rm_game_destroy(g);
+}
+
+static void leap__landing_point_taken__none(void **state)
+{
+    (void)state;
+    rm_game *g = loadf(leap_text, 2, "a1 d1");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "");
+    rm_game_destroy(g);
+}
+
+/* ---- capture by the short leap ---- */
+
+static void capture__adjacent_enemy__lands_beyond_and_takes_it(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(5, 1, 2, false, "tiger at a1; man at b1 e1",
+                          "turn step tiger or capture tiger");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "a1xc1");
+    play(g, &st, "a1xc1");
+    assert_point(g, &st, "a1", NULL, 0);
+    assert_point(g, &st, "b1", NULL, 0);
+    assert_point(g, &st, "c1", "tiger", 1);
+    assert_point(g, &st, "e1", "man", 1);
+    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    assert_int_equal(rm_side_pieces(g, &st, side_of(g, "men")), 1);
+    rm_game_destroy(g);
+}
+
+static void capture__enemy_at_board_edge__none(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(5, 1, 2, false, "tiger at b1; man at a1 e1",
+                          "turn step tiger or capture tiger");
+    rm_state st = start(g);
+    /* nothing lies beyond a1 */
+    assert_string_equal(legal(g, &st), "b1-c1");
+    rm_game_destroy(g);
+}
+
+static void capture__landing_point_occupied__none(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(5, 2, 2, false, "tiger at a1 c1; man at b1 e1",
+                          "turn step tiger or capture tiger");
+    rm_state st = start(g);
+    /* each tiger would land on the other */
+    assert_string_equal(legal(g, &st), "c1-d1");
+    rm_game_destroy(g);
+}
+
+static void capture__over_stack__takes_one_piece(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(5, 1, 3, true, "tiger at a1; man 2 at b1; man at e1",
+                          "turn capture tiger");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "a1xc1");
+    play(g, &st, "a1xc1");
+    assert_point(g, &st, "b1", "man", 1);
+    assert_point(g, &st, "c1", "tiger", 1);
+    assert_int_equal(st.on_board[kind_of(g, "man")], 2);
+    rm_game_destroy(g);
+}
+
+/* ---- capture of lines ---- */
+
+static void capture__line_of_three_with_lines_odd__takes_all_three(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(7, 1, 4, false, "tiger at a1; man at b1 c1 d1 g1",
+                          "turn step tiger or capture tiger over man lines odd");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "a1xe1");
+    play(g, &st, "a1xe1");
+    assert_point(g, &st, "b1", NULL, 0);
+    assert_point(g, &st, "c1", NULL, 0);
+    assert_point(g, &st, "d1", NULL, 0);
+    assert_point(g, &st, "e1", "tiger", 1);
+    assert_point(g, &st, "g1", "man", 1);
+    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    rm_game_destroy(g);
+}
+
+static void capture__line_of_three_with_lines_1__is_blocked(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(7, 2, 4, false, "tiger at a1 f1; man at b1 c1 d1 g1",
+                          "turn step tiger or capture tiger");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "f1-e1");
+    rm_game_destroy(g);
+}
+
+static void capture__line_of_two__is_blocked(void **state)
+{
+    (void)state;
+    static const char *const lines[] = { "lines odd", "lines 1, 3" };
+    for (int i = 0; i < 2; i++) {
+        char rules[128];
+        snprintf(rules, sizeof rules, "turn step tiger or capture tiger over man %s", lines[i]);
+        rm_game *g = row_game(7, 2, 3, false, "tiger at a1 f1; man at b1 c1 g1", rules);
+        rm_state st = start(g);
+        /* a1 may not take b1 c1 (two), nor b1 alone (c1 is no landing point) */
+        assert_string_equal(legal(g, &st), "f1-e1");
+        rm_game_destroy(g);
+    }
+}
+
+static void capture__line_with_gap__is_not_one_line(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(7, 1, 4, false, "tiger at a1; man at b1 d1 e1 g1",
+                          "turn step tiger or capture tiger over man lines odd");
+    rm_state st = start(g);
+    /* b1, d1, e1 are not a line of three: only b1 is taken, landing on the gap */
+    assert_string_equal(legal(g, &st), "a1xc1");
+    play(g, &st, "a1xc1");
+    assert_point(g, &st, "b1", NULL, 0);
+    assert_point(g, &st, "d1", "man", 1);
+    assert_point(g, &st, "e1", "man", 1);
+    rm_game_destroy(g);
+}
+
+/* A line of 65 men, longer than the 64 bits of an action's line mask. */
+static void capture__line_of_65_with_lines_1__is_blocked(void **state)
+{
+    (void)state;
+    /* Was a bug: the shift of the line mask by 64 or more was undefined. */
+    enum { N = 67 };
+    static char text[1 << 14];
+    size_t used = 0;
+#define ADD(...) used += (size_t)snprintf(text + used, sizeof text - used, __VA_ARGS__)
+    ADD("game \"test\"\nboard {\n");
+    for (int i = 1; i <= N; i++)
+        ADD("point p%d at %d 0\n", i, i);
+    ADD("line");
+    for (int i = 1; i <= N; i++)
+        ADD(" p%d", i);
+    ADD("\n}\nside tigers { piece tiger 1 }\nside men { piece man %d }\nsetup {\ntiger at p1\nman at",
+        N - 2);
+    for (int i = 2; i < N; i++)
+        ADD(" p%d", i);
+    ADD("\n}\nphase hunt of tigers { turn capture tiger }\nphase move of men { turn step man }\n");
+#undef ADD
+    assert_true(used < sizeof text);
+    rm_game *g = load(text);
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "");
+    rm_game_destroy(g);
+}
+
+/* ---- chains ---- */
+
+static const char *chain_row(const char *capture)
+{
+    static char rules[128];
+    snprintf(rules, sizeof rules, "turn %s", capture);
+    return rules;
+}
+
+static void chain__may_stop__one_and_two_capture_turns_legal(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(7, 1, 3, false, "tiger at a1; man at b1 d1 g1",
+                          chain_row("capture tiger chain"));
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "a1xc1 a1xc1xe1");
+    play(g, &st, "a1xc1xe1");
+    assert_point(g, &st, "b1", NULL, 0);
+    assert_point(g, &st, "d1", NULL, 0);
+    assert_point(g, &st, "e1", "tiger", 1);
+    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    rm_game_destroy(g);
+}
+
+static void chain__without_chain__one_capture_only(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(7, 1, 3, false, "tiger at a1; man at b1 d1 g1",
+                          chain_row("capture tiger"));
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "a1xc1");
+    rm_game_destroy(g);
+}
+
+static void chain__must_continue__only_the_full_chain(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(7, 1, 3, false, "tiger at a1; man at b1 d1 g1",
+                          chain_row("capture tiger chain must continue"));
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "a1xc1xe1");
+    rm_game_destroy(g);
+}
+
+/* On a grid a short leap always lands on points of one parity, the jumped
+ * points on the other, so the chain that comes back to a point emptied
+ * before starts with a line of three: a1 takes b1 c1 d1, then e2, d3, and
+ * could land on c1 by taking c2. */
+static const char grid_chain_text[] = "game \"test\"\n"
+                                      "board { grid 5 x 5 }\n"
+                                      "side tigers { piece tiger 1 }\n"
+                                      "side men { piece man 6 }\n"
+                                      "setup { tiger at a1; man at b1 c1 d1 e2 d3 c2 }\n"
+                                      "phase hunt of tigers { turn capture tiger lines 1, 3 chain "
+                                      "removing at %s }\n"
+                                      "phase move of men { turn step man }\n";
+
+static void chain__removing_at_once__may_land_on_point_emptied_before(void **state)
+{
+    (void)state;
+    rm_game *g = loadf(grid_chain_text, "once");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "a1xe1 a1xe1xe3 a1xe1xe3xc3 a1xe1xe3xc3xc1");
+    play(g, &st, "a1xe1xe3xc3xc1");
+    assert_int_equal(st.on_board[kind_of(g, "man")], 0);
+    assert_point(g, &st, "c1", "tiger", 1);
+    rm_game_destroy(g);
+}
+
+static void chain__removing_at_end__cannot_land_on_point_emptied_before(void **state)
+{
+    (void)state;
+    rm_game *g = loadf(grid_chain_text, "end");
+    rm_state st = start(g);
+    /* c1's man is still there until the chain ends */
+    assert_string_equal(legal(g, &st), "a1xe1 a1xe1xe3 a1xe1xe3xc3");
+    play(g, &st, "a1xe1xe3xc3");
+    /* and then every jumped man is gone */
+    assert_point(g, &st, "b1", NULL, 0);
+    assert_point(g, &st, "c1", NULL, 0);
+    assert_point(g, &st, "d1", NULL, 0);
+    assert_point(g, &st, "e2", NULL, 0);
+    assert_point(g, &st, "d3", NULL, 0);
+    assert_point(g, &st, "c2", "man", 1);
+    assert_point(g, &st, "c3", "tiger", 1);
+    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    rm_game_destroy(g);
+}
+
+static void chain__removing_at_end__never_jumps_a_piece_twice(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(5, 1, 2, false, "tiger at a1; man at b1 e1",
+                          chain_row("capture tiger chain removing at end"));
+    rm_state st = start(g);
+    /* back over b1 to a1 would jump the man on b1 a second time */
+    assert_string_equal(legal(g, &st), "a1xc1");
+    rm_game_destroy(g);
+}
+
+static void chain__removing_at_once__jumps_a_stack_twice(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(5, 1, 3, true, "tiger at a1; man 2 at b1; man at e1",
+                          chain_row("capture tiger chain removing at once"));
+    rm_state st = start(g);
+    /* the second jump over b1 takes the second man of the stack */
+    assert_string_equal(legal(g, &st), "a1xc1 a1xc1xa1");
+    play(g, &st, "a1xc1xa1");
+    assert_point(g, &st, "b1", NULL, 0);
+    assert_point(g, &st, "a1", "tiger", 1);
+    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    rm_game_destroy(g);
+}
+
+/* ---- remove and relocate ---- */
+
+static const char remove_text[] = "game \"test\"\n"
+                                  "board { grid 3 x 3 }\n"
+                                  "side tigers { piece tiger 2 }\n"
+                                  "side men { piece man 4 }\n"
+                                  "setup { tiger at a1 c3; man at b1 b2 c1 c2 }\n"
+                                  "phase opening of tigers { turn %s; ends after 1 turn }\n"
+                                  "phase hunt of tigers { turn step tiger }\n"
+                                  "phase move of men { turn step man }\n";
+
+static void remove__three_times__one_turn_per_set_of_three(void **state)
+{
+    (void)state;
+    rm_game *g = loadf(remove_text, "remove man 3 times");
+    rm_state st = start(g);
+    /* 4 x 3 x 2 orders, C(4,3) = 4 positions */
+    assert_int_equal(count_sequences(g, &st), 24);
+    assert_int_equal(count_legal(g, &st), 4);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    assert_int_equal(rm_legal_turns(g, &st, &l), 4);
+    for (int i = 0; i < l.n; i++) {
+        assert_int_equal(l.turns[i].n, 3);
+        for (int j = 0; j < 3; j++)
+            assert_int_equal(rm_turn_moves(&l, i)[j].type, RM_MV_REMOVE);
+        rm_state after = st;
+        rm_apply(g, &after, rm_turn_moves(&l, i), l.turns[i].n);
+        assert_int_equal(after.on_board[kind_of(g, "man")], 1);
+    }
+    rm_turnlist_free(&l);
+    play(g, &st, "xc2,xb1,xc1");
+    assert_point(g, &st, "b2", "man", 1);
+    assert_point(g, &st, "b1", NULL, 0);
+    rm_game_destroy(g);
+}
+
+static void remove__then_relocate_optional__adds_each_relocation(void **state)
+{
+    (void)state;
+    rm_game *g = loadf(remove_text, "remove man 3 times then relocate tiger optional");
+    rm_state st = start(g);
+    /* after the removals 9 - 2 tigers - 1 man = 6 points are empty */
+    assert_int_equal(count_legal(g, &st), 4 * (1 + 2 * 6));
+    play(g, &st, "xb1,xb2,xc1,c3-b1");
+    assert_point(g, &st, "c3", NULL, 0);
+    assert_point(g, &st, "b1", "tiger", 1);
+    assert_point(g, &st, "c2", "man", 1);
+    rm_game_destroy(g);
+}
+
+static void remove__rimau_rimau_a_opening__choose_three_times_relocations(void **state)
+{
+    (void)state;
+    rm_game *g = load_shipped("rimau-rimau-a.game");
+    rm_state st = start(g);
+    /* 9 men on the board: C(9,3) = 84 removals; then 37 points - 2 tigers
+     * - 6 men = 29 empty points for either tiger, or no relocation */
+    assert_int_equal(g->board.npoints, 37);
+    assert_int_equal(count_legal(g, &st), 84 * (1 + 2 * 29));
+    rm_game_destroy(g);
+}
+
+static void remove__in_set__only_pieces_of_the_set(void **state)
+{
+    (void)state;
+    rm_game *g = loadf(remove_text, "remove man in b1 b2 a3");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "xb1 xb2");
+    rm_game_destroy(g);
+}
+
+static void relocate__to_set__only_empty_points_of_the_set(void **state)
+{
+    (void)state;
+    rm_game *g = loadf(remove_text, "relocate tiger to a2 a3 b1");
+    rm_state st = start(g);
+    /* b1 holds a man */
+    assert_string_equal(legal(g, &st), "a1-a2 a1-a3 c3-a2 c3-a3");
+    rm_game_destroy(g);
+}
+
+/* ---- compulsory captures ---- */
+
+static void compulsory__capture_available__only_capturing_turns(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(5, 1, 2, false, "tiger at c1; man at a1 d1",
+                          "turn step tiger or capture tiger");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "c1-b1 c1xe1");
+    rm_game_destroy(g);
+
+    g = row_game(5, 1, 2, false, "tiger at c1; man at a1 d1",
+                 "turn step tiger or capture tiger; captures compulsory");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "c1xe1");
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    char err[256] = "";
+    assert_int_equal(rm_parse_turn(g, &st, "c1-b1", moves, &n, err, sizeof err), -1);
+    assert_non_null(strstr(err, "compulsory"));
+    rm_game_destroy(g);
+}
+
+static void compulsory__no_capture_available__steps_stay_legal(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(5, 1, 2, false, "tiger at c1; man at a1 e1",
+                          "turn step tiger or capture tiger; captures compulsory");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "c1-b1 c1-d1");
+    rm_game_destroy(g);
+}
+
+/* ---- phases ---- */
+
+static const char phase_text[] = "game \"test\"\n"
+                                 "board { grid %d x 1 }\n"
+                                 "side tigers { piece tiger 1 }\n"
+                                 "side men { piece man %d }\n"
+                                 "setup { tiger at %s }\n"
+                                 "rules { first men }\n"
+                                 "phase placing of men { %s }\n"
+                                 "phase moving of men { turn step man }\n"
+                                 "phase hunt of tigers { turn step tiger }\n";
+
+static void phase__ends_when_hand_empty__next_phase_after_last_drop(void **state)
+{
+    (void)state;
+    rm_game *g = loadf(phase_text, 5, 2, "e1", "turn drop man; ends when hand empty");
+    rm_state st = start(g);
+    assert_string_equal(phase_name(g, &st, "men"), "placing");
+    play(g, &st, "a1");
+    assert_string_equal(phase_name(g, &st, "men"), "placing");
+    play(g, &st, "e1-d1");
+    assert_string_equal(legal(g, &st), "b1 c1 e1");
+    play(g, &st, "c1");
+    assert_int_equal(st.hand[kind_of(g, "man")], 0);
+    assert_string_equal(phase_name(g, &st, "men"), "moving");
+    assert_string_equal(phase_name(g, &st, "tigers"), "hunt");
+    play(g, &st, "d1-e1");
+    assert_string_equal(legal(g, &st), "a1-b1 c1-b1 c1-d1");
+    rm_game_destroy(g);
+}
+
+static void phase__ends_after_one_turn__next_phase_with_pieces_in_hand(void **state)
+{
+    (void)state;
+    rm_game *g = loadf(phase_text, 5, 2, "e1", "turn drop man; ends after 1 turn");
+    rm_state st = start(g);
+    play(g, &st, "a1");
+    assert_string_equal(phase_name(g, &st, "men"), "moving");
+    assert_int_equal(st.phase_turns[side_of(g, "men")], 0);
+    assert_int_equal(st.hand[kind_of(g, "man")], 1);
+    play(g, &st, "e1-d1");
+    /* no drop any more, though a man is in hand */
+    assert_string_equal(legal(g, &st), "a1-b1");
+    rm_game_destroy(g);
+}
+
+static void phase__several_turn_lines__used_in_order_last_repeats(void **state)
+{
+    (void)state;
+    rm_game *g = loadf(phase_text, 7, 4, "g1",
+                       "turn drop man 2 times; turn drop man; ends when hand empty");
+    rm_state st = start(g);
+    /* first turn: two drops on 6 empty points */
+    assert_int_equal(count_legal(g, &st), 15);
+    assert_int_equal(count_sequences(g, &st), 30);
+    play(g, &st, "a1,b1");
+    assert_int_equal(st.hand[kind_of(g, "man")], 2);
+    play(g, &st, "g1-f1");
+    /* second turn: the second line, one drop */
+    assert_string_equal(legal(g, &st), "c1 d1 e1 g1");
+    play(g, &st, "c1");
+    play(g, &st, "f1-g1");
+    /* third turn: the last line again */
+    assert_string_equal(legal(g, &st), "d1 e1 f1");
+    play(g, &st, "f1");
+    assert_string_equal(phase_name(g, &st, "men"), "moving");
+    rm_game_destroy(g);
+}
+
+/* ---- the end of a game ---- */
+
+static void end__side_without_legal_turn__loses(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(5, 1, 2, false, "tiger at a1; man at b1 c1",
+                          "turn step tiger or capture tiger");
+    rm_state st = start(g);
+    assert_int_equal(rm_status(g, &st), RM_ONGOING);
+    assert_string_equal(legal(g, &st), "");
+    rm_match m;
+    assert_int_equal(rm_match_init(&m, g), 0);
+    assert_int_equal(rm_match_result(&m), side_of(g, "men"));
+    assert_non_null(strstr(m.why, "cannot move"));
+    rm_match_free(&m);
+    rm_game_destroy(g);
+}
+
+static void end__side_without_pieces__loses(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(5, 1, 1, false, "tiger at a1; man at b1",
+                          "turn step tiger or capture tiger");
+    rm_match m;
+    assert_int_equal(rm_match_init(&m, g), 0);
+    assert_int_equal(rm_match_result(&m), RM_ONGOING);
+    match_play(&m, "a1xc1");
+    assert_int_equal(rm_status(g, rm_match_state(&m)), side_of(g, "tigers"));
+    assert_int_equal(rm_match_result(&m), side_of(g, "tigers"));
+    assert_non_null(strstr(m.why, "no pieces"));
+    assert_int_equal(rm_match_turns(&m)->n, 0);
+    rm_match_free(&m);
+    rm_game_destroy(g);
+}
+
+static void end__loses_with_n_pieces__at_that_number(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 7 x 1 }\n"
+                      "side tigers { piece tiger 1 }\n"
+                      "side men { piece man 3 }\n"
+                      "setup { tiger at a1; man at b1 d1 g1 }\n"
+                      "rules { men lose with 1 pieces }\n"
+                      "phase hunt of tigers { turn step tiger or capture tiger }\n"
+                      "phase move of men { turn step man }\n");
+    rm_match m;
+    assert_int_equal(rm_match_init(&m, g), 0);
+    match_play(&m, "a1xc1");
+    /* two men left: not yet */
+    assert_int_equal(rm_match_result(&m), RM_ONGOING);
+    match_play(&m, "g1-f1");
+    match_play(&m, "c1xe1");
+    assert_int_equal(rm_side_pieces(g, rm_match_state(&m), side_of(g, "men")), 1);
+    assert_int_equal(rm_match_result(&m), side_of(g, "tigers"));
+    rm_match_free(&m);
+    rm_game_destroy(g);
+}
+
+static void end__draw_after_n_turns__drawn_when_played(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 5 x 1 }\n"
+                      "side tigers { piece tiger 1 }\n"
+                      "side men { piece man 1 }\n"
+                      "setup { tiger at a1; man at e1 }\n"
+                      "rules { draw after 3 turns }\n"
+                      "phase hunt of tigers { turn step tiger }\n"
+                      "phase move of men { turn step man }\n");
+    rm_match m;
+    assert_int_equal(rm_match_init(&m, g), 0);
+    match_play(&m, "a1-b1");
+    match_play(&m, "e1-d1");
+    assert_int_equal(rm_match_result(&m), RM_ONGOING);
+    match_play(&m, "b1-a1");
+    assert_int_equal(rm_status(g, rm_match_state(&m)), RM_DRAW);
+    assert_int_equal(rm_match_result(&m), RM_DRAW);
+    assert_int_equal(rm_match_turns(&m)->n, 0);
+    rm_match_free(&m);
+    rm_game_destroy(g);
+}
+
+static void end__draw_on_repetition__third_time_the_position_is_seen(void **state)
+{
+    (void)state;
+    /* Was a bug: the turn count in the phase made every position new. */
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 5 x 1 }\n"
+                      "side tigers { piece tiger 1 }\n"
+                      "side men { piece man 1 }\n"
+                      "setup { tiger at a1; man at e1 }\n"
+                      "rules { draw on repetition 3 }\n"
+                      "phase hunt of tigers { turn step tiger }\n"
+                      "phase move of men { turn step man }\n");
+    static const char *const cycle[] = { "a1-b1", "e1-d1", "b1-a1", "d1-e1" };
+    rm_match m;
+    assert_int_equal(rm_match_init(&m, g), 0);
+    for (int i = 0; i < 4; i++)
+        match_play(&m, cycle[i]);
+    assert_true(m.states[4].hash == m.states[0].hash);
+    /* seen twice */
+    assert_int_equal(rm_match_result(&m), RM_ONGOING);
+    for (int i = 0; i < 4; i++)
+        match_play(&m, cycle[i]);
+    assert_int_equal(rm_match_result(&m), RM_DRAW);
+    assert_non_null(strstr(m.why, "repeated"));
+    rm_match_free(&m);
+    rm_game_destroy(g);
+}
+
+/* ---- hashing ---- */
+
+static uint64_t next_random(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* Plays random games of G for TURNS turns in all, checking after every
+ * turn that the hash kept by rm_apply is the one rm_hash computes and the
+ * one the turn list predicted. */
+static void check_hash_random_play(const rm_game *g, int turns, uint64_t seed)
+{
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    rm_state st = start(g);
+    assert_true(st.hash == rm_hash(g, &st));
+    for (int played = 0; played < turns;) {
+        int n = rm_legal_turns(g, &st, &l);
+        assert_true(n >= 0);
+        if (n == 0) {
+            st = start(g);
+            continue;
+        }
+        int i = (int)(next_random(&seed) % (uint64_t)n);
+        rm_apply(g, &st, rm_turn_moves(&l, i), l.turns[i].n);
+        played++;
+        if (st.hash != rm_hash(g, &st) || st.hash != l.turns[i].hash) {
+            char buf[RM_MAX_TURN_TEXT];
+            rm_format_turn(g, rm_turn_moves(&l, i), l.turns[i].n, buf, sizeof buf);
+            fail_msg("after turn %d (%s): hash %016llx, rm_hash %016llx, listed %016llx",
+                     st.turn, buf, (unsigned long long)st.hash,
+                     (unsigned long long)rm_hash(g, &st), (unsigned long long)l.turns[i].hash);
+        }
+    }
+    rm_turnlist_free(&l);
+}
+
+static void hash__random_play_rimau_rimau_a__incremental_equals_full(void **state)
+{
+    (void)state;
+    rm_game *g = load_shipped("rimau-rimau-a.game");
+    check_hash_random_play(g, 400, 0x9E3779B97F4A7C15ull);
+    rm_game_destroy(g);
+}
+
+static void hash__random_play_stacks_and_chains__incremental_equals_full(void **state)
+{
+    (void)state;
+    /* drops onto stacks, captures over stacks, chains removing at end */
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 5 x 5 diagonals alternate }\n"
+                      "side tigers { piece tiger 2 }\n"
+                      "side men { piece man 20 stacks }\n"
+                      "setup { tiger in hand 2; man 2 at b2 d4; man in hand 16 }\n"
+                      "rules { first tigers }\n"
+                      "phase placing of tigers { turn drop tiger 2 times; ends after 1 turn }\n"
+                      "phase hunting of tigers { turn step tiger or capture tiger lines odd chain "
+                      "removing at end }\n"
+                      "phase dropping of men { turn drop man or step man }\n");
+    check_hash_random_play(g, 400, 12345);
+    rm_game_destroy(g);
+}
+
+/* ---- notation ---- */
+
+static const char notation_text[] = "game \"test\"\n"
+                                    "board { grid 5 x 5 }\n"
+                                    "side tigers { piece tiger 1 }\n"
+                                    "side men { piece man 3 }\n"
+                                    "setup { tiger at a1; man at b4 c4 d4 }\n"
+                                    "phase opening of tigers { turn remove man 2 times; ends after 1 turn }\n"
+                                    "phase hunt of tigers { turn step tiger }\n"
+                                    "phase move of men { turn step man }\n";
+
+static void parse__removals_in_either_order__the_same_turn(void **state)
+{
+    (void)state;
+    rm_game *g = load(notation_text);
+    rm_state a = start(g), b = start(g), c = start(g);
+    play(g, &a, "xb4,xc4");
+    play(g, &b, "xc4,xb4");
+    play(g, &c, " xc4 , xb4 ");
+    assert_true(a.hash == b.hash);
+    assert_true(a.hash == c.hash);
+    assert_int_equal(memcmp(a.kind, b.kind, sizeof a.kind), 0);
+    assert_point(g, &a, "d4", "man", 1);
+    rm_game_destroy(g);
+}
+
+static void parse__unknown_point__rejected(void **state)
+{
+    (void)state;
+    rm_game *g = load(notation_text);
+    rm_state st = start(g);
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    char err[256] = "";
+    assert_int_equal(rm_parse_turn(g, &st, "xb4,xz9", moves, &n, err, sizeof err), -1);
+    assert_non_null(strstr(err, "unknown point"));
+    assert_non_null(strstr(err, "z9"));
+    rm_game_destroy(g);
+}
+
+static void parse__illegal_turn__rejected(void **state)
+{
+    (void)state;
+    rm_game *g = load(notation_text);
+    rm_state st = start(g);
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    static const char *const bad[] = {
+        "xb4",        /* one removal, two are due */
+        "xb4,xb4",    /* the same man twice */
+        "xa1,xb4",    /* the tiger's own point */
+        "xb4,xc4,xd4" /* three */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char err[256] = "";
+        if (rm_parse_turn(g, &st, bad[i], moves, &n, err, sizeof err) != -1)
+            fail_msg("'%s' was taken as a legal turn", bad[i]);
+        if (!strstr(err, "not a legal turn"))
+            fail_msg("'%s': unexpected message '%s'", bad[i], err);
+    }
+    rm_game_destroy(g);
+}
+
+static void parse__illegal_turn_from_column_x__says_not_legal(void **state)
+{
+    (void)state;
+    /* Was a bug: a leading x was always read as a capture mark. */
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 26 x 1 }\n"
+                      "side tigers { piece tiger 1 }\n"
+                      "side men { piece man 1 }\n"
+                      "setup { tiger at x1; man at a1 }\n"
+                      "phase hunt of tigers { turn step tiger }\n"
+                      "phase move of men { turn step man }\n");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "x1-w1 x1-y1");
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    char err[256] = "";
+    assert_int_equal(rm_parse_turn(g, &st, "x1-z1", moves, &n, err, sizeof err), -1);
+    assert_non_null(strstr(err, "not a legal turn"));
+    rm_game_destroy(g);
+}
+
+static void parse__every_listed_turn__parses_back_to_it(void **state)
+{
+    (void)state;
+    static const char *const games[] = { grid_chain_text, remove_text };
+    static const char *const args[] = { "end", "remove man 3 times then relocate tiger optional" };
+    for (int k = 0; k < 2; k++) {
+        rm_game *g = loadf(games[k], args[k]);
+        rm_state st = start(g);
+        rm_turnlist l;
+        rm_turnlist_init(&l);
+        int n = rm_legal_turns(g, &st, &l);
+        assert_true(n > 0);
+        for (int i = 0; i < n; i++) {
+            char buf[RM_MAX_TURN_TEXT], err[256];
+            rm_move moves[RM_MAX_TURN_MOVES];
+            int nm = 0;
+            rm_format_turn(g, rm_turn_moves(&l, i), l.turns[i].n, buf, sizeof buf);
+            if (rm_parse_turn(g, &st, buf, moves, &nm, err, sizeof err) != 0)
+                fail_msg("'%s' is listed but refused: %s", buf, err);
+            rm_state after = st;
+            rm_apply(g, &after, moves, nm);
+            assert_true(after.hash == l.turns[i].hash);
+        }
+        rm_turnlist_free(&l);
+        rm_game_destroy(g);
+    }
+}
+
+static void format__drop_of_side_with_two_kinds__names_the_kind(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 3 x 1 }\n"
+                      "side women { piece child 1; piece woman 1 }\n"
+                      "side men { piece man 1 }\n"
+                      "setup { man at c1 }\n"
+                      "phase placing of women { turn drop child or drop woman; ends when hand empty }\n"
+                      "phase play of women { turn step child or step woman }\n"
+                      "phase move of men { turn step man }\n");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "child@a1 child@b1 woman@a1 woman@b1");
+    play(g, &st, "woman@b1");
+    assert_point(g, &st, "b1", "woman", 1);
+    rm_game_destroy(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(drop__empty_board__onto_every_empty_point),
+        cmocka_unit_test(drop__occupied_point__is_not_a_destination),
+        cmocka_unit_test(drop__in_set__only_onto_points_of_the_set),
+        cmocka_unit_test(drop__while_fewer_than__stops_at_the_limit),
+        cmocka_unit_test(drop__own_point__only_when_the_kind_stacks),
+        cmocka_unit_test(step__grid__adjacent_empty_points_along_lines_only),
+        cmocka_unit_test(step__alternate_diagonals__only_where_a_diagonal_runs),
+        cmocka_unit_test(step__own_stack__joins_it_and_leaves_the_rest),
+        cmocka_unit_test(slide__open_line__any_distance_stopping_before_a_piece),
+        cmocka_unit_test(leap__over_adjacent_woman__lands_beyond_and_she_stays),
+        cmocka_unit_test(leap__landing_point_taken__none),
+        cmocka_unit_test(capture__adjacent_enemy__lands_beyond_and_takes_it),
+        cmocka_unit_test(capture__enemy_at_board_edge__none),
+        cmocka_unit_test(capture__landing_point_occupied__none),
+        cmocka_unit_test(capture__over_stack__takes_one_piece),
+        cmocka_unit_test(capture__line_of_three_with_lines_odd__takes_all_three),
+        cmocka_unit_test(capture__line_of_three_with_lines_1__is_blocked),
+        cmocka_unit_test(capture__line_of_two__is_blocked),
+        cmocka_unit_test(capture__line_with_gap__is_not_one_line),
+        cmocka_unit_test(capture__line_of_65_with_lines_1__is_blocked),
+        cmocka_unit_test(chain__may_stop__one_and_two_capture_turns_legal),
+        cmocka_unit_test(chain__without_chain__one_capture_only),
+        cmocka_unit_test(chain__must_continue__only_the_full_chain),
+        cmocka_unit_test(chain__removing_at_once__may_land_on_point_emptied_before),
+        cmocka_unit_test(chain__removing_at_end__cannot_land_on_point_emptied_before),
+        cmocka_unit_test(chain__removing_at_end__never_jumps_a_piece_twice),
+        cmocka_unit_test(chain__removing_at_once__jumps_a_stack_twice),
+        cmocka_unit_test(remove__three_times__one_turn_per_set_of_three),
+        cmocka_unit_test(remove__then_relocate_optional__adds_each_relocation),
+        cmocka_unit_test(remove__rimau_rimau_a_opening__choose_three_times_relocations),
+        cmocka_unit_test(remove__in_set__only_pieces_of_the_set),
+        cmocka_unit_test(relocate__to_set__only_empty_points_of_the_set),
+        cmocka_unit_test(compulsory__capture_available__only_capturing_turns),
+        cmocka_unit_test(compulsory__no_capture_available__steps_stay_legal),
+        cmocka_unit_test(phase__ends_when_hand_empty__next_phase_after_last_drop),
+        cmocka_unit_test(phase__ends_after_one_turn__next_phase_with_pieces_in_hand),
+        cmocka_unit_test(phase__several_turn_lines__used_in_order_last_repeats),
+        cmocka_unit_test(end__side_without_legal_turn__loses),
+        cmocka_unit_test(end__side_without_pieces__loses),
+        cmocka_unit_test(end__loses_with_n_pieces__at_that_number),
+        cmocka_unit_test(end__draw_after_n_turns__drawn_when_played),
+        cmocka_unit_test(end__draw_on_repetition__third_time_the_position_is_seen),
+        cmocka_unit_test(hash__random_play_rimau_rimau_a__incremental_equals_full),
+        cmocka_unit_test(hash__random_play_stacks_and_chains__incremental_equals_full),
+        cmocka_unit_test(parse__removals_in_either_order__the_same_turn),
+        cmocka_unit_test(parse__unknown_point__rejected),
+        cmocka_unit_test(parse__illegal_turn__rejected),
+        cmocka_unit_test(parse__illegal_turn_from_column_x__says_not_legal),
+        cmocka_unit_test(parse__every_listed_turn__parses_back_to_it),
+        cmocka_unit_test(format__drop_of_side_with_two_kinds__names_the_kind),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
