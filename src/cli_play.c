@@ -11,12 +11,11 @@
 
 #include "cli.h"
 #include "notation.h"
+#include "players/players.h"
 #include "record.h"
 #include "render.h"
 
-enum { PLAYER_HUMAN, PLAYER_RANDOM };
-
-static const char *const player_names[] = { "human", "random" };
+enum { PLAYER_HUMAN, PLAYER_COMPUTER };
 
 #define MAX_LINE 4096
 
@@ -38,14 +37,6 @@ static int read_line(FILE *in, char *buf, size_t size)
     if (c == EOF && n == 0 && !too_long)
         return 0;
     return too_long ? -1 : 1;
-}
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
 }
 
 static void draw(const rm_match *m)
@@ -85,6 +76,7 @@ struct play_opts {
     rm_choices choices;
     int player[2];
     const char *player_text[2];
+    rm_player *computer[2];
     const char *save;
     uint64_t seed;
     bool quiet;
@@ -195,14 +187,6 @@ static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
     }
 }
 
-static int parse_player(const char *s)
-{
-    for (int i = 0; i < 2; i++)
-        if (strcmp(s, player_names[i]) == 0)
-            return i;
-    return -1;
-}
-
 /* Plays G with the players of O, reading the humans' lines from O->in. */
 static int play_match(struct play_opts *o, rm_game *g)
 {
@@ -213,8 +197,8 @@ static int play_match(struct play_opts *o, rm_game *g)
         return EXIT_INVALID;
     }
     bool tty = o->in == stdin && isatty(STDIN_FILENO);
-    printf("%s: %s (%s) against %s (%s)\n", g->name, g->sides[0].name,
-           player_names[o->player[0]], g->sides[1].name, player_names[o->player[1]]);
+    printf("%s: %s (%s) against %s (%s)\n", g->name, g->sides[0].name, o->player_text[0],
+           g->sides[1].name, o->player_text[1]);
     if (tty)
         printf("Type 'help' for help.\n");
     if (!o->quiet)
@@ -231,9 +215,9 @@ static int play_match(struct play_opts *o, rm_game *g)
                 break;
             }
         } else {
+            int i = rm_player_choose(o->computer[side], &m);
             const rm_turnlist *l = rm_match_turns(&m);
-            int i = (int)(rng_next(&o->seed) % (uint64_t)l->n);
-            if (rm_match_play(&m, rm_turn_moves(l, i), l->turns[i].n) != 0) {
+            if (i < 0 || i >= l->n || rm_match_play(&m, rm_turn_moves(l, i), l->turns[i].n) != 0) {
                 fprintf(stderr, "rimau play: out of memory\n");
                 stopped = true;
                 break;
@@ -267,7 +251,7 @@ int cli_play_input(rm_game *g, FILE *in)
     o.file = g->path ? g->path : "?";
     o.quiet = true;
     o.player[0] = o.player[1] = PLAYER_HUMAN;
-    o.player_text[0] = o.player_text[1] = player_names[PLAYER_HUMAN];
+    o.player_text[0] = o.player_text[1] = "human";
     return play_match(&o, g);
 }
 
@@ -340,8 +324,9 @@ int cmd_play(int argc, char **argv)
         rm_game_destroy(g);
         return EXIT_INVALID;
     }
-    o.player[0] = PLAYER_HUMAN;
-    o.player[1] = PLAYER_RANDOM;
+    /* By default the first side is the human, the other the computer. */
+    o.player_text[0] = "human";
+    o.player_text[1] = "mcts";
     for (int i = 0; i < nside_args; i++) {
         const char *eq = strchr(side_args[i], '=');
         int s = -1;
@@ -349,20 +334,26 @@ int cmd_play(int argc, char **argv)
             if (strlen(g->sides[k].name) == (size_t)(eq - side_args[i]) &&
                 strncmp(g->sides[k].name, side_args[i], (size_t)(eq - side_args[i])) == 0)
                 s = k;
-        int p = parse_player(eq + 1);
-        if (s < 0 || p < 0) {
-            status = s < 0 ? cli_usage("play", "unknown option '--%s' (the sides are %s and %s)",
-                                       side_args[i], g->sides[0].name, g->sides[1].name)
-                           : cli_usage("play", "unknown player '%s' (players: human, random)",
-                                       eq + 1);
+        if (s < 0) {
+            status = cli_usage("play", "unknown option '--%s' (the sides are %s and %s)",
+                               side_args[i], g->sides[0].name, g->sides[1].name);
             rm_game_destroy(g);
             return status;
         }
-        o.player[s] = p;
+        o.player_text[s] = eq + 1;
     }
+    for (int s = 0; s < 2 && status == 0; s++) {
+        char err[256];
+        o.player[s] = strcmp(o.player_text[s], "human") == 0 ? PLAYER_HUMAN : PLAYER_COMPUTER;
+        if (o.player[s] == PLAYER_COMPUTER &&
+            !(o.computer[s] = rm_player_new(g, o.player_text[s], o.seed + (uint64_t)s, err,
+                                            sizeof err)))
+            status = cli_usage("play", "%s", err);
+    }
+    if (status == 0)
+        status = play_match(&o, g);
     for (int s = 0; s < 2; s++)
-        o.player_text[s] = player_names[o.player[s]];
-    status = play_match(&o, g);
+        rm_player_free(o.computer[s]);
     rm_game_destroy(g);
     return status;
 }

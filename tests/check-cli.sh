@@ -78,6 +78,13 @@ has "Rimau-rimau (version B)" out "the game found by its name is loaded"
 RIMAU_GAMES="$srcdir/games" expect 0 "rimau list" "$RIMAU" list
 has "tiger-and-buffaloes.game" out "rimau list lists the games"
 
+expect 0 "a game between mcts and random ends" "$RIMAU" play "$srcdir/games/tiger-and-buffaloes.game" -q --seed 3 --tigers=mcts:40 --buffaloes=random
+has "^result: " out "the mcts game has a result"
+expect 2 "an unknown player" "$RIMAU" play "$game" --men=wizard
+has "unknown player 'wizard'" err "the unknown player is named"
+expect 2 "a bad mcts budget" "$RIMAU" play "$game" --men=mcts:fast
+has "budget" err "the bad budget is explained"
+
 expect 0 "info" "$RIMAU" info "$game"
 has "points:   37" out "info counts the points"
 expect 0 "info --json" "$RIMAU" info --json "$game"

@@ -15,9 +15,10 @@ bad() { n=$((n + 1)); fail=$((fail + 1)); echo "FAIL $1"; }
 for game in rimau-rimau-a rimau-rimau-b tiger-and-buffaloes main-tapal-empat meurimueng-rimueng-peuet-ploh; do
     for seed in 1 2; do
         rec="$tmp/$game-$seed.rec"
-        "$RIMAU" play "../games/$game.game" -q --seed "$seed" \
-            --"$( "$RIMAU" info --json "../games/$game.game" | sed -n 's/.*{"name": "\([^"]*\)", "pieces".*/\1/p' | head -1)"=random \
-            --save "$rec" < /dev/null > "$tmp/play.out" 2>&1
+        sides=$("$RIMAU" info --json "../games/$game.game" | sed -n 's/.*{"name": "\([^"]*\)", "pieces".*/\1/p')
+        set -- "$RIMAU" play "../games/$game.game" -q --seed "$seed" --save "$rec"
+        for s in $sides; do set -- "$@" "--$s=random"; done
+        "$@" < /dev/null > "$tmp/play.out" 2>&1
         played=$(grep '^result:' "$tmp/play.out")
         case "$played" in
             "result: "*" after "*" turns") ok "$game seed $seed: a random game ends: $played" ;;
@@ -32,7 +33,6 @@ for game in rimau-rimau-a rimau-rimau-b tiger-and-buffaloes main-tapal-empat meu
         # The same game typed by two humans, one turn a line.
         sed -n '/^$/,$p' "$rec" | tr ' ' '\n' | grep -v '^[0-9]*\.$' | grep -v '^\*$' | grep -v '^$' \
             > "$tmp/turns"
-        sides=$("$RIMAU" info --json "../games/$game.game" | sed -n 's/.*{"name": "\([^"]*\)", "pieces".*/\1/p')
         set -- "$RIMAU" play "../games/$game.game" -q
         for s in $sides; do set -- "$@" "--$s=human"; done
         if "$@" < "$tmp/turns" > "$tmp/human.out" 2>&1 &&
@@ -69,7 +69,7 @@ else
     bad "unwritable record path: status $status"; cat "$tmp/err"
 fi
 # A bad turn and commands at the prompt, then end of input: status 1, no crash.
-printf 'zz9\nc3-c9\nhelp\nmoves\nundo\n\001\002\n' | "$RIMAU" play ../games/rimau-rimau-b.game -q > "$tmp/out" 2>&1
+printf 'zz9\nc3-c9\nhelp\nmoves\nundo\n\001\002\n' | "$RIMAU" play ../games/rimau-rimau-b.game -q --men=random > "$tmp/out" 2>&1
 status=$?
 if [ "$status" -eq 1 ] && grep -q "unknown point 'zz9'" "$tmp/out" &&
    grep -q "'c3-c9': not a legal turn here" "$tmp/out" && grep -q "end of input" "$tmp/out"; then

@@ -1,0 +1,286 @@
+/* players.c: the random player and UCT Monte Carlo tree search. */
+#define _POSIX_C_SOURCE 200809L
+#include "players.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { P_RANDOM, P_MCTS };
+
+/* A node of the search tree: the position after the turn that leads to it.
+ * Its children are made all at once when it is first expanded. */
+typedef struct node {
+    uint64_t hash;
+    int first_child, nchildren;   /* -1: not expanded */
+    uint32_t visits;
+    double wins;                  /* for the side that played the turn into it */
+    int8_t mover;                 /* the side that played that turn */
+    int16_t turn;                 /* its index among the parent's turns */
+} node;
+
+struct rm_player {
+    int kind;
+    char *spec;
+    const rm_game *g;
+    uint64_t rng;
+    long iterations;              /* budget in iterations, or 0 */
+    double seconds;               /* budget in time, or 0 */
+    node *nodes;
+    int nnodes, capnodes;
+    rm_turnlist scratch, playout;
+};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char *err,
+                         size_t errsize)
+{
+    rm_player *p = calloc(1, sizeof *p);
+    char *copy = malloc(strlen(spec) + 1);
+    if (!p || !copy) {
+        free(p);
+        free(copy);
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    strcpy(copy, spec);
+    p->spec = copy;
+    p->g = g;
+    p->rng = seed ^ 0x5DEECE66Dull;
+    rm_turnlist_init(&p->scratch);
+    rm_turnlist_init(&p->playout);
+    const char *colon = strchr(spec, ':');
+    size_t name = colon ? (size_t)(colon - spec) : strlen(spec);
+    if (name == 6 && strncmp(spec, "random", 6) == 0 && !colon) {
+        p->kind = P_RANDOM;
+        return p;
+    }
+    if (name == 4 && strncmp(spec, "mcts", 4) == 0) {
+        p->kind = P_MCTS;
+        p->seconds = 1.0;
+        if (colon) {
+            char *end;
+            double v = strtod(colon + 1, &end);
+            p->seconds = 0;
+            if (end == colon + 1 || v <= 0 || v > 1e9) {
+                snprintf(err, errsize, "'%s': a budget is a number of iterations, or of seconds "
+                         "with 's' (mcts:20000, mcts:2s, mcts:500ms)", spec);
+                rm_player_free(p);
+                return NULL;
+            }
+            if (strcmp(end, "s") == 0)
+                p->seconds = v;
+            else if (strcmp(end, "ms") == 0)
+                p->seconds = v / 1000;
+            else if (*end == '\0' && v == floor(v))
+                p->iterations = (long)v;
+            else {
+                snprintf(err, errsize, "'%s': the budget's unit is s or ms, or none for iterations",
+                         spec);
+                rm_player_free(p);
+                return NULL;
+            }
+        }
+        return p;
+    }
+    snprintf(err, errsize, "unknown player '%s' (players: human, random, mcts[:N|:Ns])", spec);
+    rm_player_free(p);
+    return NULL;
+}
+
+void rm_player_free(rm_player *p)
+{
+    if (!p)
+        return;
+    free(p->spec);
+    free(p->nodes);
+    rm_turnlist_free(&p->scratch);
+    rm_turnlist_free(&p->playout);
+    free(p);
+}
+
+const char *rm_player_spec(const rm_player *p)
+{
+    return p->spec;
+}
+
+int rm_playout(const rm_game *g, rm_state *st, rm_turnlist *l, uint64_t *rng, int max_turns,
+               int *turns)
+{
+    int t = 0;
+    for (;;) {
+        int r = rm_status(g, st);
+        if (r != RM_ONGOING) {
+            *turns = t;
+            return r;
+        }
+        if (t == max_turns) {
+            *turns = t;
+            return RM_DRAW;
+        }
+        int n = rm_legal_turns(g, st, l);
+        if (n <= 0) {
+            *turns = t;
+            return n == 0 ? 1 - st->to_move : RM_DRAW;
+        }
+        int i = rm_rng_below(rng, n);
+        rm_apply(g, st, rm_turn_moves(l, i), l->turns[i].n);
+        t++;
+    }
+}
+
+/* ---- UCT ---- */
+
+static int new_node(rm_player *p, uint64_t hash, int mover, int turn)
+{
+    if (p->nnodes == p->capnodes) {
+        int cap = p->capnodes ? p->capnodes * 2 : 4096;
+        node *nn = realloc(p->nodes, (size_t)cap * sizeof *nn);
+        if (!nn)
+            return -1;
+        p->nodes = nn;
+        p->capnodes = cap;
+    }
+    node *n = &p->nodes[p->nnodes];
+    n->hash = hash;
+    n->first_child = -1;
+    n->nchildren = 0;
+    n->visits = 0;
+    n->wins = 0;
+    n->mover = (int8_t)mover;
+    n->turn = (int16_t)turn;
+    return p->nnodes++;
+}
+
+/* Makes the children of node N, whose position is ST: one per legal turn. */
+static int expand(rm_player *p, int n, const rm_state *st)
+{
+    int count = rm_legal_turns(p->g, st, &p->scratch);
+    if (count < 0)
+        return -1;
+    if (count > 32767)
+        count = 32767;
+    int first = p->nnodes;
+    for (int i = 0; i < count; i++)
+        if (new_node(p, p->scratch.turns[i].hash, st->to_move, i) < 0)
+            return -1;
+    p->nodes[n].first_child = first;
+    p->nodes[n].nchildren = count;
+    return 0;
+}
+
+/* The child of N with the best upper confidence bound. */
+static int select_child(const rm_player *p, int n)
+{
+    const node *parent = &p->nodes[n];
+    double logn = log((double)parent->visits + 1);
+    int best = -1;
+    double best_score = -1;
+    for (int i = 0; i < parent->nchildren; i++) {
+        const node *c = &p->nodes[parent->first_child + i];
+        double score = c->visits == 0 ? 1e9 - i
+                                       : c->wins / c->visits + 1.4 * sqrt(logn / c->visits);
+        if (score > best_score) {
+            best_score = score;
+            best = parent->first_child + i;
+        }
+    }
+    return best;
+}
+
+/* One iteration: down the tree by UCB, expand, play out, back up. */
+static int iterate(rm_player *p, const rm_state *root)
+{
+    const rm_game *g = p->g;
+    int path[4096], depth = 0, n = 0;
+    rm_state st = *root;
+    path[depth++] = 0;
+    for (;;) {
+        node *cur = &p->nodes[n];
+        if (rm_status(g, &st) != RM_ONGOING)
+            break;
+        if (cur->first_child < 0) {
+            if (expand(p, n, &st) < 0)
+                return -1;
+            cur = &p->nodes[n];
+            if (cur->nchildren == 0)
+                break;
+            int c = cur->first_child + rm_rng_below(&p->rng, cur->nchildren);
+            /* the scratch list holds the turns just expanded */
+            int t = p->nodes[c].turn;
+            rm_apply(g, &st, rm_turn_moves(&p->scratch, t), p->scratch.turns[t].n);
+            n = c;
+            if (depth < 4096)
+                path[depth++] = n;
+            break;
+        }
+        if (cur->nchildren == 0)
+            break;
+        int c = select_child(p, n);
+        if (rm_legal_turns(g, &st, &p->scratch) <= p->nodes[c].turn)
+            return -1;
+        int t = p->nodes[c].turn;
+        rm_apply(g, &st, rm_turn_moves(&p->scratch, t), p->scratch.turns[t].n);
+        n = c;
+        if (depth < 4096)
+            path[depth++] = n;
+    }
+    int turns;
+    int limit = g->rules.draw_after - st.turn;
+    int result = rm_playout(g, &st, &p->playout, &p->rng, limit > 0 ? limit : 0, &turns);
+    for (int i = 0; i < depth; i++) {
+        node *x = &p->nodes[path[i]];
+        x->visits++;
+        if (result == RM_DRAW)
+            x->wins += 0.5;
+        else if (result == x->mover)
+            x->wins += 1;
+    }
+    return 0;
+}
+
+int rm_player_choose(rm_player *p, rm_match *m)
+{
+    const rm_turnlist *l = rm_match_turns(m);
+    if (l->n <= 0)
+        return -1;
+    if (p->kind == P_RANDOM || l->n == 1)
+        return p->kind == P_RANDOM ? rm_rng_below(&p->rng, l->n) : 0;
+    const rm_state *root = rm_match_state(m);
+    p->nnodes = 0;
+    if (new_node(p, root->hash, 1 - root->to_move, -1) < 0)
+        return -1;
+    double deadline = p->seconds > 0 ? now() + p->seconds : 0;
+    for (long it = 0;; it++) {
+        if (p->iterations > 0 && it >= p->iterations)
+            break;
+        if (deadline > 0 && (it & 15) == 0 && now() >= deadline && it > 0)
+            break;
+        if (iterate(p, root) < 0)
+            break;
+    }
+    /* The most visited turn. */
+    const node *r = &p->nodes[0];
+    if (r->first_child < 0)
+        return rm_rng_below(&p->rng, l->n);
+    int best = 0;
+    uint32_t most = 0;
+    for (int i = 0; i < r->nchildren; i++) {
+        const node *c = &p->nodes[r->first_child + i];
+        if (c->visits > most) {
+            most = c->visits;
+            best = c->turn;
+        }
+    }
+    /* The match's list and the tree's come from the same generator in the
+     * same order, so the index carries over. */
+    return best < l->n ? best : 0;
+}

@@ -1,0 +1,48 @@
+/* players.h: computer players over any game: they choose one of the legal
+ * turns of a game in play. Layer: players, above the executor.
+ *
+ * A player is made from a text: "random", "mcts" (a second of search),
+ * "mcts:20000" (iterations), "mcts:2s" or "mcts:500ms" (time).
+ */
+#ifndef RIMAU_PLAYERS_H
+#define RIMAU_PLAYERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "match.h"
+
+typedef struct rm_player rm_player;
+
+/* Makes the player SPEC describes, for game G; NULL with a message in ERR
+ * when SPEC is not a player. SEED makes its choices reproducible. */
+rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char *err,
+                         size_t errsize);
+void rm_player_free(rm_player *p);
+/* The player's text, as given. */
+const char *rm_player_spec(const rm_player *p);
+/* Chooses a turn of the position M is in (which must have a legal turn):
+ * returns its index in rm_match_turns(M), or -1 when out of memory. */
+int rm_player_choose(rm_player *p, rm_match *m);
+
+/* Plays random turns from ST until the game ends or MAX_TURNS are played;
+ * returns RM_DRAW or the winning side, and the number of turns in *TURNS.
+ * L is scratch space (no allocation once it has grown). */
+int rm_playout(const rm_game *g, rm_state *st, rm_turnlist *l, uint64_t *rng, int max_turns,
+               int *turns);
+
+static inline uint64_t rm_rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A uniform integer in [0, n). */
+static inline int rm_rng_below(uint64_t *s, int n)
+{
+    return (int)(((rm_rng_next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+#endif
