@@ -22,6 +22,7 @@ struct rm_board_builder {
     int npoints;
     rm_point points[RM_MAX_POINTS];
     rm_span point_at[RM_MAX_POINTS];
+    bool reported[RM_MAX_POINTS];  /* an error about the point was printed */
     bool full_reported;
     int nsegs, capsegs;
     struct seg *segs;
@@ -122,10 +123,17 @@ static int add_point(rm_board_builder *bb, const char *name, double x, double y,
 int bb_point(rm_board_builder *bb, const char *name, double x, double y, rm_span at)
 {
     if (strlen(name) >= RM_NAME_MAX) {
-        diag_error(bb->diag, at, "point name '%s' is longer than %d characters", name,
+        diag_error(bb->diag, at, "point name '%s' is longer than %d bytes", name,
                    RM_NAME_MAX - 1);
         return -1;
     }
+    static const char *const predefined[] = { "all", "centre", "center", "central-square",
+                                              "around-centre", "around-center" };
+    for (size_t i = 0; i < sizeof predefined / sizeof predefined[0]; i++)
+        if (strcmp(name, predefined[i]) == 0) {
+            diag_error(bb->diag, at, "'%s' is the name of a predefined region; choose another", name);
+            return -1;
+        }
     int old = bb_find(bb, name);
     if (old >= 0) {
         diag_error(bb->diag, at, "point '%s' is already on the board", name);
@@ -145,9 +153,21 @@ int bb_lattice_point(rm_board_builder *bb, int col, int row, rm_span at)
 {
     double x = col, y = row - 1;
     int p = find_place(bb, x, y);
-    if (p >= 0)
-        return p;
     char name[RM_NAME_MAX];
+    if (p >= 0) {
+        /* A generator's point where a point was written by hand: the same
+         * point only when it has the lattice name. */
+        if (board_lattice_name(col, row, name) == 0 && strcmp(name, bb->points[p].name) != 0) {
+            if (!bb->reported[p])
+                diag_error(bb->diag, bb->point_at[p],
+                           "point '%s' stands at the place of the lattice point '%s', which a "
+                           "grid or triangle makes; name it '%s' or move it",
+                           bb->points[p].name, name, name);
+            bb->reported[p] = true;
+            return -1;
+        }
+        return p;
+    }
     if (board_lattice_name(col, row, name) != 0) {
         diag_error(bb->diag, at,
                    "this reaches beyond the named lattice (columns a to z, rows 1 to 99); "
@@ -156,8 +176,10 @@ int bb_lattice_point(rm_board_builder *bb, int col, int row, rm_span at)
     }
     p = bb_find(bb, name);
     if (p >= 0) {
-        diag_error(bb->diag, at, "point '%s' is defined elsewhere at (%g, %g), not at (%g, %g)",
-                   name, bb->points[p].x, bb->points[p].y, x, y);
+        if (!bb->reported[p])
+            diag_error(bb->diag, at, "point '%s' is defined elsewhere at (%g, %g), not at (%g, %g)",
+                       name, bb->points[p].x, bb->points[p].y, x, y);
+        bb->reported[p] = true;
         return -1;
     }
     return add_point(bb, name, x, y, at);
@@ -373,6 +395,25 @@ static int add_links(struct finisher *f)
                 a = b;
                 b = t;
             }
+            /* A link may not pass over a point: list it in the line. */
+            bool over = false;
+            for (int q = 0; q < n && !over; q++) {
+                if (q == a || q == b)
+                    continue;
+                const rm_point *pa = &bb->points[a], *pb = &bb->points[b], *pq = &bb->points[q];
+                double dx = pb->x - pa->x, dy = pb->y - pa->y;
+                double cross = dx * (pq->y - pa->y) - dy * (pq->x - pa->x);
+                double dot = dx * (pq->x - pa->x) + dy * (pq->y - pa->y);
+                if (fabs(cross) < 1e-9 && dot > EPS && dot < dx * dx + dy * dy - EPS) {
+                    diag_error(bb->diag, sg->at,
+                               "the line from %s to %s passes over point '%s'; a line goes "
+                               "through every point it crosses", pa->name, pb->name, pq->name);
+                    f->failed = true;
+                    over = true;
+                }
+            }
+            if (over)
+                continue;
             int id = f->id[a * n + b];
             if (id >= 0) {
                 struct seg *first = &bb->segs[f->links[id].seg];
@@ -664,12 +705,16 @@ static void predefine_regions(rm_board *b)
     for (int p = 0; p < b->npoints; p++)
         if (fabs(b->points[p].x - cx) < EPS && fabs(b->points[p].y - cy) < EPS)
             b->centre = p;
-    if (b->centre < 0 || board_degree(b, b->centre) == 0)
+    if (b->centre < 0)
         return;
     int c = b->centre;
     rm_set one, square, around;
     set_clear(&one);
     set_add(&one, c);
+    board_add_region(b, "centre", &one, true);
+    board_add_region(b, "center", &one, true);
+    if (board_degree(b, c) == 0)
+        return; /* no unit for a central square */
     /* The unit of the central square: the shortest link at the centre. */
     double unit = INFINITY;
     for (uint32_t i = b->ray_off[c]; i < b->ray_off[c + 1]; i++) {
@@ -682,8 +727,6 @@ static void predefine_regions(rm_board *b)
             set_add(&square, p);
     around = square;
     set_del(&around, c);
-    board_add_region(b, "centre", &one, true);
-    board_add_region(b, "center", &one, true);
     board_add_region(b, "central-square", &square, true);
     board_add_region(b, "around-centre", &around, true);
     board_add_region(b, "around-center", &around, true);

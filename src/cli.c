@@ -206,6 +206,8 @@ static void info_json(FILE *out, const rm_game *g)
         fputs("null", out);
     fputs(",\n  \"sources\": ", out);
     json_strings(out, g->sources, g->nsources);
+    fputs(",\n  \"notes\": ", out);
+    json_strings(out, g->notes, g->nnotes);
     fprintf(out, ",\n  \"points\": %d,\n  \"links\": %d,\n  \"lines\": %d,\n  \"centre\": ",
             b->npoints, b->nlinks, b->nlines);
     if (b->centre >= 0)
@@ -264,6 +266,8 @@ static void info_text(FILE *out, const rm_game *g)
         fprintf(out, "origin:   %s\n", g->origin);
     for (int i = 0; i < g->nsources; i++)
         fprintf(out, "source:   %s\n", g->sources[i]);
+    for (int i = 0; i < g->nnotes; i++)
+        fprintf(out, "note:     %s\n", g->notes[i]);
     fprintf(out, "points:   %d\nlinks:    %d\nlines:    %d\n", b->npoints, b->nlinks, b->nlines);
     fprintf(out, "centre:   %s\n", b->centre >= 0 ? b->points[b->centre].name : "(none)");
     fprintf(out, "regions: ");

@@ -125,6 +125,7 @@ static void unknown_point(compiler *c, const rm_node *name, const rm_board *b)
 
 static int compile_board(compiler *c, const rm_node *board)
 {
+    int errors = c->d->errors;
     rm_board_builder *bb = bb_new(c->d);
     if (!bb) {
         diag_file_error(c->d, "out of memory");
@@ -184,9 +185,8 @@ static int compile_board(compiler *c, const rm_node *board)
         if (ok)
             bb_line(bb, pts, np, n->span);
     }
-    int errors = c->d->errors;
     int rc = -1;
-    if (errors == 0)
+    if (c->d->errors == errors)
         rc = bb_finish(bb, &c->g->board, board->span);
     bb_free(bb);
     return rc;
@@ -1222,10 +1222,11 @@ rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena,
         for (int i = 0; i < file->nkids; i++)
             if (file->kids[i]->kind == N_REGION)
                 compile_region(&c, file->kids[i]);
+        int before_rules = d->errors;
         compile_setup(&c, c.setup_node);
-        if (d->errors == errors)
+        if (d->errors == before_rules)
             compile_rules(&c, file);
-        if (d->errors == errors)
+        if (d->errors == before_rules)
             for (int i = 0; i < file->nkids; i++)
                 if (file->kids[i]->kind == N_EXAMPLE)
                     compile_example(&c, file->kids[i]);
