@@ -373,6 +373,22 @@ static int cmd_show(int argc, char **argv)
 /* ---- the command table ---- */
 
 static const command commands[] = {
+    { "bench", cmd_bench, "measure the executor's speed on games",
+      "[OPTION]... [FILE]...\n"
+      "For each game (by default every game of the games folder), on one thread:\n"
+      "random playouts a second, turns (plies) a second, the mean playout length,\n"
+      "how playouts end (first side wins / second side wins / draws, in %),\n"
+      "perft positions a second and the perft count at a fixed depth, the size of\n"
+      "the state in bytes, and the executor's allocations during the playouts\n"
+      "(0: none). Then the peak memory and a signature: the total perft count,\n"
+      "which changes only when move generation changes.\n"
+      "\n"
+      "  -s, --seconds N   seconds of playouts per game (default 2)\n"
+      "  -d, --depth N     perft depth (default 3)\n"
+      "  -h, --help        display this help and exit\n"
+      "\n"
+      "Example:\n"
+      "  rimau bench --seconds 5 games/rimau-rimau-a.game\n" },
     { "compile", cmd_compile, "compile a game and print its rule IR",
       "[OPTION]... FILE\n"
       "Compile FILE into the rule IR and, with --dump, print the IR readably:\n"

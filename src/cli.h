@@ -45,6 +45,7 @@ rm_game *cli_load(const char *arg, const rm_choices *choices);
  * (the interactive command reader, as the fuzzer drives it). */
 int cli_play_input(rm_game *g, FILE *in);
 
+int cmd_bench(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_moves(int argc, char **argv);

@@ -586,6 +586,13 @@ bool rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ct
 
 /* ---- turn lists ---- */
 
+static _Atomic uint64_t allocations;
+
+uint64_t rm_exec_allocations(void)
+{
+    return allocations;
+}
+
 void rm_turnlist_init(rm_turnlist *l)
 {
     memset(l, 0, sizeof *l);
@@ -605,6 +612,7 @@ static bool seen_add(rm_turnlist *l, uint64_t h)
 {
     if (2 * (l->seen_n + 1) > l->seen_cap) {
         uint32_t cap = l->seen_cap ? l->seen_cap * 2 : 1024;
+        allocations += 2;
         uint64_t *nh = malloc(cap * sizeof *nh);
         uint32_t *ns = calloc(cap, sizeof *ns);
         if (!nh || !ns) {
@@ -652,6 +660,7 @@ static void collect(void *ctx, const rm_state *after, const rm_move *moves, int 
     }
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 64;
+        allocations++;
         rm_turn *t = realloc(l->turns, (size_t)cap * sizeof *t);
         if (!t) {
             l->failed = true;
@@ -664,6 +673,7 @@ static void collect(void *ctx, const rm_state *after, const rm_move *moves, int 
         size_t cap = l->capmoves ? l->capmoves * 2 : 256;
         while (cap < l->nmoves + (size_t)n)
             cap *= 2;
+        allocations++;
         rm_move *m = realloc(l->moves, cap * sizeof *m);
         if (!m) {
             l->failed = true;

@@ -43,10 +43,10 @@ expect 2 "no command" "$RIMAU"
 has "Try 'rimau --help'" err "no command points at --help"
 expect 2 "unknown command" "$RIMAU" frobnicate
 has "unknown command 'frobnicate'" err "unknown command is named"
-for cmd in check info show compile moves perft play replay validate list; do
+for cmd in check info show compile moves perft play replay validate list bench; do
     expect 0 "$cmd --help" "$RIMAU" "$cmd" --help
     has "Usage: rimau $cmd" out "$cmd --help prints its usage"
-    if [ "$cmd" != list ]; then
+    if [ "$cmd" != list ] && [ "$cmd" != bench ]; then
         expect 2 "$cmd without a file" "$RIMAU" "$cmd"
     fi
     expect 2 "$cmd with an unknown option" "$RIMAU" "$cmd" --no-such-option "$game"
@@ -84,6 +84,10 @@ expect 2 "an unknown player" "$RIMAU" play "$game" --men=wizard
 has "unknown player 'wizard'" err "the unknown player is named"
 expect 2 "a bad mcts budget" "$RIMAU" play "$game" --men=mcts:fast
 has "budget" err "the bad budget is explained"
+
+expect 0 "bench of one game" "$RIMAU" bench --seconds 0.2 --depth 2 "$game"
+has "^signature: 143724 " out "the bench signature is the perft count"
+has "rimau-rimau-a.game" out "bench names the game"
 
 expect 0 "info" "$RIMAU" info "$game"
 has "points:   37" out "info counts the points"

@@ -1,0 +1,165 @@
+/* cli_bench.c: rimau bench: the executor's speed on each game, on one
+ * thread: random playouts, turns a second, perft positions a second. */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <dirent.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "cli.h"
+#include "players/players.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists)
+{
+    int n = rm_legal_turns(g, st, &lists[0]);
+    if (n <= 0 || depth == 1)
+        return n > 0 ? (uint64_t)n : 0;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        rm_state next = *st;
+        rm_apply(g, &next, rm_turn_moves(&lists[0], i), lists[0].turns[i].n);
+        total += perft(g, &next, depth - 1, lists + 1);
+    }
+    return total;
+}
+
+/* Benchmarks one game; adds its perft count to *SIGNATURE. */
+static int bench_game(const char *path, double seconds, int depth, uint64_t *signature)
+{
+    rm_game *g = rm_load_file(path, stderr, NULL);
+    if (!g)
+        return EXIT_INVALID;
+    if (!g->rules.present) {
+        rm_game_destroy(g);
+        return 0;
+    }
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    uint64_t rng = 1;
+    /* warm up: let the turn list grow to its working size */
+    rm_state st;
+    for (int i = 0; i < 3; i++) {
+        int t;
+        rm_initial(g, &st);
+        rm_playout(g, &st, &l, &rng, g->rules.draw_after, &t);
+    }
+    uint64_t alloc_before = rm_exec_allocations();
+    long playouts = 0, plies = 0, results[3] = { 0, 0, 0 };
+    double start = now(), elapsed;
+    do {
+        int t;
+        rm_initial(g, &st);
+        int r = rm_playout(g, &st, &l, &rng, g->rules.draw_after, &t);
+        results[r < 0 ? 2 : r]++;
+        plies += t;
+        playouts++;
+        elapsed = now() - start;
+    } while (elapsed < seconds);
+    uint64_t alloc_after = rm_exec_allocations();
+    rm_turnlist lists[16];
+    for (int i = 0; i < 16; i++)
+        rm_turnlist_init(&lists[i]);
+    rm_initial(g, &st);
+    double p0 = now();
+    uint64_t nodes = perft(g, &st, depth, lists);
+    double pt = now() - p0;
+    *signature += nodes;
+    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    printf("%-36s %9.0f %11.0f %7.1f %6.1f/%4.1f/%4.1f %10.0f %8" PRIu64 " %5zu %6" PRIu64 "\n",
+           name, playouts / elapsed, plies / elapsed, (double)plies / playouts,
+           100.0 * results[0] / playouts, 100.0 * results[1] / playouts,
+           100.0 * results[2] / playouts, pt > 0 ? nodes / pt : 0, nodes, sizeof(rm_state),
+           alloc_after - alloc_before);
+    for (int i = 0; i < 16; i++)
+        rm_turnlist_free(&lists[i]);
+    rm_turnlist_free(&l);
+    rm_game_destroy(g);
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    const command *c = cli_command("bench");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
+                                          { "seconds", required_argument, NULL, 's' },
+                                          { "depth", required_argument, NULL, 'd' },
+                                          { 0 } };
+    int ch, status = 0, depth = 3;
+    double seconds = 2;
+    while ((ch = cli_next_opt(c, argc, argv, "hs:d:", opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        char *end;
+        if (ch == 's' && ((seconds = strtod(optarg, &end)) <= 0 || *end || seconds > 3600))
+            return cli_usage("bench", "--seconds takes a number of seconds up to 3600, not '%s'", optarg);
+        if (ch == 'd' && ((depth = (int)strtol(optarg, &end, 10)) < 1 || *end || depth > 8))
+            return cli_usage("bench", "--depth takes 1 to 8, not '%s'", optarg);
+    }
+    char **files = NULL;
+    int n = 0;
+    if (optind < argc) {
+        files = calloc((size_t)(argc - optind), sizeof *files);
+        for (int i = optind; files && i < argc; i++) {
+            char buf[4096];
+            const char *f = cli_game_file(argv[i], buf, sizeof buf);
+            files[n] = malloc(strlen(f) + 1);
+            if (files[n])
+                strcpy(files[n++], f);
+        }
+    } else {
+        const char *dir = cli_games_dir();
+        DIR *d = opendir(dir);
+        if (!d) {
+            dir = "games";
+            d = opendir(dir);
+        }
+        if (!d) {
+            fprintf(stderr, "rimau bench: no games folder (give .game files)\n");
+            return EXIT_INVALID;
+        }
+        struct dirent *e;
+        files = calloc(256, sizeof *files);
+        while (files && n < 256 && (e = readdir(d))) {
+            size_t len = strlen(e->d_name);
+            if (len < 6 || strcmp(e->d_name + len - 5, ".game") != 0)
+                continue;
+            files[n] = malloc(strlen(dir) + len + 2);
+            if (files[n])
+                sprintf(files[n++], "%s/%s", dir, e->d_name);
+        }
+        closedir(d);
+        qsort(files, (size_t)n, sizeof *files, cmp_str);
+    }
+    printf("one thread, %.1f s of random playouts and perft %d per game\n", seconds, depth);
+    printf("%-36s %9s %11s %7s %16s %10s %8s %5s %6s\n", "game", "playouts/s", "turns/s",
+           "length", "win1/win2/draw %", "perft/s", "perft", "state", "allocs");
+    uint64_t signature = 0;
+    for (int i = 0; i < n; i++) {
+        if (bench_game(files[i], seconds, depth, &signature) != 0)
+            status = EXIT_INVALID;
+        free(files[i]);
+    }
+    free(files);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    printf("peak memory: %ld KiB\n", ru.ru_maxrss);
+    printf("signature: %" PRIu64 " (total perft nodes)\n", signature);
+    return status;
+}
