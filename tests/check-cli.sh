@@ -80,6 +80,8 @@ has "tiger-and-buffaloes.game" out "rimau list lists the games"
 
 expect 0 "a game between mcts and random ends" "$RIMAU" play "$srcdir/games/tiger-and-buffaloes.game" -q --seed 3 --tigers=mcts:40 --buffaloes=random
 has "^result: " out "the mcts game has a result"
+expect 0 "a game between ab and random ends" "$RIMAU" play "$srcdir/games/tiger-and-buffaloes.game" -q --seed 3 --tigers=random --buffaloes=ab:2
+has "^result: " out "the ab game has a result"
 expect 2 "an unknown player" "$RIMAU" play "$game" --men=wizard
 has "unknown player 'wizard'" err "the unknown player is named"
 expect 2 "a bad mcts budget" "$RIMAU" play "$game" --men=mcts:fast

@@ -3,12 +3,25 @@
 #include "players.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-enum { P_RANDOM, P_MCTS };
+enum { P_RANDOM, P_MCTS, P_AB };
+
+/* A transposition table entry of the alpha-beta player. */
+typedef struct tt_entry {
+    uint64_t hash;
+    float score;
+    int8_t depth;
+    int8_t flag;                  /* 0 exact, 1 lower bound, 2 upper bound */
+    int16_t best;
+} tt_entry;
+
+#define TT_SIZE (1u << 18)
+#define AB_MAX_DEPTH 32
 
 /* A node of the search tree: the position after the turn that leads to it.
  * Its children are made all at once when it is first expanded. */
@@ -31,6 +44,12 @@ struct rm_player {
     node *nodes;
     int nnodes, capnodes;
     rm_turnlist scratch, playout;
+    int depth;                    /* ab: fixed depth, or 0 */
+    tt_entry *tt;
+    rm_turnlist lists[AB_MAX_DEPTH + 2];
+    double deadline;
+    bool stopped;
+    long visited;
 };
 
 static double now(void)
@@ -91,7 +110,38 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
         }
         return p;
     }
-    snprintf(err, errsize, "unknown player '%s' (players: human, random, mcts[:N|:Ns])", spec);
+    if (name == 2 && strncmp(spec, "ab", 2) == 0) {
+        p->kind = P_AB;
+        p->seconds = 1.0;
+        if (colon) {
+            char *end;
+            double v = strtod(colon + 1, &end);
+            p->seconds = 0;
+            if (*end == '\0' && v >= 1 && v <= AB_MAX_DEPTH && v == floor(v))
+                p->depth = (int)v;
+            else if (strcmp(end, "s") == 0 && v > 0)
+                p->seconds = v;
+            else if (strcmp(end, "ms") == 0 && v > 0)
+                p->seconds = v / 1000;
+            else {
+                snprintf(err, errsize, "'%s': the budget of ab is a depth (1 to %d) or a time "
+                         "(ab:2s, ab:500ms)", spec, AB_MAX_DEPTH);
+                rm_player_free(p);
+                return NULL;
+            }
+        }
+        p->tt = calloc(TT_SIZE, sizeof *p->tt);
+        for (int i = 0; i < AB_MAX_DEPTH + 2; i++)
+            rm_turnlist_init(&p->lists[i]);
+        if (!p->tt) {
+            snprintf(err, errsize, "out of memory");
+            rm_player_free(p);
+            return NULL;
+        }
+        return p;
+    }
+    snprintf(err, errsize, "unknown player '%s' (players: human, random, mcts[:N|:Ns], "
+             "ab[:DEPTH|:Ns])", spec);
     rm_player_free(p);
     return NULL;
 }
@@ -102,6 +152,9 @@ void rm_player_free(rm_player *p)
         return;
     free(p->spec);
     free(p->nodes);
+    free(p->tt);
+    for (int i = 0; i < AB_MAX_DEPTH + 2; i++)
+        rm_turnlist_free(&p->lists[i]);
     rm_turnlist_free(&p->scratch);
     rm_turnlist_free(&p->playout);
     free(p);
@@ -247,6 +300,127 @@ static int iterate(rm_player *p, const rm_state *root)
     return 0;
 }
 
+/* ---- alpha-beta ---- */
+
+/* The evaluation of ST for the side to move, from what the IR knows:
+ * each side's pieces (on the board and in hand) as a share of its pieces
+ * at the start, how far each is from its losing number of pieces, and the
+ * side to move's mobility. */
+static double evaluate(rm_player *p, const rm_state *st, int mobility)
+{
+    const rm_game *g = p->g;
+    int me = st->to_move, them = 1 - me;
+    double share[2];
+    for (int s = 0; s < 2; s++) {
+        int start = 0;
+        for (int k = g->sides[s].first_kind; k < g->sides[s].first_kind + g->sides[s].nkinds; k++)
+            start += g->kinds[k].count;
+        int now = rm_side_pieces(g, st, s);
+        int floor = g->rules.lose_with[s] > 0 ? g->rules.lose_with[s] : 0;
+        share[s] = start > floor ? (double)(now - floor) / (start - floor) : 1.0;
+    }
+    return 10.0 * (share[me] - share[them]) + 0.05 * (mobility > 40 ? 40 : mobility);
+}
+
+static double search(rm_player *p, const rm_state *st, int depth, int ply, double alpha,
+                     double beta)
+{
+    const rm_game *g = p->g;
+    int r = rm_status(g, st);
+    if (r != RM_ONGOING)
+        return r == RM_DRAW ? 0.0 : (r == st->to_move ? 1000.0 - ply : -1000.0 + ply);
+    if ((++p->visited & 1023) == 0 && p->deadline > 0 && now() >= p->deadline)
+        p->stopped = true;
+    if (p->stopped)
+        return 0;
+    rm_turnlist *l = &p->lists[ply];
+    int n = rm_legal_turns(g, st, l);
+    if (n == 0)
+        return -1000.0 + ply;
+    if (n < 0)
+        return 0;
+    if (depth == 0 || ply >= AB_MAX_DEPTH)
+        return evaluate(p, st, n);
+    tt_entry *e = &p->tt[st->hash & (TT_SIZE - 1)];
+    int first = -1;
+    if (e->hash == st->hash) {
+        if (e->depth >= depth) {
+            if (e->flag == 0 || (e->flag == 1 && e->score >= beta) ||
+                (e->flag == 2 && e->score <= alpha))
+                return e->score;
+        }
+        if (e->best < n)
+            first = e->best;
+    }
+    double a0 = alpha, best = -1e9;
+    int best_i = 0;
+    for (int k = -1; k < n; k++) {
+        /* the table's move first, then captures, then the rest */
+        int i;
+        if (k == -1) {
+            if (first < 0)
+                continue;
+            i = first;
+        } else {
+            i = k;
+            if (i == first)
+                continue;
+        }
+        rm_state next = *st;
+        rm_apply(g, &next, rm_turn_moves(l, i), l->turns[i].n);
+        double v = -search(p, &next, depth - 1, ply + 1, -beta, -alpha);
+        if (p->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_i = i;
+        }
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    e->hash = st->hash;
+    e->score = (float)best;
+    e->depth = (int8_t)depth;
+    e->flag = (int8_t)(best <= a0 ? 2 : best >= beta ? 1 : 0);
+    e->best = (int16_t)best_i;
+    return best;
+}
+
+static int choose_ab(rm_player *p, rm_match *m)
+{
+    const rm_state *root = rm_match_state(m);
+    const rm_turnlist *l = rm_match_turns(m);
+    int max_depth = p->depth > 0 ? p->depth : AB_MAX_DEPTH;
+    p->deadline = p->depth > 0 ? 0 : now() + p->seconds;
+    p->stopped = false;
+    int best = 0;
+    for (int d = 1; d <= max_depth; d++) {
+        double bv = -1e9;
+        int bi = 0;
+        rm_turnlist *rl = &p->lists[AB_MAX_DEPTH + 1];
+        int n = rm_legal_turns(p->g, root, rl);
+        for (int i = 0; i < n; i++) {
+            rm_state next = *root;
+            rm_apply(p->g, &next, rm_turn_moves(rl, i), rl->turns[i].n);
+            double v = -search(p, &next, d - 1, 1, -1e9, -bv);
+            if (p->stopped)
+                break;
+            if (v > bv) {
+                bv = v;
+                bi = i;
+            }
+        }
+        if (p->stopped)
+            break;
+        best = bi;
+        if (bv >= 900 || bv <= -900)
+            break; /* a forced result is found */
+    }
+    return best < l->n ? best : 0;
+}
+
 int rm_player_choose(rm_player *p, rm_match *m)
 {
     const rm_turnlist *l = rm_match_turns(m);
@@ -254,6 +428,8 @@ int rm_player_choose(rm_player *p, rm_match *m)
         return -1;
     if (p->kind == P_RANDOM || l->n == 1)
         return p->kind == P_RANDOM ? rm_rng_below(&p->rng, l->n) : 0;
+    if (p->kind == P_AB)
+        return choose_ab(p, m);
     const rm_state *root = rm_match_state(m);
     p->nnodes = 0;
     if (new_node(p, root->hash, 1 - root->to_move, -1) < 0)

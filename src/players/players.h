@@ -2,7 +2,8 @@
  * turns of a game in play. Layer: players, above the executor.
  *
  * A player is made from a text: "random", "mcts" (a second of search),
- * "mcts:20000" (iterations), "mcts:2s" or "mcts:500ms" (time).
+ * "mcts:20000" (iterations), "mcts:2s" or "mcts:500ms" (time), "ab" (a
+ * second of alpha-beta), "ab:3" (depth) or "ab:2s" (time).
  */
 #ifndef RIMAU_PLAYERS_H
 #define RIMAU_PLAYERS_H
