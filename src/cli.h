@@ -52,6 +52,8 @@ int cmd_moves(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
+int cmd_summarize(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
 #endif

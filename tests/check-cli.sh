@@ -43,7 +43,7 @@ expect 2 "no command" "$RIMAU"
 has "Try 'rimau --help'" err "no command points at --help"
 expect 2 "unknown command" "$RIMAU" frobnicate
 has "unknown command 'frobnicate'" err "unknown command is named"
-for cmd in check info show compile moves perft play replay validate list bench; do
+for cmd in check info show compile moves perft play replay validate list bench selfplay summarize; do
     expect 0 "$cmd --help" "$RIMAU" "$cmd" --help
     has "Usage: rimau $cmd" out "$cmd --help prints its usage"
     if [ "$cmd" != list ] && [ "$cmd" != bench ]; then

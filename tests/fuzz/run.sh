@@ -29,10 +29,10 @@ done
 
 for t in $targets; do
     extra=""
-    [ "$t" = command ] && extra="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c -DRIMAU_NO_MAIN"
+    [ "$t" = command ] && extra="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c -DRIMAU_NO_MAIN"
     echo "building fuzz-$t"
     # shellcheck disable=SC2086
-    clang $cflags -o "$out/fuzz-$t" "$top/tests/fuzz/fuzz_$t.c" $lib $extra -lm
+    clang $cflags -o "$out/fuzz-$t" "$top/tests/fuzz/fuzz_$t.c" $lib $extra -lm -lpthread
     corpus="$out/corpus-$t"
     mkdir -p "$corpus"
     # seeds, named after their folder so that equal file names do not clash

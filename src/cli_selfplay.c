@@ -1,0 +1,436 @@
+/* cli_selfplay.c: rimau selfplay and rimau summarize: tournaments between
+ * computer players, in parallel threads, reproducible and shardable. */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "players/players.h"
+#include "record.h"
+
+#define MAX_NAME 64
+
+/* One game's outcome, as written in the JSON lines. */
+typedef struct outcome {
+    long index;
+    uint64_t seed;
+    char player[2][MAX_NAME];   /* who played each side */
+    char side[2][MAX_NAME];     /* the sides' names */
+    int winner;                 /* side index, or -1 for a draw */
+    int turns;
+    int captures;
+    bool done;
+} outcome;
+
+struct tournament {
+    rm_game *g;
+    const char *file;
+    const rm_choices *choices;
+    const char *players[2];
+    long games, shard, shards;
+    uint64_t seed;
+    const char *records;
+    outcome *out;
+    atomic_long next;
+    atomic_long finished;
+    atomic_int failed;
+};
+
+static uint64_t game_seed(uint64_t seed, long i)
+{
+    uint64_t s = seed ^ ((uint64_t)i * 0x9E3779B97F4A7C15ull);
+    return rm_rng_next(&s);
+}
+
+static int pieces(const rm_game *g, const rm_state *st)
+{
+    return rm_side_pieces(g, st, 0) + rm_side_pieces(g, st, 1);
+}
+
+/* Plays game I of the tournament: the players swap sides from one game to
+ * the next, so each pairing plays both sides. */
+static int play_one(struct tournament *t, long i, outcome *o)
+{
+    const rm_game *g = t->g;
+    memset(o, 0, sizeof *o);
+    o->index = i;
+    o->seed = game_seed(t->seed, i);
+    const char *who[2] = { t->players[i % 2], t->players[1 - i % 2] };
+    rm_player *pl[2] = { NULL, NULL };
+    char err[256];
+    for (int s = 0; s < 2; s++) {
+        snprintf(o->player[s], MAX_NAME, "%s", who[s]);
+        snprintf(o->side[s], MAX_NAME, "%s", g->sides[s].name);
+        pl[s] = rm_player_new(g, who[s], o->seed + (uint64_t)s, err, sizeof err);
+        if (!pl[s]) {
+            rm_player_free(pl[0]);
+            return -1;
+        }
+    }
+    rm_match m;
+    if (rm_match_init(&m, g) != 0) {
+        rm_player_free(pl[0]);
+        rm_player_free(pl[1]);
+        return -1;
+    }
+    int start = pieces(g, rm_match_state(&m)), result;
+    while ((result = rm_match_result(&m)) == RM_ONGOING) {
+        int side = rm_match_state(&m)->to_move;
+        int k = rm_player_choose(pl[side], &m);
+        const rm_turnlist *l = rm_match_turns(&m);
+        if (k < 0 || k >= l->n || rm_match_play(&m, rm_turn_moves(l, k), l->turns[k].n) != 0) {
+            result = RM_DRAW;
+            break;
+        }
+    }
+    o->winner = result >= 0 ? result : -1;
+    o->turns = m.n;
+    o->captures = start - pieces(g, rm_match_state(&m)); /* pieces taken off the board */
+    o->done = true;
+    if (t->records) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/game-%06ld.rec", t->records, i + 1);
+        rm_record_info info = { t->file, t->choices, { who[0], who[1] }, result, m.why };
+        if (rm_record_save(path, &m, &info, err, sizeof err) != 0) {
+            fprintf(stderr, "rimau selfplay: %s\n", err);
+            atomic_store(&t->failed, 1);
+        }
+    }
+    rm_match_free(&m);
+    rm_player_free(pl[0]);
+    rm_player_free(pl[1]);
+    return 0;
+}
+
+static void *worker(void *arg)
+{
+    struct tournament *t = arg;
+    for (;;) {
+        long i = atomic_fetch_add(&t->next, 1);
+        if (i >= t->games)
+            break;
+        if (i % t->shards != t->shard)
+            continue;
+        if (play_one(t, i, &t->out[i]) != 0)
+            atomic_store(&t->failed, 1);
+        atomic_fetch_add(&t->finished, 1);
+    }
+    return NULL;
+}
+
+/* ---- the table ---- */
+
+typedef struct tally {
+    char player[MAX_NAME], side[MAX_NAME];
+    long games, wins, losses, draws;
+    double turns, captures;
+} tally;
+
+static tally *find_tally(tally *ts, int *n, const char *player, const char *side)
+{
+    for (int i = 0; i < *n; i++)
+        if (strcmp(ts[i].player, player) == 0 && strcmp(ts[i].side, side) == 0)
+            return &ts[i];
+    if (*n == 64)
+        return NULL;
+    tally *t = &ts[(*n)++];
+    memset(t, 0, sizeof *t);
+    snprintf(t->player, MAX_NAME, "%s", player);
+    snprintf(t->side, MAX_NAME, "%s", side);
+    return t;
+}
+
+static void add_outcome(tally *ts, int *n, const outcome *o)
+{
+    for (int s = 0; s < 2; s++) {
+        tally *t = find_tally(ts, n, o->player[s], o->side[s]);
+        if (!t)
+            continue;
+        t->games++;
+        if (o->winner < 0)
+            t->draws++;
+        else if (o->winner == s)
+            t->wins++;
+        else
+            t->losses++;
+        t->turns += o->turns;
+        t->captures += o->captures;
+    }
+}
+
+/* The Wilson score interval (95%) of K successes in N. */
+static void wilson(long k, long n, double *lo, double *hi)
+{
+    if (n == 0) {
+        *lo = 0;
+        *hi = 1;
+        return;
+    }
+    double z = 1.96, p = (double)k / n, d = 1 + z * z / n;
+    double c = p + z * z / (2 * n), w = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n));
+    *lo = fmax(0, (c - w) / d);
+    *hi = fmin(1, (c + w) / d);
+}
+
+static void print_table(FILE *out, tally *ts, int n)
+{
+    fprintf(out, "%-16s %-12s %6s %24s %24s %24s %8s %8s\n", "player", "side", "games",
+            "wins % [95% CI]", "losses % [95% CI]", "draws % [95% CI]", "turns", "captures");
+    for (int i = 0; i < n; i++) {
+        const tally *t = &ts[i];
+        double lo, hi;
+        char cell[3][64];
+        long counts[3] = { t->wins, t->losses, t->draws };
+        for (int k = 0; k < 3; k++) {
+            wilson(counts[k], t->games, &lo, &hi);
+            snprintf(cell[k], sizeof cell[k], "%5.1f [%5.1f, %5.1f]",
+                     t->games ? 100.0 * counts[k] / t->games : 0, 100 * lo, 100 * hi);
+        }
+        fprintf(out, "%-16s %-12s %6ld %24s %24s %24s %8.1f %8.1f\n", t->player, t->side, t->games,
+                cell[0], cell[1], cell[2], t->games ? t->turns / t->games : 0,
+                t->games ? t->captures / t->games : 0);
+    }
+}
+
+static void write_json(FILE *f, const outcome *o)
+{
+    fprintf(f, "{\"game\": %ld, \"seed\": %" PRIu64 ", \"sides\": [\"%s\", \"%s\"], "
+            "\"players\": [\"%s\", \"%s\"], \"winner\": %s%s%s, \"turns\": %d, \"captures\": %d}\n",
+            o->index + 1, o->seed, o->side[0], o->side[1], o->player[0], o->player[1],
+            o->winner < 0 ? "" : "\"", o->winner < 0 ? "null" : o->side[o->winner],
+            o->winner < 0 ? "" : "\"", o->turns, o->captures);
+}
+
+/* Reads one JSON line written by write_json; -1 if it is not one. */
+static int read_json(const char *line, outcome *o)
+{
+    memset(o, 0, sizeof *o);
+    char winner[MAX_NAME] = "";
+    int n = sscanf(line,
+                   "{\"game\": %ld, \"seed\": %" SCNu64 ", \"sides\": [\"%63[^\"]\", \"%63[^\"]\"], "
+                   "\"players\": [\"%63[^\"]\", \"%63[^\"]\"], \"winner\": %63[^,], \"turns\": %d, "
+                   "\"captures\": %d}",
+                   &o->index, &o->seed, o->side[0], o->side[1], o->player[0], o->player[1], winner,
+                   &o->turns, &o->captures);
+    if (n != 9)
+        return -1;
+    o->index--;
+    o->winner = -1;
+    for (int s = 0; s < 2; s++) {
+        char quoted[MAX_NAME + 2];
+        snprintf(quoted, sizeof quoted, "\"%s\"", o->side[s]);
+        if (strcmp(winner, quoted) == 0)
+            o->winner = s;
+    }
+    if (o->winner < 0 && strcmp(winner, "null") != 0)
+        return -1;
+    o->done = true;
+    return 0;
+}
+
+int cmd_selfplay(int argc, char **argv)
+{
+    const command *c = cli_command("selfplay");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
+                                          { "games", required_argument, NULL, 'n' },
+                                          { "players", required_argument, NULL, 'p' },
+                                          { "threads", required_argument, NULL, 'j' },
+                                          { "seed", required_argument, NULL, 's' },
+                                          { "option", required_argument, NULL, 'o' },
+                                          { "records", required_argument, NULL, 'r' },
+                                          { "json", required_argument, NULL, 'J' },
+                                          { "shard", required_argument, NULL, 'S' },
+                                          { 0 } };
+    int ch, status = 0;
+    struct tournament t;
+    memset(&t, 0, sizeof t);
+    rm_choices choices = { 0 };
+    long threads = 1;
+    const char *json = NULL;
+    char *players = NULL, *end;
+    t.games = 100;
+    t.shards = 1;
+    t.seed = 1;
+    while ((ch = cli_next_opt(c, argc, argv, "hn:p:j:s:o:r:J:S:", opts, &status)) != -1) {
+        switch (ch) {
+        case -2:
+            return status;
+        case 'n':
+            t.games = strtol(optarg, &end, 10);
+            if (*end || t.games < 1 || t.games > 100000000)
+                return cli_usage("selfplay", "-n takes a number of games, not '%s'", optarg);
+            break;
+        case 'p':
+            players = optarg;
+            break;
+        case 'j':
+            threads = strtol(optarg, &end, 10);
+            if (*end || threads < 1 || threads > 256)
+                return cli_usage("selfplay", "-j takes 1 to 256 threads, not '%s'", optarg);
+            break;
+        case 's':
+            t.seed = strtoull(optarg, &end, 10);
+            if (*end)
+                return cli_usage("selfplay", "--seed takes a number, not '%s'", optarg);
+            break;
+        case 'o':
+            if ((status = cli_add_choice(&choices, optarg, "selfplay")) != 0)
+                return status;
+            break;
+        case 'r':
+            t.records = optarg;
+            break;
+        case 'J':
+            json = optarg;
+            break;
+        case 'S':
+            if (sscanf(optarg, "%ld/%ld", &t.shard, &t.shards) != 2 || t.shards < 1 ||
+                t.shard < 1 || t.shard > t.shards)
+                return cli_usage("selfplay", "--shard takes K/N with 1 <= K <= N, not '%s'", optarg);
+            t.shard--;
+            break;
+        }
+    }
+    if (argc - optind != 1)
+        return cli_usage("selfplay", "give one .game file");
+    if (!players || !strchr(players, ','))
+        return cli_usage("selfplay", "give the players as --players A,B (e.g. mcts:1000,random)");
+    char *comma = strchr(players, ',');
+    *comma = '\0';
+    t.players[0] = players;
+    t.players[1] = comma + 1;
+    char path[4096];
+    t.file = cli_game_file(argv[optind], path, sizeof path);
+    t.choices = &choices;
+    t.g = rm_load_file_with(t.file, &choices, stderr, NULL);
+    if (!t.g)
+        return EXIT_INVALID;
+    char err[256];
+    for (int s = 0; s < 2; s++) {
+        rm_player *p = rm_player_new(t.g, t.players[s], 0, err, sizeof err);
+        if (!p) {
+            rm_game_destroy(t.g);
+            return cli_usage("selfplay", "%s", err);
+        }
+        rm_player_free(p);
+    }
+    if (!t.g->rules.present) {
+        fprintf(stderr, "%s: error: the game has no rules, so it cannot be played\n", t.file);
+        rm_game_destroy(t.g);
+        return EXIT_INVALID;
+    }
+    t.out = calloc((size_t)t.games, sizeof *t.out);
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    if (!t.out || !tid) {
+        free(t.out);
+        free(tid);
+        rm_game_destroy(t.g);
+        fprintf(stderr, "rimau selfplay: out of memory\n");
+        return EXIT_INVALID;
+    }
+    long mine = 0;
+    for (long i = 0; i < t.games; i++)
+        mine += i % t.shards == t.shard;
+    long started = 0;
+    for (long i = 0; i < threads; i++)
+        if (pthread_create(&tid[i], NULL, worker, &t) == 0)
+            started++;
+    if (started == 0)
+        worker(&t);
+    bool tty = isatty(STDERR_FILENO);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (tty && atomic_load(&t.finished) < mine) {
+        struct timespec ms = { 0, 200000000 };
+        nanosleep(&ms, NULL);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double el = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        long done = atomic_load(&t.finished);
+        double rate = el > 0 ? done / el : 0;
+        int width = 30, fill = mine ? (int)(width * done / mine) : width;
+        fprintf(stderr, "\r[%.*s%*s] %ld/%ld games, %.1f/s, %.0f s left ", fill,
+                "##############################", width - fill, "", done, mine, rate,
+                rate > 0 ? (mine - done) / rate : 0);
+    }
+    for (long i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    if (tty)
+        fputc('\n', stderr);
+    FILE *jf = NULL;
+    if (json && !(jf = fopen(json, "w"))) {
+        fprintf(stderr, "rimau selfplay: cannot write %s\n", json);
+        status = EXIT_INVALID;
+    }
+    tally ts[64];
+    int nt = 0;
+    for (long i = 0; i < t.games; i++)
+        if (t.out[i].done) {
+            add_outcome(ts, &nt, &t.out[i]);
+            if (jf)
+                write_json(jf, &t.out[i]);
+        }
+    if (jf && fclose(jf) != 0) {
+        fprintf(stderr, "rimau selfplay: cannot write %s\n", json);
+        status = EXIT_INVALID;
+    }
+    printf("%s: %ld games (seed %" PRIu64 ")\n", t.g->name, mine, t.seed);
+    print_table(stdout, ts, nt);
+    if (atomic_load(&t.failed))
+        status = EXIT_INVALID;
+    free(t.out);
+    free(tid);
+    rm_game_destroy(t.g);
+    return status;
+}
+
+int cmd_summarize(int argc, char **argv)
+{
+    const command *c = cli_command("summarize");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { 0 } };
+    int ch, status = 0;
+    while ((ch = cli_next_opt(c, argc, argv, "h", opts, &status)) != -1)
+        if (ch == -2)
+            return status;
+    if (optind >= argc)
+        return cli_usage("summarize", "give JSON files written by rimau selfplay --json");
+    tally ts[64];
+    int nt = 0;
+    long games = 0;
+    for (int i = optind; i < argc; i++) {
+        FILE *f = fopen(argv[i], "r");
+        if (!f) {
+            fprintf(stderr, "%s: error: cannot open\n", argv[i]);
+            status = EXIT_INVALID;
+            continue;
+        }
+        char line[2048];
+        int lineno = 0;
+        while (fgets(line, sizeof line, f)) {
+            lineno++;
+            outcome o;
+            if (line[0] == '\n')
+                continue;
+            if (read_json(line, &o) != 0) {
+                fprintf(stderr, "%s:%d: error: not a game line of rimau selfplay --json\n", argv[i],
+                        lineno);
+                status = EXIT_INVALID;
+                continue;
+            }
+            add_outcome(ts, &nt, &o);
+            games++;
+        }
+        fclose(f);
+    }
+    printf("%ld games\n", games);
+    print_table(stdout, ts, nt);
+    return status;
+}
