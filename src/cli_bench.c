@@ -21,19 +21,6 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists)
-{
-    int n = rm_legal_turns(g, st, &lists[0]);
-    if (n <= 0 || depth == 1)
-        return n > 0 ? (uint64_t)n : 0;
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        rm_state next = *st;
-        rm_apply(g, &next, rm_turn_moves(&lists[0], i), lists[0].turns[i].n);
-        total += perft(g, &next, depth - 1, lists + 1);
-    }
-    return total;
-}
 
 /* Benchmarks one game; adds its perft count to *SIGNATURE. */
 static int bench_game(const char *path, double seconds, int depth, uint64_t *signature)
@@ -73,7 +60,8 @@ static int bench_game(const char *path, double seconds, int depth, uint64_t *sig
         rm_turnlist_init(&lists[i]);
     rm_initial(g, &st);
     double p0 = now();
-    uint64_t nodes = perft(g, &st, depth, lists);
+    bool failed = false;
+    uint64_t nodes = rm_perft(g, &st, depth, lists, &failed);
     double pt = now() - p0;
     *signature += nodes;
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;

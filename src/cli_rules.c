@@ -245,23 +245,6 @@ int cmd_moves(int argc, char **argv)
     return status;
 }
 
-static bool perft_failed;
-
-static uint64_t perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists)
-{
-    int n = rm_legal_turns(g, st, &lists[0]);
-    if (n < 0)
-        perft_failed = true;
-    if (n <= 0 || depth == 1)
-        return n > 0 ? (uint64_t)n : 0;
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        rm_state next = *st;
-        rm_apply(g, &next, rm_turn_moves(&lists[0], i), lists[0].turns[i].n);
-        total += perft(g, &next, depth - 1, lists + 1);
-    }
-    return total;
-}
 
 int cmd_perft(int argc, char **argv)
 {
@@ -302,6 +285,7 @@ int cmd_perft(int argc, char **argv)
         return EXIT_INVALID;
     }
     uint64_t total = 0;
+    bool perft_failed = false;
     const rm_state *root = rm_match_state(&m);
     if (depth == 0) {
         total = 1;
@@ -311,14 +295,14 @@ int cmd_perft(int argc, char **argv)
         for (int i = 0; i < n; i++) {
             rm_state next = *root;
             rm_apply(g, &next, rm_turn_moves(&lists[0], i), lists[0].turns[i].n);
-            uint64_t k = depth == 1 ? 1 : perft(g, &next, (int)depth - 1, lists + 1);
+            uint64_t k = rm_perft(g, &next, (int)depth - 1, lists + 1, &perft_failed);
             rm_format_turn(g, rm_turn_moves(&lists[0], i), lists[0].turns[i].n, buf, sizeof buf);
             printf("%s %" PRIu64 "\n", buf, k);
             total += k;
         }
         putchar('\n');
     } else {
-        total = perft(g, root, (int)depth, lists);
+        total = rm_perft(g, root, (int)depth, lists, &perft_failed);
     }
     if (perft_failed || (divide && lists[0].failed)) {
         fprintf(stderr, "rimau perft: a position has too many ways to play (more than %d partial "

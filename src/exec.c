@@ -723,6 +723,25 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
     return l->n;
 }
 
+uint64_t rm_perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists,
+                  bool *failed)
+{
+    if (depth <= 0)
+        return 1;
+    int n = rm_legal_turns(g, st, &lists[0]);
+    if (n < 0)
+        *failed = true;
+    if (n <= 0 || depth == 1)
+        return n > 0 ? (uint64_t)n : 0;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        rm_state next = *st;
+        rm_apply(g, &next, rm_turn_moves(&lists[0], i), lists[0].turns[i].n);
+        total += rm_perft(g, &next, depth - 1, lists + 1, failed);
+    }
+    return total;
+}
+
 /* ---- results ---- */
 
 int rm_status(const rm_game *g, const rm_state *st)

@@ -102,6 +102,12 @@ static inline const rm_move *rm_turn_moves(const rm_turnlist *l, int i)
     return l->moves + l->turns[i].off;
 }
 
+/* The number of sequences of DEPTH turns from ST (distinct turns at each
+ * position; a finished game has none). LISTS holds DEPTH turn lists of
+ * scratch space. Sets *FAILED when a position had too many ways to play. */
+uint64_t rm_perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists,
+                  bool *failed);
+
 /* Every sequence of moves that makes a legal turn, before duplicates are
  * merged and compulsory captures filtered; EMIT gets each one with the
  * state it leads to. */
