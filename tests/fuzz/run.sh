@@ -23,7 +23,7 @@ cflags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefin
  -I$top/src -I$top/grammar -I$build/grammar -I$build -I$top/tests/fuzz -DHAVE_CONFIG_H \
  -DRIMAU_GAMES_DIR=\"/nonexistent\""
 lib="$build/grammar/parser.c $build/grammar/lexer.c"
-for f in "$top"/src/*.c; do
+for f in "$top"/src/*.c "$top"/src/players/*.c; do
     case "$f" in */cli*.c) ;; *) lib="$lib $f" ;; esac
 done
 
