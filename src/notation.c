@@ -55,9 +55,10 @@ size_t rm_format_turn(const rm_game *g, const rm_move *moves, int n, char *buf, 
     return format(g, moves, n, false, buf, size);
 }
 
-/* Reads the moves of TEXT (no blanks) into MOVES; -1 with a message when
- * the text is not turn notation or names no point of the board. The kinds,
- * rays and jumped counts are filled in by rm_apply_checked. */
+/* Reads the moves of TEXT (no blanks) into MOVES; -2 with a message when
+ * the text is not turn notation or names no point of the board, -1 for a
+ * drop when the side has nothing in hand. The kinds, rays and jumped
+ * counts are filled in by rm_apply_checked. */
 static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm_move *moves,
                       int *n, char *err, size_t errsize)
 {
@@ -89,7 +90,7 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
                 len++;
             if (len == 0 || len >= sizeof name) {
                 snprintf(err, errsize, "cannot read the turn at '%.20s'", p);
-                return -1;
+                return -2;
             }
             memcpy(name, p, len);
             name[len] = '\0';
@@ -98,7 +99,7 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
                 kind = game_kind(g, name);
                 if (kind < 0) {
                     snprintf(err, errsize, "unknown piece kind '%s' before '@'", name);
-                    return -1;
+                    return -2;
                 }
                 p++;
                 continue;
@@ -106,11 +107,11 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
             int q = board_point(b, name);
             if (q < 0) {
                 snprintf(err, errsize, "unknown point '%s'", name);
-                return -1;
+                return -2;
             }
             if (np == RM_MAX_TURN_MOVES) {
                 snprintf(err, errsize, "the turn has more than %d moves", RM_MAX_TURN_MOVES);
-                return -1;
+                return -2;
             }
             pts[np++] = q;
             if (*p == '-' || *p == 'x') {
@@ -123,14 +124,14 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
             p++;
         else if (*p) {
             snprintf(err, errsize, "cannot read the turn at '%.20s'", p);
-            return -1;
+            return -2;
         }
         rm_move m;
         memset(&m, 0, sizeof m);
         if (lead_x) {
             if (np != 1 || kind >= 0) {
                 snprintf(err, errsize, "a removal is written xPOINT");
-                return -1;
+                return -2;
             }
             m.type = RM_MV_REMOVE;
             m.from = (uint8_t)pts[0];
@@ -142,9 +143,9 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
                     if (st->hand[k] > 0 && kind < 0)
                         kind = k;
                 if (kind < 0) {
-                    snprintf(err, errsize, "a drop, but %s have no piece in hand",
-                             g->sides[st->to_move].name);
-                    return -1;
+                    snprintf(err, errsize, "not a legal turn here: a drop, but %s have no piece "
+                             "in hand", g->sides[st->to_move].name);
+                    return -1; /* read, but not legal */
                 }
             }
             m.type = RM_MV_DROP;
@@ -158,11 +159,11 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
             for (int i = 0; i + 1 < np; i++) {
                 if (seps[i] != 'x') {
                     snprintf(err, errsize, "a chain of captures is written with 'x' only");
-                    return -1;
+                    return -2;
                 }
                 if (*n == RM_MAX_TURN_MOVES) {
                     snprintf(err, errsize, "the turn has more than %d moves", RM_MAX_TURN_MOVES);
-                    return -1;
+                    return -2;
                 }
                 memset(&m, 0, sizeof m);
                 m.type = RM_MV_CAPTURE;
@@ -175,7 +176,7 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
         }
         if (*n == RM_MAX_TURN_MOVES) {
             snprintf(err, errsize, "the turn has more than %d moves", RM_MAX_TURN_MOVES);
-            return -1;
+            return -2;
         }
         moves[(*n)++] = m;
     }
@@ -199,12 +200,12 @@ int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_mov
     want[len] = '\0';
     if (len == 0) {
         snprintf(err, errsize, "empty turn");
-        return -1;
+        return -2;
     }
     for (size_t i = 0; i < len; i++)
         if (!isprint((unsigned char)want[i])) {
             snprintf(err, errsize, "the turn holds a control character or a non-ASCII byte");
-            return -1;
+            return -2;
         }
     if (rm_status(g, st) != RM_ONGOING) {
         snprintf(err, errsize, "the game is over");
@@ -212,8 +213,9 @@ int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_mov
     }
     rm_move typed[RM_MAX_TURN_MOVES];
     int ntyped = 0;
-    if (read_moves(g, st, want, typed, &ntyped, err, errsize) != 0)
-        return -1;
+    int rc = read_moves(g, st, want, typed, &ntyped, err, errsize);
+    if (rc != 0)
+        return rc;
     /* A typed turn is legal when it reaches the position of a legal turn:
      * the moves may come in any order, a chain by any path. */
     rm_state after = *st;

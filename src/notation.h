@@ -20,7 +20,9 @@ size_t rm_format_turn(const rm_game *g, const rm_move *moves, int n, char *buf, 
 
 /* Finds the legal turn of ST written TEXT (blanks are ignored; moves of a
  * turn may come in any order that makes a legal sequence). Returns 0 and
- * stores its moves, or -1 with a message in ERR. */
+ * stores its moves; -1 with a message in ERR when the turn is read but not
+ * legal; -2 when the text cannot be read as a turn at all (an unknown
+ * point, not turn notation). */
 int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_move *moves,
                   int *n, char *err, size_t errsize);
 

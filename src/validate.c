@@ -59,6 +59,10 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
             } else if (s->op == RM_EX_ILLEGAL && r == 0) {
                 snprintf(msg, size, "'%s' should not be legal, but it is", s->text);
                 rc = -1;
+            } else if (s->op == RM_EX_ILLEGAL && r == -2) {
+                /* a typo would make the assertion hold for nothing */
+                snprintf(msg, size, "'%s' cannot be read as a turn: %s", s->text, why);
+                rc = -1;
             }
             break;
         case RM_EX_EMPTY_COUNT:
