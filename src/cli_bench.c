@@ -23,9 +23,10 @@ static double now(void)
 
 
 /* Benchmarks one game; adds its perft count to *SIGNATURE. */
-static int bench_game(const char *path, double seconds, int depth, uint64_t *signature)
+static int bench_game(const char *path, const rm_choices *choices, double seconds, long count,
+                      int depth, uint64_t *signature)
 {
-    rm_game *g = rm_load_file(path, stderr, NULL);
+    rm_game *g = rm_load_file_with(path, choices, stderr, NULL);
     if (!g)
         return EXIT_INVALID;
     if (!g->rules.present) {
@@ -53,7 +54,7 @@ static int bench_game(const char *path, double seconds, int depth, uint64_t *sig
         plies += t;
         playouts++;
         elapsed = now() - start;
-    } while (elapsed < seconds);
+    } while (count > 0 ? playouts < count : elapsed < seconds);
     uint64_t alloc_after = rm_exec_allocations();
     rm_turnlist lists[16];
     for (int i = 0; i < 16; i++)
@@ -88,15 +89,23 @@ int cmd_bench(int argc, char **argv)
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
                                           { "seconds", required_argument, NULL, 's' },
                                           { "depth", required_argument, NULL, 'd' },
+                                          { "option", required_argument, NULL, 'o' },
+                                          { "playouts", required_argument, NULL, 'n' },
                                           { 0 } };
+    long count = 0;
+    rm_choices choices = { 0 };
     int ch, status = 0, depth = 3;
     double seconds = 2;
-    while ((ch = cli_next_opt(c, argc, argv, "hs:d:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(c, argc, argv, "hs:d:o:n:", opts, &status)) != -1) {
         if (ch == -2)
+            return status;
+        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "bench")) != 0)
             return status;
         char *end;
         if (ch == 's' && ((seconds = strtod(optarg, &end)) <= 0 || *end || seconds > 3600))
             return cli_usage("bench", "--seconds takes a number of seconds up to 3600, not '%s'", optarg);
+        if (ch == 'n' && ((count = strtol(optarg, &end, 10)) < 1 || *end || count > 100000000))
+            return cli_usage("bench", "--playouts takes a number from 1 to 100000000, not '%s'", optarg);
         if (ch == 'd' && ((depth = (int)strtol(optarg, &end, 10)) < 1 || *end || depth > 8))
             return cli_usage("bench", "--depth takes 1 to 8, not '%s'", optarg);
     }
@@ -135,12 +144,15 @@ int cmd_bench(int argc, char **argv)
         closedir(d);
         qsort(files, (size_t)n, sizeof *files, cmp_str);
     }
-    printf("one thread, %.1f s of random playouts and perft %d per game\n", seconds, depth);
+    if (count > 0)
+        printf("one thread, %ld random playouts and perft %d per game\n", count, depth);
+    else
+        printf("one thread, %.1f s of random playouts and perft %d per game\n", seconds, depth);
     printf("%-36s %9s %11s %7s %16s %10s %8s %5s %6s\n", "game", "playouts/s", "turns/s",
            "length", "win1/win2/draw %", "perft/s", "perft", "state", "allocs");
     uint64_t signature = 0;
     for (int i = 0; i < n; i++) {
-        if (bench_game(files[i], seconds, depth, &signature) != 0)
+        if (bench_game(files[i], &choices, seconds, count, depth, &signature) != 0)
             status = EXIT_INVALID;
         free(files[i]);
     }

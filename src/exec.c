@@ -14,6 +14,8 @@ static uint64_t splitmix(uint64_t *x)
     return z ^ (z >> 31);
 }
 
+static void prepare_patterns(rm_game *g);
+
 void exec_prepare(rm_game *g)
 {
     uint64_t seed = 0x52494D4155ull; /* fixed: hashes are the same in every run */
@@ -28,6 +30,7 @@ void exec_prepare(rm_game *g)
         for (int f = 0; f < RM_MAX_PHASES; f++)
             g->zob_phase[s][f] = splitmix(&seed);
     }
+    prepare_patterns(g);
 }
 
 uint64_t rm_hash(const rm_game *g, const rm_state *st)
@@ -43,12 +46,39 @@ uint64_t rm_hash(const rm_game *g, const rm_state *st)
     return h;
 }
 
+/* ---- the undo log ----
+ *
+ * The turn generator makes each move on one working state and takes it
+ * back afterwards, instead of copying the state for every candidate: every
+ * change of a point or of a hand made while generating is logged first. */
+
+enum { UNDO_CELL, UNDO_HAND };
+
+typedef struct undo {
+    uint8_t what;              /* UNDO_* */
+    uint8_t at;                /* the point, or the kind of the hand */
+    int8_t kind;               /* what the point held before (-1 empty) */
+    uint8_t count;             /* ... and how many; the hand's old size */
+} undo;
+
+/* At most RM_MAX_TURN_MOVES moves of a turn, each changing at most 64
+ * points (its two ends and up to 62 pieces leapt over). */
+#define UNDO_MAX (RM_MAX_TURN_MOVES * 64 + 512)
+
+typedef struct undo_log {
+    int n;
+    undo e[UNDO_MAX];
+} undo_log;
+
 /* ---- changing a state ---- */
 
-/* Sets the pieces on P to N of kind K (N = 0: empty). */
-static inline void set_cell(const rm_game *g, rm_state *st, int p, int k, int n)
+/* Sets the pieces on P to N of kind K (N = 0: empty), logging the old
+ * contents in LOG unless it is NULL. */
+static inline void set_cell(const rm_game *g, rm_state *st, undo_log *log, int p, int k, int n)
 {
     int old = st->kind[p];
+    if (log)
+        log->e[log->n++] = (undo){ UNDO_CELL, (uint8_t)p, (int8_t)old, st->count[p] };
     if (old >= 0) {
         st->hash ^= g->zob_cell[p][old] * st->count[p];
         st->on_board[old] -= st->count[p];
@@ -66,29 +96,57 @@ static inline void set_cell(const rm_game *g, rm_state *st, int p, int k, int n)
     }
 }
 
-static inline void add_piece(const rm_game *g, rm_state *st, int p, int k)
+static inline void add_piece(const rm_game *g, rm_state *st, undo_log *log, int p, int k)
 {
-    set_cell(g, st, p, k, st->kind[p] == k ? st->count[p] + 1 : 1);
+    set_cell(g, st, log, p, k, st->kind[p] == k ? st->count[p] + 1 : 1);
 }
 
-static inline void take_piece(const rm_game *g, rm_state *st, int p)
+static inline void take_piece(const rm_game *g, rm_state *st, undo_log *log, int p)
 {
-    set_cell(g, st, p, st->kind[p], st->count[p] - 1);
+    set_cell(g, st, log, p, st->kind[p], st->count[p] - 1);
 }
 
-static inline void set_hand(const rm_game *g, rm_state *st, int k, int n)
+static inline void set_hand(const rm_game *g, rm_state *st, undo_log *log, int k, int n)
 {
+    if (log)
+        log->e[log->n++] = (undo){ UNDO_HAND, (uint8_t)k, 0, st->hand[k] };
     st->hash ^= g->zob_hand[k] * st->hand[k];
     st->hand[k] = (uint8_t)n;
     st->hash ^= g->zob_hand[k] * st->hand[k];
 }
 
-static int side_hand(const rm_game *g, const rm_state *st, int side)
+/* Takes back the changes logged since the log held MARK entries. */
+static void undo_to(const rm_game *g, rm_state *st, undo_log *log, int mark)
+{
+    while (log->n > mark) {
+        const undo *u = &log->e[--log->n];
+        if (u->what == UNDO_CELL)
+            set_cell(g, st, NULL, u->at, u->kind, u->count);
+        else
+            set_hand(g, st, NULL, u->at, u->count);
+    }
+}
+
+/* The hash change of taking one piece off P, and of adding one of kind K
+ * onto P (empty, or holding K), without making the change. */
+static inline uint64_t take_delta(const rm_game *g, const rm_state *st, int p)
+{
+    uint64_t z = g->zob_cell[p][st->kind[p]];
+    return z * st->count[p] ^ z * (uint64_t)(st->count[p] - 1);
+}
+
+static inline uint64_t add_delta(const rm_game *g, const rm_state *st, int p, int k)
+{
+    uint64_t z = g->zob_cell[p][k];
+    return st->kind[p] == k ? z * st->count[p] ^ z * (uint64_t)(st->count[p] + 1) : z;
+}
+
+static int side_hand(const rm_game *g, const uint8_t *hand, int side)
 {
     const rm_side *sd = &g->sides[side];
     int n = 0;
     for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++)
-        n += st->hand[k];
+        n += hand[k];
     return n;
 }
 
@@ -101,46 +159,99 @@ int rm_side_pieces(const rm_game *g, const rm_state *st, int side)
     return n;
 }
 
+/* ---- ending a turn ----
+ *
+ * Ending a turn changes only the turn counters, the side to move and the
+ * phases (and so the hash), and reads only the hands: these functions
+ * work on a copy of those fields, so that the generator can learn what
+ * ending a turn does to the hash without copying a state. */
+
+typedef struct rm_clock {
+    uint64_t hash;
+    uint16_t turn;
+    uint8_t to_move;
+    uint8_t phase[2];
+    uint8_t phase_turns[2];
+} rm_clock;
+
+static inline rm_clock clock_of(const rm_state *st)
+{
+    return (rm_clock){ st->hash, st->turn, st->to_move, { st->phase[0], st->phase[1] },
+                       { st->phase_turns[0], st->phase_turns[1] } };
+}
+
+static inline void clock_store(rm_state *st, const rm_clock *c)
+{
+    st->hash = c->hash;
+    st->turn = c->turn;
+    st->to_move = c->to_move;
+    memcpy(st->phase, c->phase, sizeof st->phase);
+    memcpy(st->phase_turns, c->phase_turns, sizeof st->phase_turns);
+}
+
 /* Moves each side on to its next phase while the one in force has ended. */
-static void advance_phases(const rm_game *g, rm_state *st)
+static void advance_phases(const rm_game *g, rm_clock *c, const uint8_t *hand)
 {
     const rm_rules *r = &g->rules;
     for (int s = 0; s < 2; s++) {
         for (;;) {
-            const rm_phase *ph = &r->phases[st->phase[s]];
-            bool ended = (ph->end == RM_END_HAND_EMPTY && side_hand(g, st, s) == 0) ||
-                         (ph->end == RM_END_AFTER_TURNS && st->phase_turns[s] >= ph->end_turns);
-            if (!ended || st->phase[s] + 1 >= r->side_first_phase[s] + r->side_nphases[s])
+            const rm_phase *ph = &r->phases[c->phase[s]];
+            if (ph->end == RM_END_NEVER ||
+                c->phase[s] + 1 >= r->side_first_phase[s] + r->side_nphases[s])
                 break;
-            st->hash ^= g->zob_phase[s][st->phase[s]] ^ g->zob_pturn[s] * st->phase_turns[s];
-            st->phase[s]++;
-            st->phase_turns[s] = 0;
-            st->hash ^= g->zob_phase[s][st->phase[s]];
+            bool ended = (ph->end == RM_END_HAND_EMPTY && side_hand(g, hand, s) == 0) ||
+                         (ph->end == RM_END_AFTER_TURNS && c->phase_turns[s] >= ph->end_turns);
+            if (!ended)
+                break;
+            c->hash ^= g->zob_phase[s][c->phase[s]] ^ g->zob_pturn[s] * c->phase_turns[s];
+            c->phase[s]++;
+            c->phase_turns[s] = 0;
+            c->hash ^= g->zob_phase[s][c->phase[s]];
         }
     }
 }
 
-static void end_turn(const rm_game *g, rm_state *st)
+static void clock_end_turn(const rm_game *g, rm_clock *c, const uint8_t *hand)
 {
-    int s = st->to_move;
-    st->turn++;
+    int s = c->to_move;
+    c->turn++;
     /* Count the side's turns in its phase only as far as they matter (to
      * pick the turn line, or to end the phase): beyond that, positions
      * that differ only in the count are the same position, so that they
      * can repeat. */
-    const rm_phase *ph = rm_side_phase(g, st, s);
+    const rm_phase *ph = &g->rules.phases[c->phase[s]];
     int matters = ph->nturns - 1;
     if (ph->end == RM_END_AFTER_TURNS && ph->end_turns > matters)
         matters = ph->end_turns;
-    if (st->phase_turns[s] < matters) {
-        st->hash ^= g->zob_pturn[s] * st->phase_turns[s];
-        st->phase_turns[s]++;
-        st->hash ^= g->zob_pturn[s] * st->phase_turns[s];
+    if (c->phase_turns[s] < matters) {
+        c->hash ^= g->zob_pturn[s] * c->phase_turns[s];
+        c->phase_turns[s]++;
+        c->hash ^= g->zob_pturn[s] * c->phase_turns[s];
     }
-    st->hash ^= g->zob_side[s];
-    st->to_move = (uint8_t)(1 - s);
-    st->hash ^= g->zob_side[st->to_move];
-    advance_phases(g, st);
+    c->hash ^= g->zob_side[s];
+    c->to_move = (uint8_t)(1 - s);
+    c->hash ^= g->zob_side[c->to_move];
+    advance_phases(g, c, hand);
+}
+
+static void end_turn(const rm_game *g, rm_state *st)
+{
+    rm_clock c = clock_of(st);
+    clock_end_turn(g, &c, st->hand);
+    clock_store(st, &c);
+}
+
+/* What ending the turn does to the hash of ST once one piece of kind
+ * DROPPED (-1: none) has left the hand. */
+static uint64_t end_turn_delta(const rm_game *g, const rm_state *st, int dropped)
+{
+    rm_clock c = clock_of(st);
+    uint8_t hand[RM_MAX_KINDS];
+    memcpy(hand, st->hand, sizeof hand);
+    if (dropped >= 0)
+        hand[dropped]--;
+    clock_end_turn(g, &c, hand);
+    return c.hash ^ st->hash;
 }
 
 void rm_state_set(const rm_game *g, rm_state *st, const int8_t *kind, const uint8_t *count,
@@ -173,72 +284,77 @@ void rm_initial(const rm_game *g, rm_state *st)
     rm_state_set(g, st, g->setup_kind, g->setup_count, hand,
                  g->rules.present ? g->rules.first : 0, first_phases);
     if (g->rules.present) {
-        advance_phases(g, st);
+        rm_clock c = clock_of(st);
+        advance_phases(g, &c, st->hand);
+        clock_store(st, &c);
         st->hash = rm_hash(g, st);
     }
 }
 
 /* ---- applying moves ---- */
 
-static const uint16_t *ray_at(const rm_game *g, int p, int ray, int *len)
+/* Plays one move, logging its changes in LOG unless it is NULL; jumped
+ * pieces of deferred captures are added to DEAD. */
+static void apply_move(const rm_game *g, rm_state *st, undo_log *log, const rm_move *m,
+                       rm_set *dead)
 {
-    const rm_ray *r = &g->board.rays[g->board.ray_off[p] + ray];
-    *len = r->len;
-    return g->board.ray_pts + r->off;
-}
-
-/* Plays one move; jumped pieces of deferred captures are added to DEAD. */
-static void apply_move(const rm_game *g, rm_state *st, const rm_move *m, rm_set *dead)
-{
-    int len;
     switch (m->type) {
     case RM_MV_DROP:
-        set_hand(g, st, m->kind, st->hand[m->kind] - 1);
-        add_piece(g, st, m->to, m->kind);
+        set_hand(g, st, log, m->kind, st->hand[m->kind] - 1);
+        add_piece(g, st, log, m->to, m->kind);
         break;
     case RM_MV_MOVE:
-        take_piece(g, st, m->from);
-        add_piece(g, st, m->to, m->kind);
+        take_piece(g, st, log, m->from);
+        add_piece(g, st, log, m->to, m->kind);
         break;
     case RM_MV_CAPTURE: {
-        const uint16_t *pts = ray_at(g, m->from, m->ray, &len);
-        take_piece(g, st, m->from);
-        add_piece(g, st, m->to, m->kind);
+        const rm_board *b = &g->board;
+        const uint16_t *pts = b->ray_pts + b->rays[b->ray_off[m->from] + m->ray].off;
+        take_piece(g, st, log, m->from);
+        add_piece(g, st, log, m->to, m->kind);
         for (int i = 0; i < m->jumped; i++) {
             if (m->flags & RM_MVF_DEFER)
                 set_add(dead, pts[i]);
             else
-                take_piece(g, st, pts[i]);
+                take_piece(g, st, log, pts[i]);
         }
         break;
     }
     case RM_MV_REMOVE:
-        take_piece(g, st, m->from);
+        take_piece(g, st, log, m->from);
         break;
     default:
         break;
     }
 }
 
-static void remove_dead(const rm_game *g, rm_state *st, rm_set *dead)
+static void remove_dead(const rm_game *g, rm_state *st, undo_log *log, const rm_set *dead)
 {
     SET_FOREACH(p, dead) {
-        take_piece(g, st, p);
+        take_piece(g, st, log, p);
     }
-    set_clear(dead);
 }
 
-void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n)
+/* Plays MOVES on ST, removing the jumped pieces of a deferred chain when
+ * it ends. */
+static void apply_moves(const rm_game *g, rm_state *st, const rm_move *moves, int n)
 {
     rm_set dead;
     set_clear(&dead);
     for (int i = 0; i < n; i++) {
-        apply_move(g, st, &moves[i], &dead);
+        apply_move(g, st, NULL, &moves[i], &dead);
         bool chain_goes_on = i + 1 < n && moves[i + 1].type == RM_MV_CAPTURE &&
                              (moves[i + 1].flags & RM_MVF_CHAIN);
-        if (!chain_goes_on)
-            remove_dead(g, st, &dead);
+        if (!chain_goes_on && set_any(&dead)) {
+            remove_dead(g, st, NULL, &dead);
+            set_clear(&dead);
+        }
     }
+}
+
+void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n)
+{
+    apply_moves(g, st, moves, n);
     end_turn(g, st);
 }
 
@@ -246,8 +362,6 @@ int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
 {
     const rm_board *b = &g->board;
     int side = st->to_move;
-    rm_set dead;
-    set_clear(&dead);
     for (int i = 0; i < n; i++) {
         rm_move *m = &moves[i];
         if (m->from >= b->npoints || m->to >= b->npoints)
@@ -294,31 +408,46 @@ int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
         default:
             return -1;
         }
-        apply_move(g, st, m, &dead);
-        bool chain_goes_on = i + 1 < n && moves[i + 1].type == RM_MV_CAPTURE &&
-                             (moves[i + 1].flags & RM_MVF_CHAIN);
-        if (!chain_goes_on)
-            remove_dead(g, st, &dead);
+        apply_move(g, st, NULL, m, NULL);
     }
     end_turn(g, st);
     return 0;
 }
 
-/* ---- generating turns ---- */
+/* ---- generating turns ----
+ *
+ * Two ways, which give the same turns in the same order:
+ * - a pattern of one step taken once, whose turns are single moves, is
+ *   listed move by move, each with the hash of the position it leads to
+ *   worked out without making the move (single_moves);
+ * - any other pattern (several steps, repeats, chains of captures) is
+ *   walked depth first (gen_steps), each move made on one working state
+ *   and taken back after. */
 
 typedef struct gen {
     const rm_game *g;
     const rm_turn_rule *tr;
+    rm_state *st;              /* the working state */
     int side;
     int nmoves;
     int captures;
     rm_move moves[RM_MAX_TURN_MOVES];
-    rm_emit_fn emit;
+    rm_turnlist *list;         /* listing legal turns: add them here */
+    rm_emit_fn emit;           /* otherwise: give each sequence to EMIT */
     void *ctx;
     bool canonical;            /* repeated drops and removals in increasing point order */
     long budget;               /* partial turns still allowed */
     int step_begin;            /* x->nmoves when the current step began */
+    /* What ending the turn does to the hash, for the hands it was worked
+     * out for: only the hands change it while a turn is generated. */
+    bool end_known;
+    uint64_t end_delta;
+    uint8_t end_hand[RM_MAX_KINDS];
+    undo_log log;
 } gen;
+
+static void add_turn(rm_turnlist *l, uint64_t hash, const rm_move *moves, int n, bool captured,
+                     bool dedup);
 
 /* The lowest point a repeated drop or removal may use: repeats of one
  * step commute, so with canonical order each set of points is made once
@@ -335,17 +464,25 @@ static int first_point(const gen *x, uint8_t type, int kind)
     return prev->from; /* a removal: the same point again only while a stack lasts */
 }
 
-static void gen_steps(gen *x, const rm_state *st, int step, int done);
+static void gen_steps(gen *x, int step, int done);
 
-/* Takes one more move M from ST (already applied into NEXT) and goes on. */
-static inline void then_continue(gen *x, const rm_state *next, const rm_move *m, int step,
-                                 int done)
+/* Whether another move fits in the turn and in the undo log. */
+static inline bool room(const gen *x)
 {
-    if (x->nmoves == RM_MAX_TURN_MOVES)
+    return x->nmoves < RM_MAX_TURN_MOVES && x->log.n + 64 <= UNDO_MAX;
+}
+
+/* Makes move M on the working state, goes on from there, and takes it back. */
+static void make_and_continue(gen *x, const rm_move *m, int step, int done)
+{
+    if (!room(x))
         return;
+    int mark = x->log.n;
+    apply_move(x->g, x->st, &x->log, m, NULL);
     x->moves[x->nmoves++] = *m;
-    gen_steps(x, next, step, done + 1);
+    gen_steps(x, step, done + 1);
     x->nmoves--;
+    undo_to(x->g, x->st, &x->log, mark);
 }
 
 static bool may_enter(const rm_game *g, const rm_state *st, int p, int k)
@@ -353,9 +490,10 @@ static bool may_enter(const rm_game *g, const rm_state *st, int p, int k)
     return st->kind[p] < 0 || (st->kind[p] == k && g->kinds[k].stacks && st->count[p] < 255);
 }
 
-static void gen_drop(gen *x, const rm_state *st, const rm_action_rule *a, int step, int done)
+static void gen_drop(gen *x, const rm_action_rule *a, int step, int done)
 {
     const rm_game *g = x->g;
+    const rm_state *st = x->st;
     if (st->hand[a->kind] == 0)
         return;
     if (a->fewer_than >= 0 && st->on_board[a->kind] >= a->fewer_than)
@@ -365,27 +503,22 @@ static void gen_drop(gen *x, const rm_state *st, const rm_action_rule *a, int st
             continue;
         if (!may_enter(g, st, p, a->kind))
             continue;
-        rm_state next = *st;
         rm_move m = { RM_MV_DROP, 0, a->kind, 0, (uint8_t)p, 0, 0 };
-        set_hand(g, &next, a->kind, next.hand[a->kind] - 1);
-        add_piece(g, &next, p, a->kind);
-        then_continue(x, &next, &m, step, done);
+        make_and_continue(x, &m, step, done);
     }
 }
 
-static void move_to(gen *x, const rm_state *st, int kind, int from, int to, int step, int done)
+static void move_to(gen *x, int kind, int from, int to, int step, int done)
 {
-    rm_state next = *st;
     rm_move m = { RM_MV_MOVE, 0, (uint8_t)kind, (uint8_t)from, (uint8_t)to, 0, 0 };
-    take_piece(x->g, &next, from);
-    add_piece(x->g, &next, to, kind);
-    then_continue(x, &next, &m, step, done);
+    make_and_continue(x, &m, step, done);
 }
 
-static void gen_moves(gen *x, const rm_state *st, const rm_action_rule *a, int step, int done)
+static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
 {
     const rm_game *g = x->g;
     const rm_board *b = &g->board;
+    const rm_state *st = x->st;
     SET_FOREACH(p, &st->occ[x->side]) {
         if (st->kind[p] != a->kind)
             continue;
@@ -395,16 +528,16 @@ static void gen_moves(gen *x, const rm_state *st, const rm_action_rule *a, int s
             switch (a->type) {
             case RM_STEP:
                 if (may_enter(g, st, pts[0], a->kind))
-                    move_to(x, st, a->kind, p, pts[0], step, done);
+                    move_to(x, a->kind, p, pts[0], step, done);
                 break;
             case RM_SLIDE:
                 for (int i = 0; i < len && st->kind[pts[i]] < 0; i++)
-                    move_to(x, st, a->kind, p, pts[i], step, done);
+                    move_to(x, a->kind, p, pts[i], step, done);
                 break;
             case RM_LEAP:
                 if (len >= 2 && st->kind[pts[0]] >= 0 && (a->targets >> st->kind[pts[0]] & 1) &&
                     may_enter(g, st, pts[1], a->kind))
-                    move_to(x, st, a->kind, p, pts[1], step, done);
+                    move_to(x, a->kind, p, pts[1], step, done);
                 break;
             default:
                 break;
@@ -413,73 +546,86 @@ static void gen_moves(gen *x, const rm_state *st, const rm_action_rule *a, int s
     }
 }
 
-static void finish_chain(gen *x, const rm_state *st, const rm_set *dead, int step, int done)
+/* Ends a chain: its deferred pieces leave, and the turn goes on. */
+static void finish_chain(gen *x, const rm_set *dead, int step, int done)
 {
-    if (set_count(dead) == 0) {
-        gen_steps(x, st, step, done + 1);
+    if (!set_any(dead)) {
+        gen_steps(x, step, done + 1);
         return;
     }
-    rm_state next = *st;
-    rm_set d = *dead;
-    remove_dead(x->g, &next, &d);
-    gen_steps(x, &next, step, done + 1);
+    int mark = x->log.n;
+    remove_dead(x->g, x->st, &x->log, dead);
+    gen_steps(x, step, done + 1);
+    undo_to(x->g, x->st, &x->log, mark);
+}
+
+/* The number of pieces a capture from P along ray R would leap over (0:
+ * none can be taken that way). */
+static inline int capture_run(const rm_game *g, const rm_state *st, const rm_action_rule *a,
+                              const uint16_t *pts, int len, const rm_set *dead)
+{
+    int k = 0;
+    while (k < len && st->kind[pts[k]] >= 0 && (a->targets >> st->kind[pts[k]] & 1) &&
+           !(dead && set_has(dead, pts[k])))
+        k++;
+    if (k == 0 || k == len || k > 62 || !(a->lines >> k & 1) || st->kind[pts[k]] >= 0)
+        return 0;
+    return k;
 }
 
 /* Captures by the piece on P; returns whether there was one. */
-static bool gen_captures_from(gen *x, const rm_state *st, const rm_action_rule *a, int p,
-                              bool continuing, const rm_set *dead, int step, int done)
+static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool continuing,
+                              const rm_set *dead, int step, int done)
 {
     const rm_game *g = x->g;
     const rm_board *b = &g->board;
     bool found = false;
-    if (x->nmoves == RM_MAX_TURN_MOVES)
+    if (!room(x))
         return false;
     for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
         const uint16_t *pts = b->ray_pts + b->rays[r].off;
-        int len = b->rays[r].len, k = 0;
-        while (k < len && st->kind[pts[k]] >= 0 && (a->targets >> st->kind[pts[k]] & 1) &&
-               !set_has(dead, pts[k]))
-            k++;
-        if (k == 0 || k == len || k > 62 || !(a->lines >> k & 1) || st->kind[pts[k]] >= 0)
+        int k = capture_run(g, x->st, a, pts, b->rays[r].len, dead);
+        if (k == 0)
             continue;
         found = true;
-        rm_state next = *st;
         rm_set d = *dead;
         rm_move m = { RM_MV_CAPTURE, (uint8_t)((continuing ? RM_MVF_CHAIN : 0) |
                                                (a->remove_at_end ? RM_MVF_DEFER : 0)),
                       a->kind, (uint8_t)p, (uint8_t)pts[k], (uint8_t)(r - b->ray_off[p]),
                       (uint8_t)k };
-        apply_move(g, &next, &m, &d);
+        int mark = x->log.n;
+        apply_move(g, x->st, &x->log, &m, &d);
         x->moves[x->nmoves++] = m;
         x->captures++;
         if (a->chain == RM_CHAIN_NONE) {
-            finish_chain(x, &next, &d, step, done);
+            finish_chain(x, &d, step, done);
         } else {
             if (a->chain == RM_CHAIN_MAY_STOP)
-                finish_chain(x, &next, &d, step, done);
-            bool more = gen_captures_from(x, &next, a, pts[k], true, &d, step, done);
+                finish_chain(x, &d, step, done);
+            bool more = gen_captures_from(x, a, pts[k], true, &d, step, done);
             if (a->chain == RM_CHAIN_MUST_CONTINUE && !more)
-                finish_chain(x, &next, &d, step, done);
+                finish_chain(x, &d, step, done);
         }
         x->captures--;
         x->nmoves--;
+        undo_to(g, x->st, &x->log, mark);
     }
     return found;
 }
 
-static void gen_captures(gen *x, const rm_state *st, const rm_action_rule *a, int step, int done)
+static void gen_captures(gen *x, const rm_action_rule *a, int step, int done)
 {
     rm_set dead;
     set_clear(&dead);
-    SET_FOREACH(p, &st->occ[x->side]) {
-        if (st->kind[p] == a->kind)
-            gen_captures_from(x, st, a, p, false, &dead, step, done);
+    SET_FOREACH(p, &x->st->occ[x->side]) {
+        if (x->st->kind[p] == a->kind)
+            gen_captures_from(x, a, p, false, &dead, step, done);
     }
 }
 
-static void gen_removes(gen *x, const rm_state *st, const rm_action_rule *a, int step, int done)
+static void gen_removes(gen *x, const rm_action_rule *a, int step, int done)
 {
-    const rm_game *g = x->g;
+    const rm_state *st = x->st;
     int lowest = -1;
     for (int k = 0; k < x->g->nkinds && lowest < 0; k++)
         if (a->targets >> k & 1)
@@ -489,75 +635,191 @@ static void gen_removes(gen *x, const rm_state *st, const rm_action_rule *a, int
             continue;
         if (a->has_region && !set_has(&a->region, p))
             continue;
-        rm_state next = *st;
         rm_move m = { RM_MV_REMOVE, 0, (uint8_t)st->kind[p], (uint8_t)p, 0, 0, 0 };
-        take_piece(g, &next, p);
-        then_continue(x, &next, &m, step, done);
+        make_and_continue(x, &m, step, done);
     }
 }
 
-static void gen_relocates(gen *x, const rm_state *st, const rm_action_rule *a, int step, int done)
+static void gen_relocates(gen *x, const rm_action_rule *a, int step, int done)
 {
     const rm_game *g = x->g;
+    const rm_state *st = x->st;
     SET_FOREACH(p, &st->occ[x->side]) {
         if (st->kind[p] != a->kind)
             continue;
         for (int q = 0; q < g->board.npoints; q++) {
             if (q == p || st->kind[q] >= 0 || (a->has_region && !set_has(&a->region, q)))
                 continue;
-            move_to(x, st, a->kind, p, q, step, done);
+            move_to(x, a->kind, p, q, step, done);
         }
     }
 }
 
-static void gen_steps(gen *x, const rm_state *st, int step, int done)
+/* One action of a step, by the general walk. */
+static void gen_action(gen *x, const rm_action_rule *a, int step, int done)
+{
+    switch (a->type) {
+    case RM_DROP:
+        gen_drop(x, a, step, done);
+        break;
+    case RM_STEP:
+    case RM_SLIDE:
+    case RM_LEAP:
+        gen_moves(x, a, step, done);
+        break;
+    case RM_CAPTURE:
+        gen_captures(x, a, step, done);
+        break;
+    case RM_REMOVE:
+        gen_removes(x, a, step, done);
+        break;
+    case RM_RELOCATE:
+        gen_relocates(x, a, step, done);
+        break;
+    default:
+        break;
+    }
+}
+
+static void gen_steps(gen *x, int step, int done)
 {
     if (x->budget <= 0)
         return;
     x->budget--;
     if (step == x->tr->nsteps) {
-        rm_state after = *st;
-        end_turn(x->g, &after);
-        x->emit(x->ctx, &after, x->moves, x->nmoves, x->captures > 0);
+        if (x->list) {
+            if (!x->end_known || memcmp(x->end_hand, x->st->hand, sizeof x->end_hand) != 0) {
+                x->end_delta = end_turn_delta(x->g, x->st, -1);
+                memcpy(x->end_hand, x->st->hand, sizeof x->end_hand);
+                x->end_known = true;
+            }
+            add_turn(x->list, x->st->hash ^ x->end_delta, x->moves, x->nmoves, x->captures > 0,
+                     true);
+            return;
+        }
+        rm_clock saved = clock_of(x->st);
+        end_turn(x->g, x->st);
+        x->emit(x->ctx, x->st, x->moves, x->nmoves, x->captures > 0);
+        clock_store(x->st, &saved);
         return;
     }
     const rm_step_rule *s = &x->tr->steps[step];
     int saved = x->step_begin;
     int begin = done == 0 ? x->nmoves : saved;
     if (done >= s->min)
-        gen_steps(x, st, step + 1, 0);
+        gen_steps(x, step + 1, 0);
     x->step_begin = begin;
-    if (done < s->max) {
-        for (int i = 0; i < s->nalts; i++) {
-            const rm_action_rule *a = &x->g->rules.actions[s->alt[i]];
+    if (done < s->max)
+        for (int i = 0; i < s->nalts; i++)
+            gen_action(x, &x->g->rules.actions[s->alt[i]], step, done);
+    x->step_begin = saved;
+}
+
+/* ---- single moves ---- */
+
+/* Adds the one-move turn M leading to the position with hash H. */
+static inline void single(gen *x, uint64_t h, rm_move m, bool captured)
+{
+    if (x->budget <= 0)
+        return;
+    x->budget--;
+    add_turn(x->list, h, &m, 1, captured, x->tr->merge);
+}
+
+/* The turns of action A (no chain) from ROOT: BASE is the hash of ROOT
+ * with the end of the turn already in it. */
+static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, uint64_t base)
+{
+    const rm_game *g = x->g;
+    const rm_board *b = &g->board;
+    int kind = a->kind;
+    switch (a->type) {
+    case RM_DROP: {
+        if (root->hand[kind] == 0 || (a->fewer_than >= 0 && root->on_board[kind] >= a->fewer_than))
+            return;
+        uint64_t z = g->zob_hand[kind];
+        base ^= end_turn_delta(g, root, kind) ^ end_turn_delta(g, root, -1) ^
+                z * root->hand[kind] ^ z * (uint64_t)(root->hand[kind] - 1);
+        for (int p = 0; p < b->npoints; p++) {
+            if ((a->has_region && !set_has(&a->region, p)) || !may_enter(g, root, p, kind))
+                continue;
+            single(x, base ^ add_delta(g, root, p, kind),
+                   (rm_move){ RM_MV_DROP, 0, (uint8_t)kind, 0, (uint8_t)p, 0, 0 }, false);
+        }
+        return;
+    }
+    case RM_REMOVE:
+        SET_FOREACH(p, &root->occ[1 - x->side]) {
+            if (!(a->targets >> root->kind[p] & 1) || (a->has_region && !set_has(&a->region, p)))
+                continue;
+            single(x, base ^ take_delta(g, root, p),
+                   (rm_move){ RM_MV_REMOVE, 0, (uint8_t)root->kind[p], (uint8_t)p, 0, 0, 0 },
+                   false);
+        }
+        return;
+    default:
+        break;
+    }
+    SET_FOREACH(p, &root->occ[x->side]) {
+        if (root->kind[p] != kind)
+            continue;
+        uint64_t from = base ^ take_delta(g, root, p);
+        rm_move m = { RM_MV_MOVE, 0, (uint8_t)kind, (uint8_t)p, 0, 0, 0 };
+        if (a->type == RM_RELOCATE) {
+            for (int q = 0; q < b->npoints; q++) {
+                if (q == p || root->kind[q] >= 0 || (a->has_region && !set_has(&a->region, q)))
+                    continue;
+                m.to = (uint8_t)q;
+                single(x, from ^ g->zob_cell[q][kind], m, false);
+            }
+            continue;
+        }
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            const uint16_t *pts = b->ray_pts + b->rays[r].off;
+            int len = b->rays[r].len;
             switch (a->type) {
-            case RM_DROP:
-                gen_drop(x, st, a, step, done);
-                break;
             case RM_STEP:
+                if (may_enter(g, root, pts[0], kind)) {
+                    m.to = (uint8_t)pts[0];
+                    single(x, from ^ add_delta(g, root, pts[0], kind), m, false);
+                }
+                break;
             case RM_SLIDE:
+                for (int i = 0; i < len && root->kind[pts[i]] < 0; i++) {
+                    m.to = (uint8_t)pts[i];
+                    single(x, from ^ g->zob_cell[pts[i]][kind], m, false);
+                }
+                break;
             case RM_LEAP:
-                gen_moves(x, st, a, step, done);
+                if (len >= 2 && root->kind[pts[0]] >= 0 && (a->targets >> root->kind[pts[0]] & 1) &&
+                    may_enter(g, root, pts[1], kind)) {
+                    m.to = (uint8_t)pts[1];
+                    single(x, from ^ add_delta(g, root, pts[1], kind), m, false);
+                }
                 break;
-            case RM_CAPTURE:
-                gen_captures(x, st, a, step, done);
+            case RM_CAPTURE: {
+                int k = capture_run(g, root, a, pts, len, NULL);
+                if (k == 0)
+                    break;
+                uint64_t h = from ^ g->zob_cell[pts[k]][kind];
+                for (int i = 0; i < k; i++)
+                    h ^= take_delta(g, root, pts[i]);
+                single(x, h,
+                       (rm_move){ RM_MV_CAPTURE, (uint8_t)(a->remove_at_end ? RM_MVF_DEFER : 0),
+                                  (uint8_t)kind, (uint8_t)p, (uint8_t)pts[k],
+                                  (uint8_t)(r - b->ray_off[p]), (uint8_t)k },
+                       true);
                 break;
-            case RM_REMOVE:
-                gen_removes(x, st, a, step, done);
-                break;
-            case RM_RELOCATE:
-                gen_relocates(x, st, a, step, done);
-                break;
+            }
             default:
                 break;
             }
         }
     }
-    x->step_begin = saved;
 }
 
-static bool generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx,
-                     bool canonical)
+static bool generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_emit_fn emit,
+                     void *ctx, bool canonical)
 {
     if (!g->rules.present)
         return true;
@@ -570,18 +832,113 @@ static bool generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void
     x.side = side;
     x.nmoves = 0;
     x.captures = 0;
+    x.list = list;
     x.emit = emit;
     x.ctx = ctx;
     x.canonical = canonical;
     x.step_begin = 0;
     x.budget = RM_MAX_GEN_STEPS;
-    gen_steps(&x, st, 0, 0);
+    x.log.n = 0;
+    x.end_known = false;
+    rm_state work;
+    x.st = &work;
+    if (list && x.tr->single) {
+        const rm_step_rule *s = &x.tr->steps[0];
+        uint64_t base = st->hash ^ end_turn_delta(g, st, -1);
+        bool copied = false;
+        for (int i = 0; i < s->nalts; i++) {
+            const rm_action_rule *a = &g->rules.actions[s->alt[i]];
+            if (a->type != RM_CAPTURE || a->chain == RM_CHAIN_NONE) {
+                single_moves(&x, st, a, base);
+                continue;
+            }
+            if (!copied) {
+                work = *st;
+                copied = true;
+            }
+            gen_captures(&x, a, 0, 0);
+        }
+    } else {
+        work = *st;
+        gen_steps(&x, 0, 0);
+    }
     return x.budget > 0;
 }
 
 bool rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx)
 {
-    return generate(g, st, emit, ctx, false);
+    return generate(g, st, NULL, emit, ctx, false);
+}
+
+/* ---- what the generator may rely on ---- */
+
+/* Whether two rays of one point can reach the same point: then two moves
+ * along different lines may end alike. */
+static bool rays_overlap(const rm_board *b)
+{
+    for (int p = 0; p < b->npoints; p++) {
+        rm_set seen;
+        set_clear(&seen);
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            const uint16_t *pts = b->ray_pts + b->rays[r].off;
+            for (int i = 0; i < b->rays[r].len; i++) {
+                if (set_has(&seen, pts[i]))
+                    return true;
+                set_add(&seen, pts[i]);
+            }
+        }
+    }
+    return false;
+}
+
+/* What an action does to a position, for telling whether two actions can
+ * reach the same one: a piece moves (nothing leaves the board), a piece
+ * is dropped (a hand shrinks), a capture (a piece moves and enemies
+ * leave), a removal (an enemy leaves, nothing moves). */
+static int action_class(const rm_action_rule *a)
+{
+    switch (a->type) {
+    case RM_STEP:
+    case RM_SLIDE:
+    case RM_LEAP:
+    case RM_RELOCATE:
+        return 0;
+    case RM_DROP:
+        return 1;
+    case RM_CAPTURE:
+        return 2;
+    default:
+        return 3;
+    }
+}
+
+/* Derives the generator's flags of every turn pattern: whether it is one
+ * step taken once, and whether two of its turns may reach one position,
+ * which needs the turns to be merged by position. One action's moves
+ * reach different positions (different pieces, different points) unless
+ * the board's lines cross twice; actions of different classes do too;
+ * two actions of one class and one kind (a step and a slide, say) may
+ * overlap. Chains are always merged among themselves. */
+static void prepare_patterns(rm_game *g)
+{
+    bool overlap = rays_overlap(&g->board);
+    for (int f = 0; f < g->rules.nphases; f++) {
+        rm_phase *ph = &g->rules.phases[f];
+        for (int t = 0; t < ph->nturns; t++) {
+            rm_turn_rule *tr = &ph->turns[t];
+            const rm_step_rule *s = &tr->steps[0];
+            tr->single = tr->nsteps == 1 && s->min == 1 && s->max == 1;
+            tr->merge = overlap;
+            for (int i = 0; tr->single && i < s->nalts; i++)
+                for (int j = i + 1; j < s->nalts; j++) {
+                    const rm_action_rule *a = &g->rules.actions[s->alt[i]];
+                    const rm_action_rule *c = &g->rules.actions[s->alt[j]];
+                    int ka = action_class(a);
+                    if (ka == action_class(c) && (ka == 3 || a->kind == c->kind))
+                        tr->merge = true;
+                }
+        }
+    }
 }
 
 /* ---- turn lists ---- */
@@ -648,10 +1005,12 @@ static bool seen_add(rm_turnlist *l, uint64_t h)
     return true;
 }
 
-static void collect(void *ctx, const rm_state *after, const rm_move *moves, int n, bool captured)
+/* Adds a turn of MOVES, leading to the position with hash HASH, to L;
+ * with DEDUP, only when no turn listed so far leads there. */
+static void add_turn(rm_turnlist *l, uint64_t hash, const rm_move *moves, int n, bool captured,
+                     bool dedup)
 {
-    rm_turnlist *l = ctx;
-    if (l->failed || !seen_add(l, after->hash))
+    if (l->failed || (dedup && !seen_add(l, hash)))
         return;
     if (l->n == RM_MAX_TURNS) {
         l->too_many = true;
@@ -682,8 +1041,11 @@ static void collect(void *ctx, const rm_state *after, const rm_move *moves, int 
         l->moves = m;
         l->capmoves = cap;
     }
-    memcpy(l->moves + l->nmoves, moves, (size_t)n * sizeof *moves);
-    l->turns[l->n++] = (rm_turn){ after->hash, (uint32_t)l->nmoves, (uint16_t)n, captured };
+    if (n == 1)
+        l->moves[l->nmoves] = moves[0];
+    else
+        memcpy(l->moves + l->nmoves, moves, (size_t)n * sizeof *moves);
+    l->turns[l->n++] = (rm_turn){ hash, (uint32_t)l->nmoves, (uint16_t)n, captured };
     l->nmoves += (size_t)n;
 }
 
@@ -701,7 +1063,7 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
     }
     if (rm_status(g, st) != RM_ONGOING)
         return 0;
-    if (!generate(g, st, collect, l, true) || l->too_many) {
+    if (!generate(g, st, l, NULL, NULL, true) || l->too_many) {
         l->too_many = true;
         l->failed = true;
     }

@@ -57,6 +57,9 @@ typedef struct rm_step_rule {
 typedef struct rm_turn_rule {
     uint8_t nsteps;
     rm_step_rule steps[RM_MAX_STEPS];
+    /* Derived by exec_prepare (exec.c) for the turn generator: */
+    bool single;              /* one step taken once: a turn is one action (or one chain) */
+    bool merge;               /* two different turns may reach the same position */
 } rm_turn_rule;
 
 enum { RM_END_NEVER, RM_END_HAND_EMPTY, RM_END_AFTER_TURNS };

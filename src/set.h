@@ -26,6 +26,14 @@ static inline int set_count(const rm_set *s)
     return n;
 }
 
+static inline bool set_any(const rm_set *s)
+{
+    uint64_t w = 0;
+    for (int i = 0; i < RM_SET_WORDS; i++)
+        w |= s->w[i];
+    return w != 0;
+}
+
 static inline void set_union(rm_set *a, const rm_set *b)
 {
     for (int i = 0; i < RM_SET_WORDS; i++)

@@ -1,0 +1,206 @@
+/* test_generator.c: the turn generator against itself, over every shipped
+ * game and every value of each of its options.
+ *
+ * rm_legal_turns lists the turns of a one-step pattern without making
+ * them, working out the hash of the position each reaches, and merges
+ * turns by position only where the pattern may need it. These tests walk
+ * random games and check, at every position, that
+ * - each listed turn's hash is the hash of the position rm_apply reaches,
+ *   and that hash is the one rm_hash computes from scratch;
+ * - the same moves, checked and filled in by rm_apply_checked, reach the
+ *   same position;
+ * - the set of positions listed is exactly the set that every move
+ *   sequence of the general walk (rm_generate) reaches, after compulsory
+ *   captures.
+ */
+#include "helpers.h"
+
+#include <dirent.h>
+
+#include "exec.h"
+
+#define MAX_POSITIONS 60000
+
+typedef struct reached {
+    int n;
+    uint64_t hash[MAX_POSITIONS];
+    bool captured[MAX_POSITIONS];
+} reached;
+
+static void remember(void *ctx, const rm_state *after, const rm_move *moves, int n,
+                     bool captured)
+{
+    (void)moves;
+    (void)n;
+    reached *r = ctx;
+    if (r->n < MAX_POSITIONS) {
+        r->hash[r->n] = after->hash;
+        r->captured[r->n] = captured;
+        r->n++;
+    }
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Sorts H[0..N) and drops repeats; returns the new count. */
+static int distinct(uint64_t *h, int n)
+{
+    qsort(h, (size_t)n, sizeof *h, cmp_u64);
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (k == 0 || h[k - 1] != h[i])
+            h[k++] = h[i];
+    return k;
+}
+
+static reached ref;
+static uint64_t listed[MAX_POSITIONS];
+
+/* Checks the position ST of G; returns the number of turns it has. */
+static int check_position(const rm_game *g, const rm_state *st, rm_turnlist *l, const char *what)
+{
+    int n = rm_legal_turns(g, st, l);
+    if (rm_status(g, st) != RM_ONGOING) {
+        assert_int_equal(n, 0); /* a finished game has no turns */
+        return 0;
+    }
+    if (n < 0 || n > MAX_POSITIONS)
+        return 0; /* too many ways to play: nothing to compare */
+    for (int i = 0; i < n; i++) {
+        rm_state after = *st;
+        rm_apply(g, &after, rm_turn_moves(l, i), l->turns[i].n);
+        if (after.hash != l->turns[i].hash || rm_hash(g, &after) != after.hash)
+            fail_msg("%s, turn %d of %d: listed hash %016llx, applied %016llx, recomputed %016llx",
+                     what, i, n, (unsigned long long)l->turns[i].hash,
+                     (unsigned long long)after.hash, (unsigned long long)rm_hash(g, &after));
+        rm_move moves[RM_MAX_TURN_MOVES];
+        memcpy(moves, rm_turn_moves(l, i), (size_t)l->turns[i].n * sizeof *moves);
+        rm_state checked = *st;
+        assert_int_equal(rm_apply_checked(g, &checked, moves, l->turns[i].n), 0);
+        assert_true(checked.hash == after.hash);
+        listed[i] = l->turns[i].hash;
+    }
+    ref.n = 0;
+    if (!rm_generate(g, st, remember, &ref) || ref.n == MAX_POSITIONS)
+        return n; /* the general walk gave up: nothing to compare */
+    bool any_capture = false;
+    for (int i = 0; i < ref.n; i++)
+        any_capture |= ref.captured[i];
+    int k = 0;
+    bool compulsory = rm_side_phase(g, st, st->to_move)->compulsory;
+    for (int i = 0; i < ref.n; i++)
+        if (!(compulsory && any_capture) || ref.captured[i])
+            ref.hash[k++] = ref.hash[i];
+    int want = distinct(ref.hash, k);
+    if (want != n)
+        fail_msg("%s: %d turns listed, %d positions reached by the general walk", what, n, want);
+    int got = distinct(listed, n);
+    assert_int_equal(got, n); /* the listed turns reach different positions */
+    for (int i = 0; i < n; i++)
+        assert_true(listed[i] == ref.hash[i]);
+    return n;
+}
+
+/* Walks GAMES random games of G from its start, checking every position. */
+static long walk(const rm_game *g, int games, int plies, uint64_t seed, const char *what)
+{
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    long positions = 0;
+    for (int k = 0; k < games; k++) {
+        rm_state st;
+        rm_initial(g, &st);
+        for (int ply = 0; ply < plies; ply++) {
+            int n = check_position(g, &st, &l, what);
+            positions++;
+            if (n <= 0)
+                break;
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            int i = (int)((seed >> 33) % (uint64_t)n);
+            rm_apply(g, &st, rm_turn_moves(&l, i), l.turns[i].n);
+        }
+    }
+    rm_turnlist_free(&l);
+    return positions;
+}
+
+static void generator__every_shipped_game_and_option__turns_match_the_general_walk(void **state)
+{
+    (void)state;
+    const char *srcdir = getenv("srcdir");
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/games", srcdir ? srcdir : ".");
+    DIR *d = opendir(dir);
+    if (!d)
+        fail_msg("cannot open %s; is srcdir set?", dir);
+    int files = 0;
+    long positions = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 6 || strcmp(e->d_name + len - 5, ".game") != 0)
+            continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        rm_game *g = rm_load_file(path, stderr, NULL);
+        assert_non_null(g);
+        files++;
+        positions += walk(g, 3, 80, files, e->d_name);
+        /* every other value of each option, one option at a time */
+        for (int o = 0; o < g->noptions; o++)
+            for (int v = 0; v < g->options[o].nvalues; v++) {
+                if (v == g->options[o].chosen)
+                    continue;
+                rm_choices c = { 1, { g->options[o].name }, { g->options[o].values[v] } };
+                rm_game *h = rm_load_file_with(path, &c, stderr, NULL);
+                assert_non_null(h);
+                char what[512];
+                snprintf(what, sizeof what, "%s -o %s=%s", e->d_name, c.name[0], c.value[0]);
+                positions += walk(h, 2, 80, (uint64_t)(files * 31 + v), what);
+                rm_game_destroy(h);
+            }
+        rm_game_destroy(g);
+    }
+    closedir(d);
+    assert_true(files >= 15);
+    assert_true(positions > 1000);
+}
+
+/* A pattern whose turns may merge (a step and a slide of one kind reach
+ * the same points) lists each position once. */
+static void generator__step_or_slide__lists_each_position_once(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok("game \"t\"\n" RIMAU_BOARD
+                         "side tigers { piece tiger 1 }\n"
+                         "side men { piece man 1 }\n"
+                         "setup { tiger at c5\n man at a3 }\n"
+                         "phase hunt of tigers { turn step tiger or slide tiger }\n"
+                         "phase move of men { turn step man }\n");
+    rm_state st;
+    rm_initial(g, &st);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    /* From c5, the centre: four points up (to c9) and four down (to c1),
+     * two each way along the row, two along each diagonal but one towards
+     * the man on a3: 19 points. Each of the 8 steps reaches a point a
+     * slide reaches too: 27 sequences, 19 positions. */
+    int n = check_position(g, &st, &l, "step or slide");
+    assert_int_equal(n, 19);
+    assert_int_equal(ref.n, 27);
+    rm_turnlist_free(&l);
+    rm_game_destroy(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(generator__every_shipped_game_and_option__turns_match_the_general_walk),
+        cmocka_unit_test(generator__step_or_slide__lists_each_position_once),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
