@@ -20,6 +20,7 @@ int rm_match_init(rm_match *m, const rm_game *g)
         return -1;
     }
     rm_turnlist_init(&m->list);
+    m->list_at = -1;
     rm_initial(g, &m->states[0]);
     return 0;
 }
@@ -58,6 +59,7 @@ int rm_match_play(rm_match *m, const rm_move *moves, int n)
     rm_apply(m->g, &m->states[m->n + 1], moves, n);
     m->texts[m->n] = text;
     m->n++;
+    m->list_at = -1;
     return 0;
 }
 
@@ -69,7 +71,8 @@ int rm_match_play_text(rm_match *m, const char *text, char *err, size_t errsize)
         snprintf(err, errsize, "the game is over: %s", m->why);
         return -1;
     }
-    if (rm_parse_turn(m->g, rm_match_state(m), text, moves, &n, err, errsize) != 0)
+    if (rm_parse_turn_in(m->g, rm_match_state(m), rm_match_turns(m), text, moves, &n, err,
+                         errsize) != 0)
         return -1; /* the message does not repeat the text: callers show it */
     if (rm_match_play(m, moves, n) != 0) {
         snprintf(err, errsize, "out of memory");
@@ -127,13 +130,25 @@ int rm_match_undo(rm_match *m, int turns)
         m->texts[m->n] = NULL;
         k++;
     }
+    if (k > 0)
+        m->list_at = -1;
     return k;
+}
+
+void rm_match_restart(rm_match *m, const rm_state *start)
+{
+    rm_match_undo(m, m->n);
+    m->states[0] = *start;
+    m->list_at = -1;
 }
 
 const rm_turnlist *rm_match_turns(rm_match *m)
 {
+    if (m->list_at == m->n)
+        return &m->list;
     if (rm_legal_turns(m->g, rm_match_state(m), &m->list) < 0)
         m->list.n = 0;
+    m->list_at = m->n;
     return &m->list;
 }
 

@@ -11,7 +11,8 @@ typedef struct rm_match {
     int cap;
     rm_state *states;     /* states[0] is the start, states[n] the position now */
     char **texts;         /* texts[i]: turn i+1 in notation */
-    rm_turnlist list;     /* the legal turns of the position now, when computed */
+    rm_turnlist list;     /* the legal turns of the position after LIST_AT turns */
+    int list_at;          /* -1: the list is not computed */
     char why[160];        /* how the game ended, after rm_match_result */
 } rm_match;
 
@@ -29,10 +30,14 @@ int rm_match_play_text(rm_match *m, const char *text, char *err, size_t errsize)
  * comma stay inside a turn; numbers like "12." are skipped). Returns -1
  * with "turn N 'TEXT': why" in ERR at the first one that is not legal. */
 int rm_match_play_many(rm_match *m, const char *text, char *err, size_t errsize);
+/* Starts the game again from START, no turn played. */
+void rm_match_restart(rm_match *m, const rm_state *start);
 /* Takes back up to TURNS turns; returns how many were taken back. */
 int rm_match_undo(rm_match *m, int turns);
 /* The legal turns now (empty when the game is over, or when they cannot
- * be generated: then m->list.too_many or m->list.failed is set). */
+ * be generated: then m->list.too_many or m->list.failed is set). They are
+ * computed once per position: the list stays valid until the next play or
+ * undo. */
 const rm_turnlist *rm_match_turns(rm_match *m);
 /* RM_ONGOING, RM_DRAW or the winning side; m->why says why it ended. */
 int rm_match_result(rm_match *m);

@@ -186,6 +186,18 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
 int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_move *moves,
                   int *n, char *err, size_t errsize)
 {
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    if (rm_legal_turns(g, st, &l) < 0)
+        l.n = 0;
+    int rc = rm_parse_turn_in(g, st, &l, text, moves, n, err, errsize);
+    rm_turnlist_free(&l);
+    return rc;
+}
+
+int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
+                     const char *text, rm_move *moves, int *n, char *err, size_t errsize)
+{
     char want[RM_MAX_TURN_TEXT];
     size_t len = 0;
     for (const char *p = text; *p; p++) {
@@ -223,27 +235,24 @@ int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_mov
         snprintf(err, errsize, "not a legal turn here");
         return -1;
     }
-    rm_turnlist l;
-    rm_turnlist_init(&l);
-    int count = rm_legal_turns(g, st, &l);
+    int count = l->failed ? -1 : l->n;
     int found = -1;
     for (int i = 0; i < count && found < 0; i++)
-        if (l.turns[i].hash == after.hash)
+        if (l->turns[i].hash == after.hash)
             found = i;
     if (found >= 0) {
-        *n = l.turns[found].n;
-        memcpy(moves, rm_turn_moves(&l, found), (size_t)*n * sizeof *moves);
+        *n = l->turns[found].n;
+        memcpy(moves, rm_turn_moves(l, found), (size_t)*n * sizeof *moves);
     } else if (count < 0) {
-        snprintf(err, errsize, "%s", l.too_many ? "this position has too many ways to play to list them"
+        snprintf(err, errsize, "%s", l->too_many ? "this position has too many ways to play to list them"
                                                  : "out of memory");
     } else {
         bool captures = false;
         for (int i = 0; i < count; i++)
-            captures |= l.turns[i].captured;
+            captures |= l->turns[i].captured;
         snprintf(err, errsize, "not a legal turn here%s",
                  captures && rm_side_phase(g, st, st->to_move)->compulsory
                      ? " (a capture is compulsory here)" : "");
     }
-    rm_turnlist_free(&l);
     return found >= 0 ? 0 : -1;
 }

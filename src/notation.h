@@ -25,5 +25,9 @@ size_t rm_format_turn(const rm_game *g, const rm_move *moves, int n, char *buf, 
  * point, not turn notation). */
 int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_move *moves,
                   int *n, char *err, size_t errsize);
+/* The same with the legal turns of ST already listed in L (by
+ * rm_legal_turns, or rm_match_turns). */
+int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
+                     const char *text, rm_move *moves, int *n, char *err, size_t errsize);
 
 #endif

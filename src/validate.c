@@ -10,9 +10,10 @@
 /* Replaces the position of M by POS. */
 static void set_position(rm_match *m, const rm_position *pos)
 {
-    rm_match_undo(m, m->n);
-    rm_state_set(m->g, &m->states[0], pos->kind, pos->count, pos->hand,
+    rm_state st;
+    rm_state_set(m->g, &st, pos->kind, pos->count, pos->hand,
                  pos->to_move >= 0 ? pos->to_move : m->g->rules.first, pos->phase);
+    rm_match_restart(m, &st);
 }
 
 static const char *result_words(const rm_game *g, int r, char *buf, size_t size)

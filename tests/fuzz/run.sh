@@ -40,9 +40,11 @@ for t in $targets; do
     case $t in
         game) seed "$top"/games/*.game "$top"/tests/errors/*.game "$top"/tests/boards/*.game ;;
         record) seed "$top"/tests/records/*.rec ;;
-        turn) printf 'xb4,xc4,xd4 a1\nc3-c4\n' > "$corpus/t1"; printf 'xb4,xc4,xd4,c7-a9\na1\n' > "$corpus/t2" ;;
-        command) printf 'xb4,xc4,xd4\nmoves\na1\nundo\nhelp\nboard\nc3-c4\nquit\n' > "$corpus/c1" ;;
     esac
+    # games of the targets' fixed game played to their end (tests/fuzz/seeds/)
+    for f in "$top/tests/fuzz/seeds/$t"/*; do
+        [ -f "$f" ] && seed "$f"
+    done
     for f in "$top/tests/fuzz/regressions/$t"/*; do
         [ -f "$f" ] && cp "$f" "$corpus/regression-$(basename "$f")"
     done
