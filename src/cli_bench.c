@@ -36,12 +36,15 @@ static int bench_game(const char *path, const rm_choices *choices, double second
     rm_turnlist l;
     rm_turnlist_init(&l);
     uint64_t rng = 1;
-    /* warm up: let the turn list grow to its working size */
+    /* warm up: let the turn list grow to its working size, until fifty
+     * playouts in a row allocate nothing (at most 2000 playouts) */
     rm_state st;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0, quiet = 0; i < 2000 && quiet < 50; i++) {
         int t;
+        uint64_t before = rm_exec_allocations();
         rm_initial(g, &st);
         rm_playout(g, &st, &l, &rng, g->rules.draw_after, &t);
+        quiet = rm_exec_allocations() == before ? quiet + 1 : 0;
     }
     uint64_t alloc_before = rm_exec_allocations();
     long playouts = 0, plies = 0, results[3] = { 0, 0, 0 };

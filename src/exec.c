@@ -968,7 +968,7 @@ void rm_turnlist_free(rm_turnlist *l)
 static bool seen_add(rm_turnlist *l, uint64_t h)
 {
     if (2 * (l->seen_n + 1) > l->seen_cap) {
-        uint32_t cap = l->seen_cap ? l->seen_cap * 2 : 1024;
+        uint32_t cap = l->seen_cap ? l->seen_cap * 2 : 4096;
         allocations += 2;
         uint64_t *nh = malloc(cap * sizeof *nh);
         uint32_t *ns = calloc(cap, sizeof *ns);
@@ -1018,7 +1018,7 @@ static void add_turn(rm_turnlist *l, uint64_t hash, const rm_move *moves, int n,
         return;
     }
     if (l->n == l->cap) {
-        int cap = l->cap ? l->cap * 2 : 64;
+        int cap = l->cap ? l->cap * 2 : 1024;
         allocations++;
         rm_turn *t = realloc(l->turns, (size_t)cap * sizeof *t);
         if (!t) {
@@ -1029,7 +1029,7 @@ static void add_turn(rm_turnlist *l, uint64_t hash, const rm_move *moves, int n,
         l->cap = cap;
     }
     if (l->nmoves + (size_t)n > l->capmoves) {
-        size_t cap = l->capmoves ? l->capmoves * 2 : 256;
+        size_t cap = l->capmoves ? l->capmoves * 2 : 16384;
         while (cap < l->nmoves + (size_t)n)
             cap *= 2;
         allocations++;
