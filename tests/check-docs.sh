@@ -19,7 +19,7 @@ set -u
 : "${RIMAU:?}" "${srcdir:?}"
 pass=0 fail=0
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 
 ok() { pass=$((pass + 1)); echo "ok $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
@@ -108,5 +108,180 @@ for cmd in $(sed -n 's/^\.SS "\{0,1\}rimau \([a-z][a-z]*\).*/\1/p' "$tmp/man1");
     esac
 done
 
+
+# ---- 2. the language reference, the lexer and the grammar ----
+
+lang="$srcdir/doc/language.md"
+mkdir "$tmp/blocks"
+# The fenced blocks of doc/language.md: N.txt (the text, without the
+# fence's indentation), N.info (what follows the opening fence), N.line.
+awk -v dir="$tmp/blocks" '
+    !inblock && /^ *```/ {
+        indent = match($0, /[^ ]/) - 1
+        info = substr($0, indent + 4)
+        sub(/^ +/, "", info); sub(/ +$/, "", info)
+        n++
+        out = dir "/" n
+        print info > (out ".info"); close(out ".info")
+        print NR > (out ".line"); close(out ".line")
+        printf "" > (out ".txt")
+        inblock = 1
+        next
+    }
+    inblock && /^ *```+ *$/ { inblock = 0; close(out ".txt"); next }
+    inblock {
+        line = $0
+        if (substr(line, 1, indent) ~ /^ *$/) line = substr(line, indent + 1)
+        print line >> (out ".txt")
+    }' "$lang"
+
+# The keywords of the lexer: the lines '"word"  { TOKEN(WORD); }'.
+sed -n 's/^"\([a-z][a-z]*\)"[[:space:]]*{ *TOKEN(.*/\1/p' "$srcdir/grammar/lexer.l" | sort -u > "$tmp/keywords"
+nkeywords=$(wc -l < "$tmp/keywords")
+if [ "$nkeywords" -lt 50 ]; then
+    bad "found only $nkeywords keywords in grammar/lexer.l: has its layout changed?"
+fi
+
+# The grammar summary: the block marked ebnf, and its quoted terminals.
+ebnf=""
+for info in "$tmp"/blocks/*.info; do
+    [ "$(cat "$info")" = ebnf ] && ebnf="${info%.info}.txt"
+done
+if [ -z "$ebnf" ]; then
+    bad "doc/language.md has no grammar block (\`\`\`ebnf)"
+    ebnf=/dev/null
+fi
+grep -o '"[^"]*"' "$ebnf" | tr -d '"' | sort -u > "$tmp/terminals"
+
+# The grammar of parser.y: its rules section without the 'word' rule (which
+# lists every keyword) and, for the tokens, without the C actions.
+awk '/^%%/ { part++; next } part == 1' "$srcdir/grammar/parser.y" |
+    awk '/^word:/ { skip = 1 } skip && /^ *;/ { skip = 0; next } !skip' > "$tmp/rules"
+awk '{
+    out = ""
+    for (i = 1; i <= length($0); i++) {
+        ch = substr($0, i, 1)
+        if (depth == 0 && ch == "\047") {
+            j = index(substr($0, i + 1), "\047")
+            out = out substr($0, i, j + 1); i += j; continue
+        }
+        if (ch == "{") { depth++; continue }
+        if (ch == "}") { depth--; continue }
+        if (depth == 0) out = out ch
+    }
+    print out
+}' "$tmp/rules" > "$tmp/rules-bare"
+# token names and their spellings: ALIAS "'alias'"
+grep -o "[A-Z][A-Z_]* \"'[a-z]*'\"" "$srcdir/grammar/parser.y" |
+    sed "s/ \"'\([a-z]*\)'\"/ \1/" | sort -u > "$tmp/tokens"
+: > "$tmp/grammar-words"
+while read -r token spelling; do
+    if grep -qw "$token" "$tmp/rules-bare"; then
+        echo "$spelling" >> "$tmp/grammar-words"
+    fi
+done < "$tmp/tokens"
+# words the grammar's actions give a meaning to: strcmp($2, "x"), "up", ...
+grep -o '"[a-z][a-z]*"' "$tmp/rules" | tr -d '"' >> "$tmp/grammar-words"
+grep -o "'[^']'" "$tmp/rules-bare" | tr -d "'" >> "$tmp/grammar-words"
+sort -u -o "$tmp/grammar-words" "$tmp/grammar-words"
+# and the words src/compile.c reads in a name's place ("result none")
+grep -o 'strcmp([^,]*, "[a-z][a-z]*")' "$srcdir/src/compile.c" |
+    sed 's/.*"\([a-z]*\)")/\1/' | sort -u > "$tmp/compile-words"
+
+while read -r word; do
+    if grep -qxF -- "$word" "$tmp/terminals"; then
+        ok "the grammar summary has the terminal \"$word\" of grammar/parser.y"
+    else
+        bad "the grammar summary of doc/language.md lacks the terminal \"$word\" of grammar/parser.y"
+    fi
+done < "$tmp/grammar-words"
+cat "$tmp/keywords" "$tmp/grammar-words" "$tmp/compile-words" | sort -u > "$tmp/known"
+while read -r word; do
+    if ! grep -qxF -- "$word" "$tmp/known"; then
+        bad "the grammar summary of doc/language.md has \"$word\", which is no terminal of the grammar"
+    fi
+done < "$tmp/terminals"
+
+# ---- 3. the examples of doc/language.md ----
+
+# words LISTING: the words of .game text, without its comments and strings
+words() {
+    sed -e 's/"[^"]*"//g' -e 's/#.*//' "$1" | tr -cs 'A-Za-z' '\n'
+}
+: > "$tmp/example-words"
+nexamples=0
+for info in "$tmp"/blocks/*.info; do
+    b=${info%.info}
+    at="doc/language.md:$(cat "$b.line")"
+    set -- $(cat "$info")
+    kind=${1:-} wrapper=${2:-}
+    case "$kind" in
+        "") bad "$at: a fenced block without an info string (game, text, console, ebnf...)"; continue ;;
+        game) ;;
+        *) continue ;;
+    esac
+    nexamples=$((nexamples + 1))
+    file="$b.game"
+    if [ -z "$wrapper" ]; then
+        cp "$b.txt" "$file"
+        what="complete file"
+    elif [ -f "$srcdir/tests/docs/$wrapper.game" ]; then
+        awk -v part="$b.txt" '
+            /^@@$/ { while ((getline l < part) > 0) print l; next }
+            { print }' "$srcdir/tests/docs/$wrapper.game" > "$file"
+        what="part of tests/docs/$wrapper.game"
+    else
+        bad "$at: no file tests/docs/$wrapper.game to check the block in"
+        continue
+    fi
+    words "$b.txt" >> "$tmp/example-words"
+    if "$RIMAU" check "$file" > "$tmp/out" 2>&1; then
+        ok "$at: rimau check ($what)"
+    else
+        bad "$at: rimau check ($what):"
+        sed 's/^/  | /' "$tmp/out"
+        continue
+    fi
+    if grep -q '^ *example ' "$file"; then
+        if "$RIMAU" validate -q "$file" > "$tmp/out" 2>&1; then
+            ok "$at: rimau validate"
+        else
+            bad "$at: rimau validate:"
+            sed 's/^/  | /' "$tmp/out"
+        fi
+    fi
+    # The sample game must be the one the 'sample' parts are checked in.
+    if grep -q '^game "Sample hunt"$' "$b.txt"; then
+        if grep -v '^@@$' "$srcdir/tests/docs/sample.game" | cmp -s - "$b.txt"; then
+            ok "$at: the sample game is tests/docs/sample.game"
+        else
+            bad "$at: the sample game differs from tests/docs/sample.game"
+        fi
+    fi
+done
+sort -u -o "$tmp/example-words" "$tmp/example-words"
+
+# Every keyword is in the grammar summary and in a checked example.
+while read -r kw; do
+    if ! grep -qxF -- "$kw" "$tmp/terminals"; then
+        bad "the lexer's keyword '$kw' is not in the grammar summary of doc/language.md"
+    elif ! grep -qxF -- "$kw" "$tmp/example-words"; then
+        bad "the lexer's keyword '$kw' is in no checked example of doc/language.md"
+    else
+        ok "the keyword '$kw' is in the grammar summary and a checked example"
+    fi
+done < "$tmp/keywords"
+
+# The example of rimau-game.5.
+sed -n '/^\.SH EXAMPLE/,/^\.SH/p' "$srcdir/doc/rimau-game.5" |
+    sed -n '/^\.EX/,/^\.EE/p' | sed -e '/^\.E[XE]/d' -e 's/\\-/-/g' > "$tmp/man5.game"
+if [ -s "$tmp/man5.game" ] && "$RIMAU" check "$tmp/man5.game" > "$tmp/out" 2>&1; then
+    ok "the example of rimau-game.5 passes rimau check"
+else
+    bad "the example of rimau-game.5 does not pass rimau check:"
+    sed 's/^/  | /' "$tmp/out" 2>/dev/null
+fi
+
+echo "# checked $noptions options of --help, $nkeywords keywords, $nexamples examples of doc/language.md"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
