@@ -12,7 +12,9 @@
 #    validate when it has examples); so does the example of rimau-game.5.
 # 4. The tutorial's files (tests/tutorial/*.game) pass rimau check and
 #    rimau validate, and every command shown in doc/tutorial.md prints
-#    what the tutorial says it prints.
+#    what the tutorial says it prints, and every part of a file it shows
+#    is part of that file.
+# 5. The README's picture is what 'rimau show --svg' draws.
 #
 # Prints one 'ok' or 'FAIL' line per check, then 'N passed, M failed'.
 set -u
@@ -282,6 +284,134 @@ else
     sed 's/^/  | /' "$tmp/out" 2>/dev/null
 fi
 
-echo "# checked $noptions options of --help, $nkeywords keywords, $nexamples examples of doc/language.md"
+# ---- 4. the tutorial ----
+
+tut="$srcdir/doc/tutorial.md"
+ntutorial=0
+for game in "$srcdir"/tests/tutorial/*.game; do
+    name=tests/tutorial/${game##*/}
+    ntutorial=$((ntutorial + 1))
+    if "$RIMAU" check "$game" > "$tmp/out" 2>&1 && "$RIMAU" validate -q "$game" >> "$tmp/out" 2>&1; then
+        ok "$name passes rimau check and rimau validate"
+    else
+        bad "$name does not pass rimau check and rimau validate:"
+        sed 's/^/  | /' "$tmp/out"
+    fi
+done
+
+# lines_in PART FILE: the lines of PART stand, one after the other, in FILE
+lines_in() {
+    awk -v pf="$1" -v ff="$2" 'BEGIN {
+        while ((getline l < pf) > 0) p[++np] = l
+        while ((getline l < ff) > 0) f[++nf] = l
+        for (i = 0; i + np <= nf; i++) {
+            for (k = 1; k <= np && f[i + k] == p[k]; k++) ;
+            if (k > np) exit 0
+        }
+        exit 1
+    }'
+}
+# matches EXPECTED ACTUAL: ACTUAL is EXPECTED, where a line '...' in
+# EXPECTED stands for any number of lines; trailing blanks do not count.
+matches() {
+    awk -v ef="$1" -v af="$2" 'BEGIN {
+        m = 0; n = 0
+        while ((getline l < ef) > 0) { sub(/[ \t]+$/, "", l); e[++m] = l }
+        while ((getline l < af) > 0) { sub(/[ \t]+$/, "", l); a[++n] = l }
+        d[0, 0] = 1
+        for (j = 1; j <= n; j++) d[0, j] = 0
+        for (i = 1; i <= m; i++) {
+            d[i, 0] = e[i] == "..." && d[i - 1, 0]
+            for (j = 1; j <= n; j++)
+                if (e[i] == "...") d[i, j] = d[i - 1, j] || d[i, j - 1]
+                else d[i, j] = d[i - 1, j - 1] && e[i] == a[j]
+        }
+        exit !d[m, n]
+    }'
+}
+
+# The parts of files shown (```game PATH) are parts of those files, and the
+# commands shown ($ ... in ```console blocks) print what is shown, run in
+# a folder holding the files of the last '<!-- files: SRC=NAME ... -->'.
+mkdir "$tmp/tut"
+awk -v dir="$tmp/tut" '
+    /^<!-- files: .* -->$/ {
+        files = $0; sub(/^<!-- files: /, "", files); sub(/ -->$/, "", files); next
+    }
+    !inblock && /^```/ {
+        inblock = 1; kind = substr($0, 4)
+        if (kind ~ /^game /) {
+            g++; out = dir "/part" g
+            print substr(kind, 6) > (out ".path"); close(out ".path")
+            print NR > (out ".line"); close(out ".line")
+            printf "" > (out ".txt")
+        }
+        cmd = 0
+        next
+    }
+    inblock && /^```/ { inblock = 0; next }
+    inblock && kind ~ /^game / { print >> (out ".txt"); next }
+    inblock && kind == "console" && /^\$ / {
+        c++; cmd = dir "/cmd" c
+        print substr($0, 3) > (cmd ".sh"); close(cmd ".sh")
+        print files > (cmd ".files"); close(cmd ".files")
+        print NR > (cmd ".line"); close(cmd ".line")
+        printf "" > (cmd ".expected")
+        next
+    }
+    inblock && kind == "console" && cmd { print >> (cmd ".expected") }' "$tut"
+
+nparts=0
+for path in "$tmp"/tut/part*.path; do
+    [ -e "$path" ] || break
+    b=${path%.path}
+    nparts=$((nparts + 1))
+    at="doc/tutorial.md:$(cat "$b.line")"
+    file=$(cat "$path")
+    if [ ! -f "$srcdir/$file" ]; then
+        bad "$at: the file $file the part comes from does not exist"
+    elif lines_in "$b.txt" "$srcdir/$file"; then
+        ok "$at: the part shown is in $file"
+    else
+        bad "$at: the part shown is not in $file as it stands"
+    fi
+done
+
+ncommands=0
+for sh in "$tmp"/tut/cmd*.sh; do
+    [ -e "$sh" ] || break
+    b=${sh%.sh}
+    ncommands=$((ncommands + 1))
+    at="doc/tutorial.md:$(cat "$b.line")"
+    run="$tmp/run"
+    rm -rf "$run"
+    mkdir "$run"
+    ln -s "$srcdir/games" "$run/games"
+    for pair in $(cat "$b.files"); do
+        cp "$srcdir/${pair%%=*}" "$run/${pair#*=}"
+    done
+    { echo 'rimau() { "$RIMAU" "$@"; }'; cat "$sh"; } > "$run.sh"
+    (cd "$run" && sh "$run.sh") > "$b.out" 2>&1
+    if matches "$b.expected" "$b.out"; then
+        ok "$at: \$ $(cat "$sh")"
+    else
+        bad "$at: \$ $(cat "$sh") prints something else than the tutorial shows:"
+        diff "$b.expected" "$b.out" | sed 's/^/  | /'
+    fi
+done
+if [ "$ncommands" -lt 10 ] || [ "$nparts" -lt 5 ]; then
+    bad "doc/tutorial.md shows only $ncommands commands and $nparts parts of files: has its layout changed?"
+fi
+
+# ---- 5. the README's picture is what rimau show --svg draws ----
+
+if "$RIMAU" show --svg "$srcdir/games/rimau-rimau-a.game" | cmp -s - "$srcdir/doc/rimau-rimau-a.svg"; then
+    ok "doc/rimau-rimau-a.svg is what rimau show --svg draws"
+else
+    bad "doc/rimau-rimau-a.svg is not what rimau show --svg games/rimau-rimau-a.game draws: draw it again"
+fi
+
+echo "# checked $noptions options of --help, $nkeywords keywords, $nexamples examples of doc/language.md,"
+echo "# $ntutorial files, $nparts parts of files and $ncommands commands of doc/tutorial.md"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
