@@ -63,7 +63,9 @@ void render_text(FILE *out, const rm_game *g, const rm_view *v)
 {
     const rm_board *b = &g->board;
     struct frame f = frame_of(b);
-    int w = (int)lround((f.x1 - f.x0) / f.ux * CW) + 1;
+    /* one column more than the points need: the height of a stack on the
+     * rightmost column is written after its symbol */
+    int w = (int)lround((f.x1 - f.x0) / f.ux * CW) + 2;
     int h = (int)lround((f.y1 - f.y0) / f.uy * CH) + 1;
     if (w > 400 || h > 400) {
         fprintf(out, "(the board is too large to draw as text: use --svg)\n");
