@@ -46,6 +46,8 @@ static size_t format(const rm_game *g, const rm_move *moves, int n, bool long_dr
             break;
         }
     }
+    if (n == 0)
+        PUT("-"); /* a turn in which no move is made */
 #undef PUT
     return used < size ? used : size - 1;
 }
@@ -225,9 +227,11 @@ int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
     }
     rm_move typed[RM_MAX_TURN_MOVES];
     int ntyped = 0;
-    int rc = read_moves(g, st, want, typed, &ntyped, err, errsize);
-    if (rc != 0)
-        return rc;
+    if (strcmp(want, "-") != 0) { /* "-": the turn in which no move is made */
+        int rc = read_moves(g, st, want, typed, &ntyped, err, errsize);
+        if (rc != 0)
+            return rc;
+    }
     /* A typed turn is legal when it reaches the position of a legal turn:
      * the moves may come in any order, a chain by any path. */
     rm_state after = *st;

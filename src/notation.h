@@ -4,7 +4,8 @@
  * kinds; a step, slide, leap or relocation is FROM-TO ("c3-c4"); a
  * capture FROMxTO ("c3xc5"), a chain of captures by one piece
  * "a1xc3xe5"; a removal xPOINT ("xb4"). The moves of one turn are joined
- * by commas: "xb4,xc4,xd4,c7-a1".
+ * by commas: "xb4,xc4,xd4,c7-a1". A turn in which no move is made (all
+ * of its steps optional) is "-".
  */
 #ifndef RIMAU_NOTATION_H
 #define RIMAU_NOTATION_H

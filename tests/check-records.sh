@@ -78,5 +78,31 @@ else
     bad "bad input at the prompt: status $status"; cat "$tmp/out"
 fi
 
+# A turn in which no move is made is written "-": listed, typed, saved in
+# a record and replayed.
+cat > "$tmp/pass.game" <<'EOF'
+game "pass"
+board { grid 3 x 1 at a1 }
+side tigers { piece tiger 1 }
+side men { piece man 1 }
+setup { tiger at a1
+  man at c1 }
+phase hunt of tigers { turn step tiger optional }
+phase move of men { turn step man }
+EOF
+if [ "$("$RIMAU" moves "$tmp/pass.game" --after "- c1-b1")" = "-" ]; then
+    ok "a turn with no move is listed as -, and played from --after"
+else
+    bad "a turn with no move is listed as -, and played from --after"
+fi
+printf -- '-\nc1-b1\n-\nquit\n' | "$RIMAU" play "$tmp/pass.game" --tigers=human --men=human \
+    --save "$tmp/pass.rec" > /dev/null 2>&1
+if grep -q '^1\. - 2\. c1-b1 3\. - \*$' "$tmp/pass.rec" &&
+   "$RIMAU" replay -q "$tmp/pass.rec" 2>&1 | grep -q '^result: \* after 3 turns$'; then
+    ok "a record with turns of no move is written and replayed"
+else
+    bad "a record with turns of no move is written and replayed"
+fi
+
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]
