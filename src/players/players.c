@@ -43,6 +43,11 @@ struct rm_player {
     double seconds;               /* budget in time, or 0 */
     node *nodes;
     int nnodes, capnodes;
+    int *map;                     /* scratch of reroot: old node index -> new */
+    int capmap;
+    int chosen;                   /* the root's child played last time, or -1 */
+    int root_turn;                /* the turn number of the root's position */
+    rm_search_info info;
     rm_turnlist scratch, playout;
     int depth;                    /* ab: fixed depth, or 0 */
     tt_entry *tt;
@@ -74,6 +79,7 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
     p->spec = copy;
     p->g = g;
     p->rng = seed ^ 0x5DEECE66Dull;
+    p->chosen = -1;
     rm_turnlist_init(&p->scratch);
     rm_turnlist_init(&p->playout);
     const char *colon = strchr(spec, ':');
@@ -152,6 +158,7 @@ void rm_player_free(rm_player *p)
         return;
     free(p->spec);
     free(p->nodes);
+    free(p->map);
     free(p->tt);
     for (int i = 0; i < AB_MAX_DEPTH + 2; i++)
         rm_turnlist_free(&p->lists[i]);
@@ -300,6 +307,77 @@ static int iterate(rm_player *p, const rm_state *root)
     return 0;
 }
 
+/* ---- reusing the tree from one turn to the next ---- */
+
+/* The most plies between the previous root and the new one that are
+ * searched for the new root: our turn and the reply, with room for sides
+ * that move twice in a row (compound phases) or forced turns in between. */
+#define REUSE_MAX_PLIES 4
+
+/* The node PLIES plies below N whose position has HASH, or -1. */
+static int find_below(const rm_player *p, int n, uint64_t hash, int plies)
+{
+    const node *x = &p->nodes[n];
+    if (plies == 0)
+        return x->hash == hash ? n : -1;
+    for (int i = 0; i < x->nchildren; i++) {
+        int f = find_below(p, x->first_child + i, hash, plies - 1);
+        if (f >= 0)
+            return f;
+    }
+    return -1;
+}
+
+/* Makes node R the root: its subtree moves to the front of the array, in
+ * the order it had (a node is always made after its parent, and siblings
+ * are made together, so the children of a node stay contiguous and every
+ * node moves down, never over one not yet moved), and the rest is
+ * dropped. Returns -1 when out of memory. */
+static int reroot(rm_player *p, int r)
+{
+    if (p->capmap < p->nnodes) {
+        int *m = realloc(p->map, (size_t)p->capnodes * sizeof *m);
+        if (!m)
+            return -1;
+        p->map = m;
+        p->capmap = p->capnodes;
+    }
+    int *map = p->map, count = 0;
+    for (int i = r; i < p->nnodes; i++)
+        map[i] = -1;
+    map[r] = -2; /* -2: in the subtree, not yet moved */
+    for (int i = r; i < p->nnodes; i++) {
+        if (map[i] == -1)
+            continue;
+        const node *x = &p->nodes[i];
+        for (int c = 0; c < x->nchildren; c++)
+            map[x->first_child + c] = -2;
+        map[i] = count;
+        p->nodes[count++] = *x;
+    }
+    for (int i = 0; i < count; i++)
+        if (p->nodes[i].first_child >= 0)
+            p->nodes[i].first_child = map[p->nodes[i].first_child];
+    p->nodes[0].turn = -1;
+    p->nnodes = count;
+    return 0;
+}
+
+/* Prepares the tree for a search from ROOT: the subtree of the previous
+ * search that reached ROOT through the turn chosen then, or a new tree. */
+static int prepare_root(rm_player *p, const rm_state *root)
+{
+    int plies = (int)root->turn - p->root_turn, found = -1;
+    if (p->nnodes > 0 && p->chosen > 0 && plies >= 1 && plies <= REUSE_MAX_PLIES)
+        found = find_below(p, p->chosen, root->hash, plies - 1);
+    p->chosen = -1;
+    p->root_turn = root->turn;
+    if (found > 0 && reroot(p, found) == 0)
+        return 0;
+    p->nnodes = 0;
+    return new_node(p, root->hash, 1 - root->to_move, -1) < 0 ? -1 : 0;
+}
+
 /* ---- alpha-beta ---- */
 
 /* The evaluation of ST for the side to move, from what the IR knows:
@@ -424,6 +502,7 @@ static int choose_ab(rm_player *p, rm_match *m)
 int rm_player_choose(rm_player *p, rm_match *m)
 {
     const rm_turnlist *l = rm_match_turns(m);
+    memset(&p->info, 0, sizeof p->info);
     if (l->n <= 0)
         return -1;
     if (p->kind == P_RANDOM || l->n == 1)
@@ -431,9 +510,9 @@ int rm_player_choose(rm_player *p, rm_match *m)
     if (p->kind == P_AB)
         return choose_ab(p, m);
     const rm_state *root = rm_match_state(m);
-    p->nnodes = 0;
-    if (new_node(p, root->hash, 1 - root->to_move, -1) < 0)
+    if (prepare_root(p, root) < 0)
         return -1;
+    p->info.reused = p->nodes[0].visits;
     double deadline = p->seconds > 0 ? now() + p->seconds : 0;
     for (long it = 0;; it++) {
         if (p->iterations > 0 && it >= p->iterations)
@@ -443,10 +522,12 @@ int rm_player_choose(rm_player *p, rm_match *m)
         if (iterate(p, root) < 0)
             break;
     }
-    /* The most visited turn. */
     const node *r = &p->nodes[0];
+    p->info.visits = r->visits;
+    p->info.nodes = p->nnodes;
     if (r->first_child < 0)
         return rm_rng_below(&p->rng, l->n);
+    /* The most visited turn. */
     int best = 0;
     uint32_t most = 0;
     for (int i = 0; i < r->nchildren; i++) {
@@ -454,9 +535,23 @@ int rm_player_choose(rm_player *p, rm_match *m)
         if (c->visits > most) {
             most = c->visits;
             best = c->turn;
+            p->chosen = r->first_child + i;
         }
     }
     /* The match's list and the tree's come from the same generator in the
      * same order, so the index carries over. */
     return best < l->n ? best : 0;
+}
+
+void rm_player_info(const rm_player *p, rm_search_info *info)
+{
+    *info = p->info;
+}
+
+long rm_player_tree_visits(const rm_player *p, uint64_t hash, int plies)
+{
+    if (p->kind != P_MCTS || p->nnodes == 0 || plies < 0)
+        return -1;
+    int n = find_below(p, 0, hash, plies);
+    return n < 0 ? -1 : (long)p->nodes[n].visits;
 }

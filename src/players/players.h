@@ -26,6 +26,20 @@ const char *rm_player_spec(const rm_player *p);
  * returns its index in rm_match_turns(M), or -1 when out of memory. */
 int rm_player_choose(rm_player *p, rm_match *m);
 
+/* What the last search of an mcts player did, for tests and debugging.
+ * An mcts player keeps its tree from one turn to the next: the subtree of
+ * the position it finds itself in, if the previous search reached it
+ * through the turn chosen then. */
+typedef struct rm_search_info {
+    long reused;   /* visits of the root kept from the previous search (0: a new tree) */
+    long visits;   /* visits of the root after the search */
+    long nodes;    /* nodes of the tree after the search */
+} rm_search_info;
+void rm_player_info(const rm_player *p, rm_search_info *info);
+/* The visits of the node of an mcts player's tree that is PLIES plies
+ * below the root and whose position has HASH; -1 when there is none. */
+long rm_player_tree_visits(const rm_player *p, uint64_t hash, int plies);
+
 /* Plays random turns from ST until the game ends or MAX_TURNS are played;
  * returns RM_DRAW or the winning side, and the number of turns in *TURNS.
  * L is scratch space (no allocation once it has grown). */
