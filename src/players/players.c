@@ -40,6 +40,7 @@ struct rm_player {
     const rm_game *g;
     uint64_t rng;
     long iterations;              /* budget in iterations, or 0 */
+    int cutoff;                   /* mcts: playouts stop after this many turns; 0: never */
     double seconds;               /* budget in time, or 0 */
     node *nodes;
     int nnodes, capnodes;
@@ -92,10 +93,29 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
         p->kind = P_MCTS;
         p->seconds = 1.0;
         if (colon) {
+            /* mcts:BUDGET or mcts:BUDGET:CUTOFF */
+            char budget[64];
+            const char *second = strchr(colon + 1, ':');
+            size_t blen = second ? (size_t)(second - colon - 1) : strlen(colon + 1);
+            if (blen >= sizeof budget)
+                blen = sizeof budget - 1;
+            memcpy(budget, colon + 1, blen);
+            budget[blen] = '\0';
+            if (second) {
+                char *cend;
+                long c = strtol(second + 1, &cend, 10);
+                if (cend == second + 1 || *cend || c < 1 || c > 100000) {
+                    snprintf(err, errsize, "'%s': a playout limit is a number of turns from 1 to "
+                             "100000 (mcts:200:50)", spec);
+                    rm_player_free(p);
+                    return NULL;
+                }
+                p->cutoff = (int)c;
+            }
             char *end;
-            double v = strtod(colon + 1, &end);
+            double v = strtod(budget, &end);
             p->seconds = 0;
-            if (end == colon + 1 || v <= 0 || v > 1e9) {
+            if (end == budget || v <= 0 || v > 1e9) {
                 snprintf(err, errsize, "'%s': a budget is a number of iterations, or of seconds "
                          "with 's' (mcts:20000, mcts:2s, mcts:500ms)", spec);
                 rm_player_free(p);
@@ -146,7 +166,7 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
         }
         return p;
     }
-    snprintf(err, errsize, "unknown player '%s' (players: human, random, mcts[:N|:Ns], "
+    snprintf(err, errsize, "unknown player '%s' (players: human, random, mcts[:N|:Ns][:L], "
              "ab[:DEPTH|:Ns])", spec);
     rm_player_free(p);
     return NULL;
@@ -195,6 +215,20 @@ int rm_playout(const rm_game *g, rm_state *st, rm_turnlist *l, uint64_t *rng, in
         rm_apply(g, st, rm_turn_moves(l, i), l->turns[i].n);
         t++;
     }
+}
+
+/* SIDE's pieces (on the board and in hand) as a share of its pieces at
+ * the start, both counted from its losing number of pieces: 1 while it
+ * has all of them, 0 when it has lost by losing pieces. */
+static double piece_share(const rm_game *g, const rm_state *st, int side)
+{
+    int start = 0;
+    for (int k = g->sides[side].first_kind; k < g->sides[side].first_kind + g->sides[side].nkinds;
+         k++)
+        start += g->kinds[k].count;
+    int now = rm_side_pieces(g, st, side);
+    int floor = g->rules.lose_with[side] > 0 ? g->rules.lose_with[side] : 0;
+    return start > floor ? (double)(now - floor) / (start - floor) : 1.0;
 }
 
 /* ---- UCT ---- */
@@ -295,14 +329,24 @@ static int iterate(rm_player *p, const rm_state *root)
     }
     int turns;
     int limit = g->rules.draw_after - st.turn;
-    int result = rm_playout(g, &st, &p->playout, &p->rng, limit > 0 ? limit : 0, &turns);
+    if (limit < 0)
+        limit = 0;
+    bool cut = p->cutoff > 0 && p->cutoff < limit;
+    if (cut)
+        limit = p->cutoff;
+    int result = rm_playout(g, &st, &p->playout, &p->rng, limit, &turns);
+    /* What the playout is worth to the first side: a result, or for a
+     * playout cut short with the game still going, 1/2 plus half the
+     * difference of the sides' shares of their pieces. */
+    double first;
+    if (cut && turns == limit && rm_status(g, &st) == RM_ONGOING)
+        first = 0.5 + 0.5 * (piece_share(g, &st, 0) - piece_share(g, &st, 1));
+    else
+        first = result == RM_DRAW ? 0.5 : result == 0 ? 1.0 : 0.0;
     for (int i = 0; i < depth; i++) {
         node *x = &p->nodes[path[i]];
         x->visits++;
-        if (result == RM_DRAW)
-            x->wins += 0.5;
-        else if (result == x->mover)
-            x->wins += 1;
+        x->wins += x->mover == 0 ? first : 1.0 - first;
     }
     return 0;
 }
@@ -386,18 +430,9 @@ static int prepare_root(rm_player *p, const rm_state *root)
  * side to move's mobility. */
 static double evaluate(rm_player *p, const rm_state *st, int mobility)
 {
-    const rm_game *g = p->g;
     int me = st->to_move, them = 1 - me;
-    double share[2];
-    for (int s = 0; s < 2; s++) {
-        int start = 0;
-        for (int k = g->sides[s].first_kind; k < g->sides[s].first_kind + g->sides[s].nkinds; k++)
-            start += g->kinds[k].count;
-        int now = rm_side_pieces(g, st, s);
-        int floor = g->rules.lose_with[s] > 0 ? g->rules.lose_with[s] : 0;
-        share[s] = start > floor ? (double)(now - floor) / (start - floor) : 1.0;
-    }
-    return 10.0 * (share[me] - share[them]) + 0.05 * (mobility > 40 ? 40 : mobility);
+    return 10.0 * (piece_share(p->g, st, me) - piece_share(p->g, st, them)) +
+           0.05 * (mobility > 40 ? 40 : mobility);
 }
 
 static double search(rm_player *p, const rm_state *st, int depth, int ply, double alpha,

@@ -2,7 +2,9 @@
  * turns of a game in play. Layer: players, above the executor.
  *
  * A player is made from a text: "random", "mcts" (a second of search),
- * "mcts:20000" (iterations), "mcts:2s" or "mcts:500ms" (time), "ab" (a
+ * "mcts:20000" (iterations), "mcts:2s" or "mcts:500ms" (time), with
+ * ":L" after the budget ("mcts:200:50") playouts cut after L turns and
+ * scored by the pieces each side has kept, "ab" (a
  * second of alpha-beta), "ab:3" (depth) or "ab:2s" (time).
  */
 #ifndef RIMAU_PLAYERS_H
