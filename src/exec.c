@@ -1028,7 +1028,9 @@ static void add_turn(rm_turnlist *l, uint64_t hash, const rm_move *moves, int n,
         l->turns = t;
         l->cap = cap;
     }
-    if (l->nmoves + (size_t)n > l->capmoves) {
+    /* (allocated for a turn of no move too: rm_turn_moves never points
+     * into a NULL array) */
+    if (l->nmoves + (size_t)n > l->capmoves || !l->moves) {
         size_t cap = l->capmoves ? l->capmoves * 2 : 16384;
         while (cap < l->nmoves + (size_t)n)
             cap *= 2;
