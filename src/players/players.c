@@ -32,6 +32,7 @@ typedef struct node {
     double wins;                  /* for the side that played the turn into it */
     int8_t mover;                 /* the side that played that turn */
     int16_t turn;                 /* its index among the parent's turns */
+    float mm;                     /* for the mover: the minimax of the evaluations below */
 } node;
 
 struct rm_player {
@@ -51,18 +52,90 @@ struct rm_player {
     rm_search_info info;
     rm_turnlist scratch, playout;
     int depth;                    /* ab: fixed depth, or 0 */
+    int ext_limit;                /* ab: no extension from this ply on */
     tt_entry *tt;
     rm_turnlist lists[AB_MAX_DEPTH + 2];
     double deadline;
     bool stopped;
     long visited;
+    rm_turnlist other;            /* scratch: the turns of the side not to move */
+    int me;                       /* the side to move at the root of a search */
+    uint64_t *hist;               /* the hashes of the game's positions so far, sorted */
+    int nhist, caphist;
+    uint64_t line[AB_MAX_DEPTH + 2]; /* ab: the hashes of the line searched, by ply */
+    rm_set *near;                 /* near[q]: the points linked to point q */
+    rm_set points;                /* every point of the board */
+    uint8_t *dist;                /* dist[q * npoints + r]: links from q to r (255: none) */
 };
+
+/* The evaluation, in units of a side's whole material (10): each side's
+ * mobility (the logarithm of its number of legal turns, so that the last
+ * turns left to a side count most: a side that cannot move has lost), its
+ * room (the empty points its pieces reach through empty points, as a
+ * share of the board) and how close its pieces stand to the other side's
+ * (the mean distance, in links, of each piece to the nearest enemy). The
+ * weights were chosen by playing ab:3 against random in Rimau-rimau A. */
+#define W_MOBILITY 0.5
+#define W_ROOM 1.0
+#define W_DISTANCE 0.3
+/* What a draw is worth to the side a player searches for: CONTEMPT less
+ * than an even position, so that a player making no progress tries
+ * something else rather than repeat positions, while one whose every
+ * line loses still takes a draw. */
+#define CONTEMPT 1.5
+/* Alpha-beta looks one ply further where the side to move has at most
+ * AB_EXTEND turns (it may be about to be blocked), and goes on with the
+ * captures for at most AB_QDEPTH plies past its depth (quiescence). */
+#define AB_EXTEND 2
+#define AB_QDEPTH 4
+/* MCTS: the exploration constant of UCT; an evaluation E becomes the
+ * value 1/(1+exp(-E/SQUASH)) of a playout cut short; a node's value mixes
+ * its mean result with the minimax of its children's evaluations in this
+ * proportion (implicit minimax backups). */
+#define UCT_C 0.5
+#define SQUASH 0.5
+#define MINIMAX 0.4
 
 static double now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The board's neighbourhoods and distances, from its links. */
+static int measure_board(rm_player *p)
+{
+    const rm_board *b = &p->g->board;
+    int np = b->npoints;
+    p->near = calloc((size_t)np + 1, sizeof *p->near);
+    p->dist = malloc((size_t)np * (size_t)np + 1);
+    if (!p->near || !p->dist)
+        return -1;
+    set_clear(&p->points);
+    for (int q = 0; q < np; q++)
+        set_add(&p->points, q);
+    for (int i = 0; i < b->nlinks; i++) {
+        set_add(&p->near[b->links[i][0]], b->links[i][1]);
+        set_add(&p->near[b->links[i][1]], b->links[i][0]);
+    }
+    memset(p->dist, 255, (size_t)np * (size_t)np);
+    int queue[RM_MAX_POINTS];
+    for (int q = 0; q < np; q++) {
+        uint8_t *d = p->dist + (size_t)q * np;
+        int head = 0, tail = 0;
+        d[q] = 0;
+        queue[tail++] = q;
+        while (head < tail) {
+            int x = queue[head++];
+            SET_FOREACH(y, &p->near[x])
+                if (d[y] == 255 && d[x] < 254) {
+                    d[y] = (uint8_t)(d[x] + 1);
+                    queue[tail++] = y;
+                }
+        }
+    }
+    return 0;
 }
 
 rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char *err,
@@ -79,10 +152,18 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
     strcpy(copy, spec);
     p->spec = copy;
     p->g = g;
+    if (measure_board(p) < 0) {
+        snprintf(err, errsize, "out of memory");
+        rm_player_free(p);
+        return NULL;
+    }
     p->rng = seed ^ 0x5DEECE66Dull;
     p->chosen = -1;
     rm_turnlist_init(&p->scratch);
     rm_turnlist_init(&p->playout);
+    rm_turnlist_init(&p->other);
+    for (int i = 0; i < AB_MAX_DEPTH + 2; i++)
+        rm_turnlist_init(&p->lists[i]);
     const char *colon = strchr(spec, ':');
     size_t name = colon ? (size_t)(colon - spec) : strlen(spec);
     if (name == 6 && strncmp(spec, "random", 6) == 0 && !colon) {
@@ -157,8 +238,6 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
             }
         }
         p->tt = calloc(TT_SIZE, sizeof *p->tt);
-        for (int i = 0; i < AB_MAX_DEPTH + 2; i++)
-            rm_turnlist_init(&p->lists[i]);
         if (!p->tt) {
             snprintf(err, errsize, "out of memory");
             rm_player_free(p);
@@ -184,6 +263,10 @@ void rm_player_free(rm_player *p)
         rm_turnlist_free(&p->lists[i]);
     rm_turnlist_free(&p->scratch);
     rm_turnlist_free(&p->playout);
+    rm_turnlist_free(&p->other);
+    free(p->hist);
+    free(p->near);
+    free(p->dist);
     free(p);
 }
 
@@ -231,7 +314,131 @@ static double piece_share(const rm_game *g, const rm_state *st, int side)
     return start > floor ? (double)(now - floor) / (start - floor) : 1.0;
 }
 
+/* ---- the evaluation ---- */
+
+/* The number of empty points SIDE's pieces reach from point to linked
+ * point through empty points: the room it has. */
+static int room(const rm_player *p, const rm_state *st, int side)
+{
+    rm_set empty = p->points, reach = st->occ[side], frontier = st->occ[side];
+    set_minus(&empty, &st->occ[0]);
+    set_minus(&empty, &st->occ[1]);
+    int count = 0;
+    for (;;) {
+        rm_set next;
+        set_clear(&next);
+        SET_FOREACH(q, &frontier)
+            set_union(&next, &p->near[q]);
+        set_minus(&next, &reach);
+        for (int i = 0; i < RM_SET_WORDS; i++)
+            next.w[i] &= empty.w[i];
+        int k = set_count(&next);
+        if (k == 0)
+            return count;
+        count += k;
+        set_union(&reach, &next);
+        frontier = next;
+    }
+}
+
+/* The mean distance from SIDE's pieces on the board to the nearest piece
+ * of the other side (0 when either has none on the board). */
+static double distance(const rm_player *p, const rm_state *st, int side)
+{
+    int np = p->g->board.npoints, n = 0, sum = 0;
+    SET_FOREACH(q, &st->occ[side]) {
+        int best = 255;
+        const uint8_t *d = p->dist + (size_t)q * np;
+        SET_FOREACH(r, &st->occ[1 - side])
+            if (d[r] < best)
+                best = d[r];
+        if (best < 255) {
+            sum += best;
+            n++;
+        }
+    }
+    return n ? (double)sum / n : 0;
+}
+
+/* The evaluation of ST for the side to move, whose legal turns are L,
+ * from what the IR knows: each side's pieces (on the board and in hand)
+ * as a share of its pieces at the start, counted from its losing number
+ * of pieces, weighing 10; then mobility, room and distance (W_*). */
+static double evaluate(rm_player *p, const rm_state *st, const rm_turnlist *l)
+{
+    const rm_game *g = p->g;
+    int me = st->to_move, them = 1 - me, mobility = l->n;
+    rm_state other = *st;
+    other.to_move = (uint8_t)them;
+    int theirs = rm_legal_turns(g, &other, &p->other);
+    if (theirs < 0)
+        theirs = mobility;
+    return 10.0 * (piece_share(g, st, me) - piece_share(g, st, them)) +
+           W_MOBILITY * (log1p(mobility) - log1p(theirs)) +
+           W_ROOM * (room(p, st, me) - room(p, st, them)) / g->board.npoints +
+           W_DISTANCE * (distance(p, st, them) - distance(p, st, me));
+}
+
+/* The evaluation of ST for SIDE; L is scratch space. */
+static double evaluate_for(rm_player *p, const rm_state *st, int side, rm_turnlist *l)
+{
+    int n = rm_legal_turns(p->g, st, l);
+    if (n <= 0)
+        return n == 0 ? (st->to_move == side ? -1000.0 : 1000.0) : 0.0;
+    double e = evaluate(p, st, l);
+    return st->to_move == side ? e : -e;
+}
+
+/* ---- repetitions ---- */
+
+static int cmp_hash(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Notes the positions of M so far, to see the repetitions that draw. */
+static int note_history(rm_player *p, const rm_match *m)
+{
+    p->nhist = 0;
+    if (p->g->rules.draw_repeat <= 0)
+        return 0;
+    if (p->caphist < m->n + 1) {
+        int cap = m->n + 1 > 2 * p->caphist ? m->n + 1 : 2 * p->caphist;
+        uint64_t *h = realloc(p->hist, (size_t)cap * sizeof *h);
+        if (!h)
+            return -1;
+        p->hist = h;
+        p->caphist = cap;
+    }
+    for (int i = 0; i <= m->n; i++)
+        p->hist[i] = m->states[i].hash;
+    p->nhist = m->n + 1;
+    qsort(p->hist, (size_t)p->nhist, sizeof *p->hist, cmp_hash);
+    return 0;
+}
+
+/* How many times the game so far has seen the position with hash H. */
+static int seen_before(const rm_player *p, uint64_t h)
+{
+    int lo = 0, hi = p->nhist;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (p->hist[mid] < h)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    int k = 0;
+    while (lo + k < p->nhist && p->hist[lo + k] == h)
+        k++;
+    return k;
+}
+
 /* ---- UCT ---- */
+
+static double search(rm_player *p, const rm_state *st, int depth, int ply, double alpha,
+                     double beta);
 
 static int new_node(rm_player *p, uint64_t hash, int mover, int turn)
 {
@@ -251,10 +458,27 @@ static int new_node(rm_player *p, uint64_t hash, int mover, int turn)
     n->wins = 0;
     n->mover = (int8_t)mover;
     n->turn = (int16_t)turn;
+    n->mm = 0.5f;
     return p->nnodes++;
 }
 
-/* Makes the children of node N, whose position is ST: one per legal turn. */
+static double draw_value(const rm_player *p, int side);
+
+/* The value of position ST to SIDE on the scale of a playout's value:
+ * its evaluation squashed into [0, 1], or the result of a finished game. */
+static double judge(rm_player *p, const rm_state *st, int side)
+{
+    int r = rm_status(p->g, st);
+    if (r == RM_DRAW)
+        return draw_value(p, side);
+    if (r != RM_ONGOING)
+        return r == side;
+    double e = evaluate_for(p, st, side, &p->playout);
+    return 1 / (1 + exp(-e / SQUASH));
+}
+
+/* Makes the children of node N, whose position is ST: one per legal turn,
+ * each judged by the evaluation. */
 static int expand(rm_player *p, int n, const rm_state *st)
 {
     int count = rm_legal_turns(p->g, st, &p->scratch);
@@ -268,26 +492,95 @@ static int expand(rm_player *p, int n, const rm_state *st)
             return -1;
     p->nodes[n].first_child = first;
     p->nodes[n].nchildren = count;
+    for (int i = 0; i < count; i++) {
+        rm_state next = *st;
+        rm_apply(p->g, &next, rm_turn_moves(&p->scratch, i), p->scratch.turns[i].n);
+        p->nodes[first + i].mm = (float)judge(p, &next, st->to_move);
+    }
     return 0;
 }
 
-/* The child of N with the best upper confidence bound. */
+/* The minimax values of the line of nodes PATH[0..DEPTH), from the
+ * values of the children of each, bottom up. */
+static void minimax_up(rm_player *p, const int *path, int depth)
+{
+    for (int i = depth - 1; i >= 0; i--) {
+        node *x = &p->nodes[path[i]];
+        if (x->first_child < 0 || x->nchildren == 0)
+            continue;
+        float best = 0;
+        for (int k = 0; k < x->nchildren; k++)
+            if (p->nodes[x->first_child + k].mm > best)
+                best = p->nodes[x->first_child + k].mm;
+        x->mm = x->mover == p->nodes[x->first_child].mover ? best : 1 - best;
+    }
+}
+
+/* The child of N with the best upper confidence bound, its mean value
+ * mixed with its minimax value. */
 static int select_child(const rm_player *p, int n)
 {
     const node *parent = &p->nodes[n];
     double logn = log((double)parent->visits + 1);
     int best = -1;
-    double best_score = -1;
+    double best_score = -1e300;
     for (int i = 0; i < parent->nchildren; i++) {
         const node *c = &p->nodes[parent->first_child + i];
-        double score = c->visits == 0 ? 1e9 - i
-                                       : c->wins / c->visits + 1.4 * sqrt(logn / c->visits);
+        double q = c->visits == 0 ? c->mm
+                                  : (1 - MINIMAX) * c->wins / c->visits + MINIMAX * c->mm;
+        double score = q + UCT_C * sqrt(logn / (c->visits + 1));
         if (score > best_score) {
             best_score = score;
             best = parent->first_child + i;
         }
     }
     return best;
+}
+
+/* What a draw is worth to SIDE, on the scale of a playout's value (a
+ * win 1, a loss 0). */
+static double draw_value(const rm_player *p, int side)
+{
+    double mine = 1 / (1 + exp(CONTEMPT / SQUASH));
+    return side == p->me ? mine : 1 - mine;
+}
+
+/* Whether the position with hash H, reached at the end of the line of
+ * nodes PATH[0..DEPTH) down the tree, draws by repetition. */
+static bool repeated_in_tree(const rm_player *p, uint64_t h, const int *path, int depth)
+{
+    int need = p->g->rules.draw_repeat;
+    if (need <= 0)
+        return false;
+    int k = seen_before(p, h);
+    for (int j = 1; j < depth && k < need; j++)
+        k += p->nodes[path[j]].hash == h;
+    return k >= need;
+}
+
+/* Plays random turns from ST to the end of the game, or to the player's
+ * cutoff, and returns what the playout is worth to the first side: its
+ * result, or for a playout cut short with the game still going, its
+ * evaluation (after the captures the side to move can make) squashed
+ * into [0, 1]. */
+static double playout_value(rm_player *p, rm_state *st)
+{
+    const rm_game *g = p->g;
+    int limit = g->rules.draw_after - st->turn;
+    if (limit < 0)
+        limit = 0;
+    bool cut = p->cutoff > 0 && p->cutoff < limit;
+    if (cut)
+        limit = p->cutoff;
+    int turns;
+    int result = rm_playout(g, st, &p->playout, &p->rng, limit, &turns);
+    if (cut && turns == limit && rm_status(g, st) == RM_ONGOING) {
+        double e = search(p, st, 0, 1, -1e9, 1e9);
+        if (st->to_move != 0)
+            e = -e;
+        return 1 / (1 + exp(-e / SQUASH));
+    }
+    return result == RM_DRAW ? draw_value(p, 0) : result == 0 ? 1.0 : 0.0;
 }
 
 /* One iteration: down the tree by UCB, expand, play out, back up. */
@@ -297,17 +590,22 @@ static int iterate(rm_player *p, const rm_state *root)
     int path[4096], depth = 0, n = 0;
     rm_state st = *root;
     path[depth++] = 0;
+    bool drawn = false;
     for (;;) {
         node *cur = &p->nodes[n];
         if (rm_status(g, &st) != RM_ONGOING)
             break;
+        if (depth > 1 && repeated_in_tree(p, st.hash, path, depth)) {
+            drawn = true;
+            break;
+        }
         if (cur->first_child < 0) {
             if (expand(p, n, &st) < 0)
                 return -1;
             cur = &p->nodes[n];
             if (cur->nchildren == 0)
                 break;
-            int c = cur->first_child + rm_rng_below(&p->rng, cur->nchildren);
+            int c = select_child(p, n);
             /* the scratch list holds the turns just expanded */
             int t = p->nodes[c].turn;
             rm_apply(g, &st, rm_turn_moves(&p->scratch, t), p->scratch.turns[t].n);
@@ -327,22 +625,8 @@ static int iterate(rm_player *p, const rm_state *root)
         if (depth < 4096)
             path[depth++] = n;
     }
-    int turns;
-    int limit = g->rules.draw_after - st.turn;
-    if (limit < 0)
-        limit = 0;
-    bool cut = p->cutoff > 0 && p->cutoff < limit;
-    if (cut)
-        limit = p->cutoff;
-    int result = rm_playout(g, &st, &p->playout, &p->rng, limit, &turns);
-    /* What the playout is worth to the first side: a result, or for a
-     * playout cut short with the game still going, 1/2 plus half the
-     * difference of the sides' shares of their pieces. */
-    double first;
-    if (cut && turns == limit && rm_status(g, &st) == RM_ONGOING)
-        first = 0.5 + 0.5 * (piece_share(g, &st, 0) - piece_share(g, &st, 1));
-    else
-        first = result == RM_DRAW ? 0.5 : result == 0 ? 1.0 : 0.0;
+    double first = drawn ? draw_value(p, 0) : playout_value(p, &st);
+    minimax_up(p, path, depth);
     for (int i = 0; i < depth; i++) {
         node *x = &p->nodes[path[i]];
         x->visits++;
@@ -424,15 +708,25 @@ static int prepare_root(rm_player *p, const rm_state *root)
 
 /* ---- alpha-beta ---- */
 
-/* The evaluation of ST for the side to move, from what the IR knows:
- * each side's pieces (on the board and in hand) as a share of its pieces
- * at the start, how far each is from its losing number of pieces, and the
- * side to move's mobility. */
-static double evaluate(rm_player *p, const rm_state *st, int mobility)
+/* What a draw is worth to the side to move in ST. */
+static double draw_score(const rm_player *p, const rm_state *st)
 {
-    int me = st->to_move, them = 1 - me;
-    return 10.0 * (piece_share(p->g, st, me) - piece_share(p->g, st, them)) +
-           0.05 * (mobility > 40 ? 40 : mobility);
+    double mine = -CONTEMPT;
+    return st->to_move == p->me ? mine : -mine;
+}
+
+/* Whether reaching the position with hash H at PLY of the line searched
+ * draws by repetition; notes it in the line. */
+static bool repeated_in_line(rm_player *p, uint64_t h, int ply)
+{
+    p->line[ply] = h;
+    int need = p->g->rules.draw_repeat;
+    if (need <= 0)
+        return false;
+    int k = seen_before(p, h) + 1;
+    for (int j = 1; j < ply && k < need; j++)
+        k += p->line[j] == h;
+    return k >= need;
 }
 
 static double search(rm_player *p, const rm_state *st, int depth, int ply, double alpha,
@@ -440,8 +734,12 @@ static double search(rm_player *p, const rm_state *st, int depth, int ply, doubl
 {
     const rm_game *g = p->g;
     int r = rm_status(g, st);
+    if (r == RM_DRAW)
+        return draw_score(p, st);
     if (r != RM_ONGOING)
-        return r == RM_DRAW ? 0.0 : (r == st->to_move ? 1000.0 - ply : -1000.0 + ply);
+        return r == st->to_move ? 1000.0 - ply : -1000.0 + ply;
+    if (repeated_in_line(p, st->hash, ply))
+        return draw_score(p, st);
     if ((++p->visited & 1023) == 0 && p->deadline > 0 && now() >= p->deadline)
         p->stopped = true;
     if (p->stopped)
@@ -451,9 +749,35 @@ static double search(rm_player *p, const rm_state *st, int depth, int ply, doubl
     if (n == 0)
         return -1000.0 + ply;
     if (n < 0)
-        return 0;
-    if (depth == 0 || ply >= AB_MAX_DEPTH)
-        return evaluate(p, st, n);
+        return draw_score(p, st);
+    /* A side with hardly a turn left may be about to be blocked: look one
+     * ply further, as a chess program does for a king in check. */
+    if (depth == 0 && n <= AB_EXTEND && ply < p->ext_limit)
+        depth = 1;
+    if (depth <= 0 || ply >= AB_MAX_DEPTH) {
+        /* Quiescence: the side to move may stop here or take pieces, so
+         * that a line is not judged in the middle of an exchange. */
+        double stand = evaluate(p, st, l);
+        if (depth <= -AB_QDEPTH || ply >= AB_MAX_DEPTH || stand >= beta)
+            return stand;
+        double best = stand;
+        if (stand > alpha)
+            alpha = stand;
+        for (int i = 0; i < n && alpha < beta; i++) {
+            if (!l->turns[i].captured)
+                continue;
+            rm_state next = *st;
+            rm_apply(g, &next, rm_turn_moves(l, i), l->turns[i].n);
+            double v = -search(p, &next, depth - 1, ply + 1, -beta, -alpha);
+            if (p->stopped)
+                return 0;
+            if (v > best)
+                best = v;
+            if (v > alpha)
+                alpha = v;
+        }
+        return best;
+    }
     tt_entry *e = &p->tt[st->hash & (TT_SIZE - 1)];
     int first = -1;
     if (e->hash == st->hash) {
@@ -508,6 +832,12 @@ static int choose_ab(rm_player *p, rm_match *m)
     int max_depth = p->depth > 0 ? p->depth : AB_MAX_DEPTH;
     p->deadline = p->depth > 0 ? 0 : now() + p->seconds;
     p->stopped = false;
+    if (note_history(p, m) < 0)
+        return -1;
+    /* Scores of draws depend on the game so far: none is kept. */
+    memset(p->tt, 0, TT_SIZE * sizeof *p->tt);
+    p->me = root->to_move;
+    p->line[0] = root->hash;
     int best = 0;
     for (int d = 1; d <= max_depth; d++) {
         double bv = -1e9;
@@ -517,6 +847,7 @@ static int choose_ab(rm_player *p, rm_match *m)
         for (int i = 0; i < n; i++) {
             rm_state next = *root;
             rm_apply(p->g, &next, rm_turn_moves(rl, i), rl->turns[i].n);
+            p->ext_limit = 2 * d < AB_MAX_DEPTH ? 2 * d : AB_MAX_DEPTH;
             double v = -search(p, &next, d - 1, 1, -1e9, -bv);
             if (p->stopped)
                 break;
@@ -545,8 +876,10 @@ int rm_player_choose(rm_player *p, rm_match *m)
     if (p->kind == P_AB)
         return choose_ab(p, m);
     const rm_state *root = rm_match_state(m);
-    if (prepare_root(p, root) < 0)
+    if (prepare_root(p, root) < 0 || note_history(p, m) < 0)
         return -1;
+    p->me = root->to_move;
+    p->ext_limit = 0;
     p->info.reused = p->nodes[0].visits;
     double deadline = p->seconds > 0 ? now() + p->seconds : 0;
     for (long it = 0;; it++) {

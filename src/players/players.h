@@ -3,9 +3,9 @@
  *
  * A player is made from a text: "random", "mcts" (a second of search),
  * "mcts:20000" (iterations), "mcts:2s" or "mcts:500ms" (time), with
- * ":L" after the budget ("mcts:200:50") playouts cut after L turns and
- * scored by the pieces each side has kept, "ab" (a
- * second of alpha-beta), "ab:3" (depth) or "ab:2s" (time).
+ * ":L" after the budget ("mcts:1000:1") playouts cut after L turns and
+ * judged by the evaluation, "ab" (a second of alpha-beta), "ab:3"
+ * (depth) or "ab:2s" (time). doc/selfplay.md describes the evaluation.
  */
 #ifndef RIMAU_PLAYERS_H
 #define RIMAU_PLAYERS_H

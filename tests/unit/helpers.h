@@ -14,8 +14,37 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <dirent.h>
 
 #include "rimau.h"
+
+enum { SHIPPED_MAX = 64 };
+
+static inline int compare_names(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* The file names of the shipped games ($srcdir/games/ *.game), sorted, in
+ * NAMES; *DIR gets their folder. Returns their number. */
+static inline int shipped_games(char names[SHIPPED_MAX][256], char dir[4096])
+{
+    const char *srcdir = getenv("srcdir");
+    snprintf(dir, 4096, "%s/games", srcdir ? srcdir : ".");
+    DIR *d = opendir(dir);
+    if (!d)
+        fail_msg("cannot open %s; is srcdir set?", dir);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < SHIPPED_MAX) {
+        size_t len = strlen(e->d_name);
+        if (len >= 6 && len < 256 && strcmp(e->d_name + len - 5, ".game") == 0)
+            memcpy(names[n++], e->d_name, len + 1);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], compare_names);
+    return n;
+}
 
 /* Loads a game from TEXT; the messages go to *ERRORS (freed by the caller)
  * when ERRORS is not NULL. */

@@ -15,7 +15,6 @@
  */
 #include "helpers.h"
 
-#include <dirent.h>
 
 #include "exec.h"
 
@@ -131,25 +130,17 @@ static long walk(const rm_game *g, int games, int plies, uint64_t seed, const ch
 static void generator__every_shipped_game_and_option__turns_match_the_general_walk(void **state)
 {
     (void)state;
-    const char *srcdir = getenv("srcdir");
+    static char names[SHIPPED_MAX][256];
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s/games", srcdir ? srcdir : ".");
-    DIR *d = opendir(dir);
-    if (!d)
-        fail_msg("cannot open %s; is srcdir set?", dir);
-    int files = 0;
+    int nfiles = shipped_games(names, dir), files = 0;
     long positions = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 6 || strcmp(e->d_name + len - 5, ".game") != 0)
-            continue;
+    for (int f = 0; f < nfiles; f++) {
         char path[8192];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        snprintf(path, sizeof path, "%s/%s", dir, names[f]);
         rm_game *g = rm_load_file(path, stderr, NULL);
         assert_non_null(g);
         files++;
-        positions += walk(g, 3, 80, files, e->d_name);
+        positions += walk(g, 3, 80, files, names[f]);
         /* every other value of each option, one option at a time */
         for (int o = 0; o < g->noptions; o++)
             for (int v = 0; v < g->options[o].nvalues; v++) {
@@ -159,13 +150,12 @@ static void generator__every_shipped_game_and_option__turns_match_the_general_wa
                 rm_game *h = rm_load_file_with(path, &c, stderr, NULL);
                 assert_non_null(h);
                 char what[512];
-                snprintf(what, sizeof what, "%s -o %s=%s", e->d_name, c.name[0], c.value[0]);
+                snprintf(what, sizeof what, "%s -o %s=%s", names[f], c.name[0], c.value[0]);
                 positions += walk(h, 2, 80, (uint64_t)(files * 31 + v), what);
                 rm_game_destroy(h);
             }
         rm_game_destroy(g);
     }
-    closedir(d);
     assert_true(files >= 15);
     assert_true(positions > 1000);
 }

@@ -1,5 +1,6 @@
-/* test_players.c: the computer players: the search tree kept from one turn
- * to the next. */
+/* test_players.c: the computer players: every turn they choose is legal,
+ * in every shipped game; the search tree is kept from one turn to the
+ * next. */
 #include "helpers.h"
 
 #include "match.h"
@@ -141,9 +142,111 @@ static void mcts__same_seed_and_budget__same_game(void **state)
     rm_game_destroy(g);
 }
 
+/* The positions the general walk of the executor (rm_generate) reaches
+ * from a position: the legal turns, found apart from the turn lists the
+ * players choose from. */
+typedef struct reach {
+    int n, cap;
+    uint64_t *hash;
+    bool *captured;
+    bool full;
+} reach;
+
+static void note_reached(void *ctx, const rm_state *after, const rm_move *moves, int n,
+                         bool captured)
+{
+    (void)moves;
+    (void)n;
+    reach *r = ctx;
+    if (r->n == r->cap) {
+        r->full = true;
+        return;
+    }
+    r->hash[r->n] = after->hash;
+    r->captured[r->n++] = captured;
+}
+
+/* Whether the position with hash H is one a legal turn of ST reaches;
+ * true too when the general walk gives up (nothing to compare). */
+static bool legal_outcome(const rm_game *g, const rm_state *st, uint64_t h, reach *r)
+{
+    r->n = 0;
+    r->full = false;
+    if (!rm_generate(g, st, note_reached, r) || r->full)
+        return true;
+    bool any_capture = false;
+    for (int i = 0; i < r->n; i++)
+        any_capture |= r->captured[i];
+    bool compulsory = rm_side_phase(g, st, st->to_move)->compulsory;
+    for (int i = 0; i < r->n; i++)
+        if (r->hash[i] == h && (!(compulsory && any_capture) || r->captured[i]))
+            return true;
+    return false;
+}
+
+/* Plays GAMES games of G (at most PLIES turns each) between two players
+ * of SPEC and checks each turn they choose: an index of the match's list,
+ * reaching a position that a legal turn reaches. Returns the turns. */
+static long play_checked(const rm_game *g, const char *file, const char *spec, int games,
+                         int plies, reach *r)
+{
+    long turns = 0;
+    for (int k = 0; k < games; k++) {
+        rm_player *p[2] = { player(g, spec, 100 + 2 * k), player(g, spec, 101 + 2 * k) };
+        rm_match m;
+        assert_int_equal(rm_match_init(&m, g), 0);
+        while (rm_match_result(&m) == RM_ONGOING && m.n < plies) {
+            const rm_turnlist *l = rm_match_turns(&m);
+            if (l->n <= 0)
+                break;
+            rm_state before = *rm_match_state(&m);
+            int i = rm_player_choose(p[before.to_move], &m);
+            if (i < 0 || i >= l->n)
+                fail_msg("%s, %s, turn %d: index %d of %d turns", file, spec, m.n + 1, i, l->n);
+            play_index(&m, i);
+            if (!legal_outcome(g, &before, rm_match_state(&m)->hash, r))
+                fail_msg("%s, %s, turn %d '%s' is not legal", file, spec, m.n, m.texts[m.n - 1]);
+            turns++;
+        }
+        rm_match_free(&m);
+        rm_player_free(p[0]);
+        rm_player_free(p[1]);
+    }
+    return turns;
+}
+
+static void players__in_every_shipped_game__choose_only_legal_turns(void **state)
+{
+    (void)state;
+    static const char *const specs[] = { "random", "mcts:40", "mcts:40:3", "ab:2" };
+    reach r = { .cap = 200000 };
+    r.hash = malloc((size_t)r.cap * sizeof *r.hash);
+    r.captured = malloc((size_t)r.cap * sizeof *r.captured);
+    assert_non_null(r.hash);
+    assert_non_null(r.captured);
+    static char names[SHIPPED_MAX][256];
+    char dir[4096];
+    int files = shipped_games(names, dir);
+    for (int f = 0; f < files; f++) {
+        rm_game *g = load_shipped(names[f]);
+        for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
+            /* random: many whole games; the searching players: fewer, shorter */
+            bool searching = s > 0;
+            long turns = play_checked(g, names[f], specs[s], searching ? 2 : 20,
+                                      searching ? 80 : 400, &r);
+            assert_true(turns > 0);
+        }
+        rm_game_destroy(g);
+    }
+    free(r.hash);
+    free(r.captured);
+    assert_true(files >= 15);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(players__in_every_shipped_game__choose_only_legal_turns),
         cmocka_unit_test(mcts__reroots_on_the_reply__keeping_the_subtree_visits),
         cmocka_unit_test(mcts__one_ply_down_reuses__elsewhere_starts_afresh),
         cmocka_unit_test(mcts__same_seed_and_budget__same_game),

@@ -1,0 +1,36 @@
+#!/bin/sh
+# The computer players against random, in Rimau-rimau version A: with a
+# fixed seed and budgets in iterations and depth, ab:3 and mcts:1000:1
+# each win at least 36 of 40 games on each side (90%). The games are the
+# same on every machine: this measures play, not speed.
+set -u
+: "${RIMAU:?}" "${srcdir:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+game="$srcdir/games/rimau-rimau-a.game"
+fail=0 n=0
+
+# wins PLAYER SIDE FILE: the games of FILE that PLAYER won playing SIDE.
+wins() {
+    grep -c "\"sides\": \[\"tigers\", \"men\"\], \"players\": \[$(
+        [ "$2" = tigers ] && printf '"%s", "[^"]*"' "$1" || printf '"[^"]*", "%s"' "$1"
+    )\], \"winner\": \"$2\"" "$3"
+}
+
+for player in ab:3 mcts:1000:1; do
+    "$RIMAU" selfplay "$game" -n 80 --players "$player,random" --seed 1 -j 2 \
+        --json "$tmp/games.json" > /dev/null 2>&1
+    total=$(wc -l < "$tmp/games.json")
+    for side in tigers men; do
+        n=$((n + 1))
+        w=$(wins "$player" "$side" "$tmp/games.json")
+        if [ "$total" -eq 80 ] && [ "$w" -ge 36 ]; then
+            echo "ok $player as $side wins $w of 40 against random"
+        else
+            echo "FAIL $player as $side wins $w of 40 against random ($total games played)"
+            fail=$((fail + 1))
+        fi
+    done
+done
+echo "$((n - fail)) passed, $fail failed"
+[ "$fail" -eq 0 ]
