@@ -46,6 +46,19 @@ static inline int shipped_games(char names[SHIPPED_MAX][256], char dir[4096])
     return n;
 }
 
+/* Loads the shipped game FILE ($srcdir/games/FILE). */
+static inline rm_game *load_shipped(const char *file)
+{
+    const char *dir = getenv("srcdir");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/games/%s", dir ? dir : ".", file);
+    int nerrors = 0;
+    rm_game *g = rm_load_file(path, stderr, &nerrors);
+    if (!g)
+        fail_msg("cannot load %s (%d errors); is srcdir set?", path, nerrors);
+    return g;
+}
+
 /* Loads a game from TEXT; the messages go to *ERRORS (freed by the caller)
  * when ERRORS is not NULL. */
 static inline rm_game *load_text(const char *text, char **errors, int *nerrors)

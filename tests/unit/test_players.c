@@ -6,18 +6,6 @@
 #include "match.h"
 #include "players/players.h"
 
-static rm_game *load_shipped(const char *file)
-{
-    const char *dir = getenv("srcdir");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/games/%s", dir ? dir : ".", file);
-    int nerrors = 0;
-    rm_game *g = rm_load_file(path, stderr, &nerrors);
-    if (!g)
-        fail_msg("cannot load %s (%d errors); is srcdir set?", path, nerrors);
-    return g;
-}
-
 static rm_player *player(const rm_game *g, const char *spec, uint64_t seed)
 {
     char err[256];
