@@ -178,6 +178,33 @@ static void parser__option_and_if__make_nodes(void **state)
     done(&p);
 }
 
+static void parser__else_on_the_next_line__belongs_to_the_if(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "option first = white | black\n"
+              "if first = white {\n note \"w\"\n}\n# the other\n\n  else {\n note \"b\"\n}\n"
+              "note \"after\"\n");
+    assert_non_null(p.root);
+    assert_int_equal(p.errors, 0);
+    assert_int_equal(p.root->nkids, 3);
+    const rm_node *i = p.root->kids[1];
+    assert_int_equal(i->kind, N_IF);
+    assert_int_equal(i->nkids, 2);
+    done(&p);
+}
+
+static void parser__else_after_a_semicolon__is_an_error(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "option first = white | black\n"
+              "if first = white { note \"w\" }; else { note \"b\" }\n");
+    assert_null(p.root);
+    assert_non_null(strstr(p.messages, "t.game:2:"));
+    done(&p);
+}
+
 static void parser__syntax_error__reported_at_line_and_column(void **state)
 {
     (void)state;
@@ -245,6 +272,8 @@ int main(void)
         cmocka_unit_test(parser__setup_statements__place_stack_and_hand),
         cmocka_unit_test(parser__turn__steps_alternatives_and_repeats),
         cmocka_unit_test(parser__option_and_if__make_nodes),
+        cmocka_unit_test(parser__else_on_the_next_line__belongs_to_the_if),
+        cmocka_unit_test(parser__else_after_a_semicolon__is_an_error),
         cmocka_unit_test(parser__syntax_error__reported_at_line_and_column),
         cmocka_unit_test(parser__several_errors__all_reported),
         cmocka_unit_test(parser__keyword_as_name__says_so),
