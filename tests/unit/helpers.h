@@ -17,6 +17,7 @@
 #include <dirent.h>
 
 #include "rimau.h"
+#include "exec.h"
 
 enum { SHIPPED_MAX = 64 };
 
@@ -57,6 +58,94 @@ static inline rm_game *load_shipped(const char *file)
     if (!g)
         fail_msg("cannot load %s (%d errors); is srcdir set?", path, nerrors);
     return g;
+}
+
+static inline int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Sorts H[0..N) and drops repeats; returns the new count. */
+static inline int distinct(uint64_t *h, int n)
+{
+    qsort(h, (size_t)n, sizeof *h, compare_u64);
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (k == 0 || h[k - 1] != h[i])
+            h[k++] = h[i];
+    return k;
+}
+
+/* The positions the legal turns of a state reach, found by the general
+ * walk of the executor (rm_generate), apart from the turn lists that the
+ * executor's fast path builds and the players choose from. */
+typedef struct legal_positions {
+    int n, cap;
+    int walked;                /* the move sequences the walk reported */
+    uint64_t *hash;            /* sorted and distinct once found */
+    bool *captured;
+    bool full;
+} legal_positions;
+
+static inline void legal_positions_init(legal_positions *r, int cap)
+{
+    r->n = r->walked = 0;
+    r->cap = cap;
+    r->full = false;
+    r->hash = malloc((size_t)cap * sizeof *r->hash);
+    r->captured = malloc((size_t)cap * sizeof *r->captured);
+    assert_non_null(r->hash);
+    assert_non_null(r->captured);
+}
+
+static inline void legal_positions_free(legal_positions *r)
+{
+    free(r->hash);
+    free(r->captured);
+}
+
+static inline void legal_positions_note(void *ctx, const rm_state *after, const rm_move *moves,
+                                        int n, bool captured)
+{
+    (void)moves;
+    (void)n;
+    legal_positions *r = ctx;
+    if (r->n == r->cap) {
+        r->full = true;
+        return;
+    }
+    r->hash[r->n] = after->hash;
+    r->captured[r->n++] = captured;
+}
+
+/* Finds the positions of ST's legal turns in R: those the general walk
+ * reaches, only those after a capture when captures are compulsory and
+ * one can be made. Returns their number, or -1 when the walk gives up
+ * (too many ways to play, or more than R holds): nothing to compare. */
+static inline int legal_positions_find(const rm_game *g, const rm_state *st, legal_positions *r)
+{
+    r->n = 0;
+    r->full = false;
+    if (!rm_generate(g, st, legal_positions_note, r) || r->full)
+        return -1;
+    r->walked = r->n;
+    bool any_capture = false;
+    for (int i = 0; i < r->n; i++)
+        any_capture |= r->captured[i];
+    bool compulsory = rm_side_phase(g, st, st->to_move)->compulsory;
+    int k = 0;
+    for (int i = 0; i < r->n; i++)
+        if (!(compulsory && any_capture) || r->captured[i])
+            r->hash[k++] = r->hash[i];
+    r->n = distinct(r->hash, k);
+    return r->n;
+}
+
+/* Whether H is among the positions R holds (after legal_positions_find). */
+static inline bool legal_positions_has(const legal_positions *r, uint64_t h)
+{
+    return bsearch(&h, r->hash, (size_t)r->n, sizeof h, compare_u64) != NULL;
 }
 
 /* Loads a game from TEXT; the messages go to *ERRORS (freed by the caller)

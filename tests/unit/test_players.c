@@ -130,53 +130,18 @@ static void mcts__same_seed_and_budget__same_game(void **state)
     rm_game_destroy(g);
 }
 
-/* The positions the general walk of the executor (rm_generate) reaches
- * from a position: the legal turns, found apart from the turn lists the
- * players choose from. */
-typedef struct reach {
-    int n, cap;
-    uint64_t *hash;
-    bool *captured;
-    bool full;
-} reach;
-
-static void note_reached(void *ctx, const rm_state *after, const rm_move *moves, int n,
-                         bool captured)
-{
-    (void)moves;
-    (void)n;
-    reach *r = ctx;
-    if (r->n == r->cap) {
-        r->full = true;
-        return;
-    }
-    r->hash[r->n] = after->hash;
-    r->captured[r->n++] = captured;
-}
-
 /* Whether the position with hash H is one a legal turn of ST reaches;
  * true too when the general walk gives up (nothing to compare). */
-static bool legal_outcome(const rm_game *g, const rm_state *st, uint64_t h, reach *r)
+static bool legal_outcome(const rm_game *g, const rm_state *st, uint64_t h, legal_positions *r)
 {
-    r->n = 0;
-    r->full = false;
-    if (!rm_generate(g, st, note_reached, r) || r->full)
-        return true;
-    bool any_capture = false;
-    for (int i = 0; i < r->n; i++)
-        any_capture |= r->captured[i];
-    bool compulsory = rm_side_phase(g, st, st->to_move)->compulsory;
-    for (int i = 0; i < r->n; i++)
-        if (r->hash[i] == h && (!(compulsory && any_capture) || r->captured[i]))
-            return true;
-    return false;
+    return legal_positions_find(g, st, r) < 0 || legal_positions_has(r, h);
 }
 
 /* Plays GAMES games of G (at most PLIES turns each) between two players
  * of SPEC and checks each turn they choose: an index of the match's list,
  * reaching a position that a legal turn reaches. Returns the turns. */
 static long play_checked(const rm_game *g, const char *file, const char *spec, int games,
-                         int plies, reach *r)
+                         int plies, legal_positions *r)
 {
     long turns = 0;
     for (int k = 0; k < games; k++) {
@@ -207,11 +172,8 @@ static void players__in_every_shipped_game__choose_only_legal_turns(void **state
 {
     (void)state;
     static const char *const specs[] = { "random", "mcts:40", "mcts:40:3", "ab:2" };
-    reach r = { .cap = 200000 };
-    r.hash = malloc((size_t)r.cap * sizeof *r.hash);
-    r.captured = malloc((size_t)r.cap * sizeof *r.captured);
-    assert_non_null(r.hash);
-    assert_non_null(r.captured);
+    legal_positions r;
+    legal_positions_init(&r, 200000);
     static char names[SHIPPED_MAX][256];
     char dir[4096];
     int files = shipped_games(names, dir);
@@ -226,8 +188,7 @@ static void players__in_every_shipped_game__choose_only_legal_turns(void **state
         }
         rm_game_destroy(g);
     }
-    free(r.hash);
-    free(r.captured);
+    legal_positions_free(&r);
     assert_true(files >= 15);
 }
 
