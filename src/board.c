@@ -666,6 +666,17 @@ static int build_rays(rm_board *out)
     free(by_point);
     free(tmp);
     free(owner);
+    /* What move generation looks up most: each ray's first point, and
+     * each point's neighbours as a set. */
+    out->ray_next = malloc((nrays + 1) * sizeof *out->ray_next);
+    out->adjacent = calloc((size_t)n + 1, sizeof *out->adjacent);
+    if (!out->ray_next || !out->adjacent)
+        return -1;
+    for (int p = 0; p < n; p++)
+        for (uint32_t i = out->ray_off[p]; i < out->ray_off[p + 1]; i++) {
+            out->ray_next[i] = out->ray_pts[out->rays[i].off];
+            set_add(&out->adjacent[p], out->ray_next[i]);
+        }
     return 0;
 }
 
@@ -819,6 +830,8 @@ void board_free(rm_board *b)
     free(b->ray_off);
     free(b->rays);
     free(b->ray_pts);
+    free(b->ray_next);
+    free(b->adjacent);
     for (int i = 0; i < b->nregions; i++)
         free(b->regions[i].name);
     memset(b, 0, sizeof *b);

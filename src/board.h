@@ -55,6 +55,8 @@ typedef struct rm_board {
     uint32_t *ray_off;        /* rays of point p: rays[ray_off[p] .. ray_off[p+1]) */
     rm_ray *rays;
     uint16_t *ray_pts;
+    uint16_t *ray_next;       /* the first point of each ray (ray_pts[rays[r].off]) */
+    rm_set *adjacent;         /* each point's neighbours: the first points of its rays */
     int centre;               /* the centre point, or -1 when the board has none */
     int nregions;
     rm_region regions[RM_MAX_REGIONS];

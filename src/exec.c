@@ -472,11 +472,63 @@ static inline bool room(const gen *x)
     return x->nmoves < RM_MAX_TURN_MOVES && x->log.n + 64 <= UNDO_MAX;
 }
 
+/* The hash of the position that move M (a drop, a move or a removal)
+ * reaches from ST and that ending the turn then reaches, worked out
+ * without making the move. */
+static uint64_t leaf_hash(gen *x, const rm_state *st, const rm_move *m)
+{
+    const rm_game *g = x->g;
+    uint64_t h = st->hash;
+    uint8_t hand[RM_MAX_KINDS];
+    memcpy(hand, st->hand, sizeof hand);
+    switch (m->type) {
+    case RM_MV_DROP: {
+        uint64_t z = g->zob_hand[m->kind];
+        h ^= z * hand[m->kind] ^ z * (uint64_t)(hand[m->kind] - 1);
+        hand[m->kind]--;
+        h ^= add_delta(g, st, m->to, m->kind);
+        break;
+    }
+    case RM_MV_MOVE:
+        h ^= take_delta(g, st, m->from);
+        /* onto a point the piece left empty, or onto another */
+        h ^= m->to == m->from ? 0 : add_delta(g, st, m->to, m->kind);
+        break;
+    default: /* RM_MV_REMOVE */
+        h ^= take_delta(g, st, m->from);
+        break;
+    }
+    if (!x->end_known || memcmp(x->end_hand, hand, sizeof hand) != 0) {
+        rm_clock c = clock_of(st);
+        clock_end_turn(g, &c, hand);
+        x->end_delta = c.hash ^ st->hash;
+        memcpy(x->end_hand, hand, sizeof hand);
+        x->end_known = true;
+    }
+    return h ^ x->end_delta;
+}
+
 /* Makes move M on the working state, goes on from there, and takes it back. */
 static void make_and_continue(gen *x, const rm_move *m, int step, int done)
 {
     if (!room(x))
         return;
+    const rm_step_rule *s = &x->tr->steps[step];
+    if (x->list && step == x->tr->nsteps - 1 && done + 1 >= s->min && done + 1 >= s->max &&
+        m->type != RM_MV_CAPTURE) {
+        /* The last move of the turn: the turn is listed from the hash the
+         * move reaches, without making it. (What gen_steps would do: two
+         * calls, each spending one unit of the budget, then the turn.) */
+        if (x->budget <= 0)
+            return;
+        x->budget--;
+        if (x->budget <= 0)
+            return;
+        x->budget--;
+        x->moves[x->nmoves] = *m;
+        add_turn(x->list, leaf_hash(x, x->st, m), x->moves, x->nmoves + 1, x->captures > 0, true);
+        return;
+    }
     int mark = x->log.n;
     apply_move(x->g, x->st, &x->log, m, NULL);
     x->moves[x->nmoves++] = *m;
@@ -717,13 +769,22 @@ static void gen_steps(gen *x, int step, int done)
 
 /* ---- single moves ---- */
 
-/* Adds the one-move turn M leading to the position with hash H. */
+/* Adds the one-move turn M leading to the position with hash H. The
+ * common case, a turn that needs no merging into a list with room for
+ * it, is made here; add_turn does the rest. */
 static inline void single(gen *x, uint64_t h, rm_move m, bool captured)
 {
     if (x->budget <= 0)
         return;
     x->budget--;
-    add_turn(x->list, h, &m, 1, captured, x->tr->merge);
+    rm_turnlist *l = x->list;
+    if (!x->tr->merge && !l->failed && l->n < l->cap && l->n < RM_MAX_TURNS &&
+        l->nmoves < l->capmoves) {
+        l->moves[l->nmoves] = m;
+        l->turns[l->n++] = (rm_turn){ h, (uint32_t)l->nmoves++, 1, captured };
+        return;
+    }
+    add_turn(l, h, &m, 1, captured, x->tr->merge);
 }
 
 /* The turns of action A (no chain) from ROOT: BASE is the hash of ROOT
@@ -760,60 +821,74 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
     default:
         break;
     }
+    /* A step onto a kind that cannot stack needs an empty neighbour: the
+     * pieces without one are passed over without looking along their rays. */
+    bool plain_step = a->type == RM_STEP && !g->kinds[kind].stacks;
+    rm_set empty;
+    for (int i = 0; i < RM_SET_WORDS; i++)
+        empty.w[i] = ~(root->occ[0].w[i] | root->occ[1].w[i]);
     SET_FOREACH(p, &root->occ[x->side]) {
-        if (root->kind[p] != kind)
+        if (root->kind[p] != kind || (plain_step && !set_meets(&b->adjacent[p], &empty)))
             continue;
         uint64_t from = base ^ take_delta(g, root, p);
         rm_move m = { RM_MV_MOVE, 0, (uint8_t)kind, (uint8_t)p, 0, 0, 0 };
-        if (a->type == RM_RELOCATE) {
+        uint32_t first = b->ray_off[p], last = b->ray_off[p + 1];
+        switch (a->type) {
+        case RM_RELOCATE:
             for (int q = 0; q < b->npoints; q++) {
                 if (q == p || root->kind[q] >= 0 || (a->has_region && !set_has(&a->region, q)))
                     continue;
                 m.to = (uint8_t)q;
                 single(x, from ^ g->zob_cell[q][kind], m, false);
             }
-            continue;
-        }
-        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
-            const uint16_t *pts = b->ray_pts + b->rays[r].off;
-            int len = b->rays[r].len;
-            switch (a->type) {
-            case RM_STEP:
-                if (may_enter(g, root, pts[0], kind)) {
-                    m.to = (uint8_t)pts[0];
-                    single(x, from ^ add_delta(g, root, pts[0], kind), m, false);
+            break;
+        case RM_STEP:
+            for (uint32_t r = first; r < last; r++) {
+                int q = b->ray_next[r];
+                if (may_enter(g, root, q, kind)) {
+                    m.to = (uint8_t)q;
+                    single(x, from ^ add_delta(g, root, q, kind), m, false);
                 }
-                break;
-            case RM_SLIDE:
+            }
+            break;
+        case RM_SLIDE:
+            for (uint32_t r = first; r < last; r++) {
+                const uint16_t *pts = b->ray_pts + b->rays[r].off;
+                int len = b->rays[r].len;
                 for (int i = 0; i < len && root->kind[pts[i]] < 0; i++) {
                     m.to = (uint8_t)pts[i];
                     single(x, from ^ g->zob_cell[pts[i]][kind], m, false);
                 }
-                break;
-            case RM_LEAP:
-                if (len >= 2 && root->kind[pts[0]] >= 0 && (a->targets >> root->kind[pts[0]] & 1) &&
-                    may_enter(g, root, pts[1], kind)) {
+            }
+            break;
+        case RM_LEAP:
+            for (uint32_t r = first; r < last; r++) {
+                const uint16_t *pts = b->ray_pts + b->rays[r].off;
+                if (b->rays[r].len >= 2 && root->kind[pts[0]] >= 0 &&
+                    (a->targets >> root->kind[pts[0]] & 1) && may_enter(g, root, pts[1], kind)) {
                     m.to = (uint8_t)pts[1];
                     single(x, from ^ add_delta(g, root, pts[1], kind), m, false);
                 }
-                break;
-            case RM_CAPTURE: {
-                int k = capture_run(g, root, a, pts, len, NULL);
+            }
+            break;
+        case RM_CAPTURE:
+            for (uint32_t r = first; r < last; r++) {
+                const uint16_t *pts = b->ray_pts + b->rays[r].off;
+                int k = capture_run(g, root, a, pts, b->rays[r].len, NULL);
                 if (k == 0)
-                    break;
+                    continue;
                 uint64_t h = from ^ g->zob_cell[pts[k]][kind];
                 for (int i = 0; i < k; i++)
                     h ^= take_delta(g, root, pts[i]);
                 single(x, h,
                        (rm_move){ RM_MV_CAPTURE, (uint8_t)(a->remove_at_end ? RM_MVF_DEFER : 0),
                                   (uint8_t)kind, (uint8_t)p, (uint8_t)pts[k],
-                                  (uint8_t)(r - b->ray_off[p]), (uint8_t)k },
+                                  (uint8_t)(r - first), (uint8_t)k },
                        true);
-                break;
             }
-            default:
-                break;
-            }
+            break;
+        default:
+            break;
         }
     }
 }

@@ -34,6 +34,15 @@ static inline bool set_any(const rm_set *s)
     return w != 0;
 }
 
+/* Whether A and B have a member in common. */
+static inline bool set_meets(const rm_set *a, const rm_set *b)
+{
+    uint64_t w = 0;
+    for (int i = 0; i < RM_SET_WORDS; i++)
+        w |= a->w[i] & b->w[i];
+    return w != 0;
+}
+
 static inline void set_union(rm_set *a, const rm_set *b)
 {
     for (int i = 0; i < RM_SET_WORDS; i++)
