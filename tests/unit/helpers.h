@@ -52,7 +52,8 @@ static inline rm_game *load_shipped(const char *file)
 {
     const char *dir = getenv("srcdir");
     char path[4096];
-    snprintf(path, sizeof path, "%s/games/%s", dir ? dir : ".", file);
+    if (snprintf(path, sizeof path, "%s/games/%s", dir ? dir : ".", file) >= (int)sizeof path)
+        fail_msg("the path of %s is too long", file);
     int nerrors = 0;
     rm_game *g = rm_load_file(path, stderr, &nerrors);
     if (!g)

@@ -90,7 +90,8 @@ static void generator__every_shipped_game_and_option__turns_match_the_general_wa
     long positions = 0;
     for (int f = 0; f < nfiles; f++) {
         char path[8192];
-        snprintf(path, sizeof path, "%s/%s", dir, names[f]);
+        if (snprintf(path, sizeof path, "%s/%s", dir, names[f]) >= (int)sizeof path)
+            fail_msg("the path of %s is too long", names[f]);
         rm_game *g = rm_load_file(path, stderr, NULL);
         assert_non_null(g);
         files++;
@@ -104,7 +105,8 @@ static void generator__every_shipped_game_and_option__turns_match_the_general_wa
                 rm_game *h = rm_load_file_with(path, &c, stderr, NULL);
                 assert_non_null(h);
                 char what[512];
-                snprintf(what, sizeof what, "%s -o %s=%s", names[f], c.name[0], c.value[0]);
+                if (snprintf(what, sizeof what, "%s -o %s=%s", names[f], c.name[0], c.value[0]) < 0)
+                    fail_msg("cannot name the game");
                 positions += walk(h, 2, 80, (uint64_t)(files * 31 + v), what);
                 rm_game_destroy(h);
             }
