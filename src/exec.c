@@ -625,6 +625,19 @@ static inline int capture_run(const rm_game *g, const rm_state *st, const rm_act
     return k;
 }
 
+/* The points holding pieces that action A may leap over or take: the
+ * pieces of each side that has a kind among A's targets. A piece none of
+ * whose neighbours is in the set cannot capture. */
+static inline rm_set target_points(const rm_game *g, const rm_state *st, const rm_action_rule *a)
+{
+    rm_set t;
+    set_clear(&t);
+    for (int k = 0; k < g->nkinds; k++)
+        if (a->targets >> k & 1)
+            set_union(&t, &st->occ[g->kinds[k].side]);
+    return t;
+}
+
 /* Captures by the piece on P; returns whether there was one. */
 static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool continuing,
                               const rm_set *dead, int step, int done)
@@ -633,6 +646,9 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
     const rm_board *b = &g->board;
     bool found = false;
     if (!room(x))
+        return false;
+    rm_set targets = target_points(g, x->st, a);
+    if (!set_meets(&b->adjacent[p], &targets))
         return false;
     for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
         const uint16_t *pts = b->ray_pts + b->rays[r].off;
@@ -824,9 +840,11 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
     /* A step onto a kind that cannot stack needs an empty neighbour: the
      * pieces without one are passed over without looking along their rays. */
     bool plain_step = a->type == RM_STEP && !g->kinds[kind].stacks;
-    rm_set empty;
+    rm_set empty, targets;
     for (int i = 0; i < RM_SET_WORDS; i++)
         empty.w[i] = ~(root->occ[0].w[i] | root->occ[1].w[i]);
+    if (a->type == RM_CAPTURE)
+        targets = target_points(g, root, a);
     SET_FOREACH(p, &root->occ[x->side]) {
         if (root->kind[p] != kind || (plain_step && !set_meets(&b->adjacent[p], &empty)))
             continue;
@@ -872,6 +890,8 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
             }
             break;
         case RM_CAPTURE:
+            if (!set_meets(&b->adjacent[p], &targets))
+                break;
             for (uint32_t r = first; r < last; r++) {
                 const uint16_t *pts = b->ray_pts + b->rays[r].off;
                 int k = capture_run(g, root, a, pts, b->rays[r].len, NULL);
