@@ -638,17 +638,22 @@ static inline rm_set target_points(const rm_game *g, const rm_state *st, const r
     return t;
 }
 
-/* Captures by the piece on P; returns whether there was one. */
+/* Captures by the piece on P; returns whether there was one. TARGETS,
+ * when not NULL, holds the target_points of the working state. */
 static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool continuing,
-                              const rm_set *dead, int step, int done)
+                              const rm_set *targets, const rm_set *dead, int step, int done)
 {
     const rm_game *g = x->g;
     const rm_board *b = &g->board;
     bool found = false;
     if (!room(x))
         return false;
-    rm_set targets = target_points(g, x->st, a);
-    if (!set_meets(&b->adjacent[p], &targets))
+    rm_set here;
+    if (!targets) {
+        here = target_points(g, x->st, a);
+        targets = &here;
+    }
+    if (!set_meets(&b->adjacent[p], targets))
         return false;
     for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
         const uint16_t *pts = b->ray_pts + b->rays[r].off;
@@ -670,7 +675,7 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
         } else {
             if (a->chain == RM_CHAIN_MAY_STOP)
                 finish_chain(x, &d, step, done);
-            bool more = gen_captures_from(x, a, pts[k], true, &d, step, done);
+            bool more = gen_captures_from(x, a, pts[k], true, NULL, &d, step, done);
             if (a->chain == RM_CHAIN_MUST_CONTINUE && !more)
                 finish_chain(x, &d, step, done);
         }
@@ -683,11 +688,11 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
 
 static void gen_captures(gen *x, const rm_action_rule *a, int step, int done)
 {
-    rm_set dead;
+    rm_set dead, targets = target_points(x->g, x->st, a);
     set_clear(&dead);
     SET_FOREACH(p, &x->st->occ[x->side]) {
         if (x->st->kind[p] == a->kind)
-            gen_captures_from(x, a, p, false, &dead, step, done);
+            gen_captures_from(x, a, p, false, &targets, &dead, step, done);
     }
 }
 
