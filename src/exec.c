@@ -472,40 +472,42 @@ static inline bool room(const gen *x)
     return x->nmoves < RM_MAX_TURN_MOVES && x->log.n + 64 <= UNDO_MAX;
 }
 
-/* The hash of the position that move M (a drop, a move or a removal)
- * reaches from ST and that ending the turn then reaches, worked out
- * without making the move. */
-static uint64_t leaf_hash(gen *x, const rm_state *st, const rm_move *m)
+/* What ending the turn does to the hash of the working state once the
+ * hands are HAND: worked out again only when the hands differ from the
+ * last time (only they change it while a turn is generated). */
+static uint64_t end_delta(gen *x, const uint8_t *hand)
 {
-    const rm_game *g = x->g;
-    uint64_t h = st->hash;
-    uint8_t hand[RM_MAX_KINDS];
-    memcpy(hand, st->hand, sizeof hand);
-    switch (m->type) {
-    case RM_MV_DROP: {
-        uint64_t z = g->zob_hand[m->kind];
-        h ^= z * hand[m->kind] ^ z * (uint64_t)(hand[m->kind] - 1);
-        hand[m->kind]--;
-        h ^= add_delta(g, st, m->to, m->kind);
-        break;
-    }
-    case RM_MV_MOVE:
-        h ^= take_delta(g, st, m->from);
-        /* onto a point the piece left empty, or onto another */
-        h ^= m->to == m->from ? 0 : add_delta(g, st, m->to, m->kind);
-        break;
-    default: /* RM_MV_REMOVE */
-        h ^= take_delta(g, st, m->from);
-        break;
-    }
-    if (!x->end_known || memcmp(x->end_hand, hand, sizeof hand) != 0) {
-        rm_clock c = clock_of(st);
-        clock_end_turn(g, &c, hand);
-        x->end_delta = c.hash ^ st->hash;
-        memcpy(x->end_hand, hand, sizeof hand);
+    if (!x->end_known || memcmp(x->end_hand, hand, sizeof x->end_hand) != 0) {
+        rm_clock c = clock_of(x->st);
+        clock_end_turn(x->g, &c, hand);
+        x->end_delta = c.hash ^ x->st->hash;
+        memcpy(x->end_hand, hand, sizeof x->end_hand);
         x->end_known = true;
     }
-    return h ^ x->end_delta;
+    return x->end_delta;
+}
+
+/* Whether a move made now at STEP (DONE moves into it) would end the
+ * turn, whose turn is then listed: the last step, which cannot repeat. */
+static inline bool last_move(const gen *x, int step, int done)
+{
+    const rm_step_rule *s = &x->tr->steps[step];
+    return x->list && step == x->tr->nsteps - 1 && done + 1 >= s->min && done + 1 >= s->max;
+}
+
+/* Lists the turn the moves so far and M make, leading to the position
+ * with hash H (the end of the turn in it), without making M. It spends
+ * the budget as gen_steps would: two calls, then the turn. */
+static void list_last(gen *x, const rm_move *m, uint64_t h)
+{
+    if (!room(x) || x->budget <= 0)
+        return;
+    x->budget--;
+    if (x->budget <= 0)
+        return;
+    x->budget--;
+    x->moves[x->nmoves] = *m;
+    add_turn(x->list, h, x->moves, x->nmoves + 1, x->captures > 0, true);
 }
 
 /* Makes move M on the working state, goes on from there, and takes it back. */
@@ -513,22 +515,6 @@ static void make_and_continue(gen *x, const rm_move *m, int step, int done)
 {
     if (!room(x))
         return;
-    const rm_step_rule *s = &x->tr->steps[step];
-    if (x->list && step == x->tr->nsteps - 1 && done + 1 >= s->min && done + 1 >= s->max &&
-        m->type != RM_MV_CAPTURE) {
-        /* The last move of the turn: the turn is listed from the hash the
-         * move reaches, without making it. (What gen_steps would do: two
-         * calls, each spending one unit of the budget, then the turn.) */
-        if (x->budget <= 0)
-            return;
-        x->budget--;
-        if (x->budget <= 0)
-            return;
-        x->budget--;
-        x->moves[x->nmoves] = *m;
-        add_turn(x->list, leaf_hash(x, x->st, m), x->moves, x->nmoves + 1, x->captures > 0, true);
-        return;
-    }
     int mark = x->log.n;
     apply_move(x->g, x->st, &x->log, m, NULL);
     x->moves[x->nmoves++] = *m;
@@ -550,20 +536,48 @@ static void gen_drop(gen *x, const rm_action_rule *a, int step, int done)
         return;
     if (a->fewer_than >= 0 && st->on_board[a->kind] >= a->fewer_than)
         return;
+    bool last = last_move(x, step, done);
+    uint64_t base = 0;
+    if (last) {
+        uint8_t hand[RM_MAX_KINDS];
+        memcpy(hand, st->hand, sizeof hand);
+        hand[a->kind]--;
+        uint64_t z = g->zob_hand[a->kind];
+        base = st->hash ^ z * st->hand[a->kind] ^ z * hand[a->kind] ^ end_delta(x, hand);
+    }
     for (int p = first_point(x, RM_MV_DROP, a->kind); p < g->board.npoints; p++) {
         if (a->has_region && !set_has(&a->region, p))
             continue;
         if (!may_enter(g, st, p, a->kind))
             continue;
         rm_move m = { RM_MV_DROP, 0, a->kind, 0, (uint8_t)p, 0, 0 };
-        make_and_continue(x, &m, step, done);
+        if (last)
+            list_last(x, &m, base ^ add_delta(g, st, p, a->kind));
+        else
+            make_and_continue(x, &m, step, done);
     }
 }
 
-static void move_to(gen *x, int kind, int from, int to, int step, int done)
+/* The hash of the working state with the piece on P taken off and the
+ * turn ended, for listing the last moves of the turn by P (see
+ * move_to); 0 when the move would not be the last. */
+static uint64_t leaving_hash(gen *x, int p, int step, int done)
+{
+    if (!last_move(x, step, done))
+        return 0;
+    return x->st->hash ^ end_delta(x, x->st->hand) ^ take_delta(x->g, x->st, p);
+}
+
+/* Moves the piece of KIND on FROM to TO and goes on; or, when the move
+ * ends the turn (LEAVING, from leaving_hash, is not 0), lists the turn.
+ * (Should a leaving hash be 0, the move is made: slower, as right.) */
+static void move_to(gen *x, int kind, int from, int to, int step, int done, uint64_t leaving)
 {
     rm_move m = { RM_MV_MOVE, 0, (uint8_t)kind, (uint8_t)from, (uint8_t)to, 0, 0 };
-    make_and_continue(x, &m, step, done);
+    if (leaving)
+        list_last(x, &m, leaving ^ add_delta(x->g, x->st, to, kind));
+    else
+        make_and_continue(x, &m, step, done);
 }
 
 static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
@@ -574,22 +588,23 @@ static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
     SET_FOREACH(p, &st->occ[x->side]) {
         if (st->kind[p] != a->kind)
             continue;
+        uint64_t leaving = leaving_hash(x, p, step, done);
         for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
             const uint16_t *pts = b->ray_pts + b->rays[r].off;
             int len = b->rays[r].len;
             switch (a->type) {
             case RM_STEP:
                 if (may_enter(g, st, pts[0], a->kind))
-                    move_to(x, a->kind, p, pts[0], step, done);
+                    move_to(x, a->kind, p, pts[0], step, done, leaving);
                 break;
             case RM_SLIDE:
                 for (int i = 0; i < len && st->kind[pts[i]] < 0; i++)
-                    move_to(x, a->kind, p, pts[i], step, done);
+                    move_to(x, a->kind, p, pts[i], step, done, leaving);
                 break;
             case RM_LEAP:
                 if (len >= 2 && st->kind[pts[0]] >= 0 && (a->targets >> st->kind[pts[0]] & 1) &&
                     may_enter(g, st, pts[1], a->kind))
-                    move_to(x, a->kind, p, pts[1], step, done);
+                    move_to(x, a->kind, p, pts[1], step, done, leaving);
                 break;
             default:
                 break;
@@ -703,13 +718,18 @@ static void gen_removes(gen *x, const rm_action_rule *a, int step, int done)
     for (int k = 0; k < x->g->nkinds && lowest < 0; k++)
         if (a->targets >> k & 1)
             lowest = first_point(x, RM_MV_REMOVE, k);
+    bool last = last_move(x, step, done);
+    uint64_t base = last ? st->hash ^ end_delta(x, st->hand) : 0;
     SET_FOREACH(p, &st->occ[1 - x->side]) {
         if (p < lowest || !(a->targets >> st->kind[p] & 1))
             continue;
         if (a->has_region && !set_has(&a->region, p))
             continue;
         rm_move m = { RM_MV_REMOVE, 0, (uint8_t)st->kind[p], (uint8_t)p, 0, 0, 0 };
-        make_and_continue(x, &m, step, done);
+        if (last)
+            list_last(x, &m, base ^ take_delta(x->g, st, p));
+        else
+            make_and_continue(x, &m, step, done);
     }
 }
 
@@ -720,10 +740,11 @@ static void gen_relocates(gen *x, const rm_action_rule *a, int step, int done)
     SET_FOREACH(p, &st->occ[x->side]) {
         if (st->kind[p] != a->kind)
             continue;
+        uint64_t leaving = leaving_hash(x, p, step, done);
         for (int q = 0; q < g->board.npoints; q++) {
             if (q == p || st->kind[q] >= 0 || (a->has_region && !set_has(&a->region, q)))
                 continue;
-            move_to(x, a->kind, p, q, step, done);
+            move_to(x, a->kind, p, q, step, done, leaving);
         }
     }
 }
@@ -761,13 +782,8 @@ static void gen_steps(gen *x, int step, int done)
     x->budget--;
     if (step == x->tr->nsteps) {
         if (x->list) {
-            if (!x->end_known || memcmp(x->end_hand, x->st->hand, sizeof x->end_hand) != 0) {
-                x->end_delta = end_turn_delta(x->g, x->st, -1);
-                memcpy(x->end_hand, x->st->hand, sizeof x->end_hand);
-                x->end_known = true;
-            }
-            add_turn(x->list, x->st->hash ^ x->end_delta, x->moves, x->nmoves, x->captures > 0,
-                     true);
+            add_turn(x->list, x->st->hash ^ end_delta(x, x->st->hand), x->moves, x->nmoves,
+                     x->captures > 0, true);
             return;
         }
         rm_clock saved = clock_of(x->st);
