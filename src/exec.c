@@ -806,22 +806,72 @@ static void gen_steps(gen *x, int step, int done)
 
 /* ---- single moves ---- */
 
-/* Adds the one-move turn M leading to the position with hash H. The
- * common case, a turn that needs no merging into a list with room for
- * it, is made here; add_turn does the rest. */
-static inline void single(gen *x, uint64_t h, rm_move m, bool captured)
+/* Adds the one-move turn M leading to the position with hash H. */
+static void single(gen *x, uint64_t h, rm_move m, bool captured)
 {
     if (x->budget <= 0)
         return;
     x->budget--;
-    rm_turnlist *l = x->list;
-    if (!x->tr->merge && !l->failed && l->n < l->cap && l->n < RM_MAX_TURNS &&
-        l->nmoves < l->capmoves) {
-        l->moves[l->nmoves] = m;
-        l->turns[l->n++] = (rm_turn){ h, (uint32_t)l->nmoves++, 1, captured };
+    add_turn(x->list, h, &m, 1, captured, x->tr->merge);
+}
+
+/* Where single_moves writes its turns while the list has room for them
+ * and they need no merging: the next free slots, and how many turns fit
+ * (within the list's arrays, its limit and the budget) before single
+ * has to take over. Kept in locals, so that the loops do not reload the
+ * list's counts after every store. */
+typedef struct sink {
+    rm_turn *turn;
+    rm_move *move;
+    uint32_t off;              /* the index of *move in the list's moves */
+    long room;
+} sink;
+
+static inline sink sink_open(const gen *x)
+{
+    const rm_turnlist *l = x->list;
+    sink k = { NULL, NULL, 0, 0 };
+    if (x->tr->merge || l->failed || !l->turns || !l->moves)
+        return k;
+    long room = (l->cap < RM_MAX_TURNS ? l->cap : RM_MAX_TURNS) - l->n;
+    if ((long)(l->capmoves - l->nmoves) < room)
+        room = (long)(l->capmoves - l->nmoves);
+    if (x->budget < room)
+        room = x->budget;
+    if (room > 0)
+        k = (sink){ l->turns + l->n, l->moves + l->nmoves, (uint32_t)l->nmoves, room };
+    return k;
+}
+
+/* Counts the turns written through K into the list and the budget. */
+static inline void sink_close(gen *x, sink k)
+{
+    if (!k.turn)
         return;
+    rm_turnlist *l = x->list;
+    int n = (int)(k.turn - (l->turns + l->n));
+    l->n += n;
+    l->nmoves += (size_t)n;
+    x->budget -= n;
+}
+
+static sink put_slow(gen *x, sink k, uint64_t h, rm_move m, bool captured)
+{
+    sink_close(x, k);
+    single(x, h, m, captured);
+    return sink_open(x);
+}
+
+/* Lists the one-move turn M leading to the position with hash H. */
+static inline void put(gen *x, sink *k, uint64_t h, rm_move m, bool captured)
+{
+    if (k->room > 0) {
+        *k->move++ = m;
+        *k->turn++ = (rm_turn){ h, k->off++, 1, captured };
+        k->room--;
+    } else {
+        *k = put_slow(x, *k, h, m, captured);
     }
-    add_turn(l, h, &m, 1, captured, x->tr->merge);
 }
 
 /* The turns of action A (no chain) from ROOT: BASE is the hash of ROOT
@@ -831,6 +881,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
     const rm_game *g = x->g;
     const rm_board *b = &g->board;
     int kind = a->kind;
+    sink out = sink_open(x);
     switch (a->type) {
     case RM_DROP: {
         if (root->hand[kind] == 0 || (a->fewer_than >= 0 && root->on_board[kind] >= a->fewer_than))
@@ -841,19 +892,21 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
         for (int p = 0; p < b->npoints; p++) {
             if ((a->has_region && !set_has(&a->region, p)) || !may_enter(g, root, p, kind))
                 continue;
-            single(x, base ^ add_delta(g, root, p, kind),
+            put(x, &out, base ^ add_delta(g, root, p, kind),
                    (rm_move){ RM_MV_DROP, 0, (uint8_t)kind, 0, (uint8_t)p, 0, 0 }, false);
         }
+        sink_close(x, out);
         return;
     }
     case RM_REMOVE:
         SET_FOREACH(p, &root->occ[1 - x->side]) {
             if (!(a->targets >> root->kind[p] & 1) || (a->has_region && !set_has(&a->region, p)))
                 continue;
-            single(x, base ^ take_delta(g, root, p),
+            put(x, &out, base ^ take_delta(g, root, p),
                    (rm_move){ RM_MV_REMOVE, 0, (uint8_t)root->kind[p], (uint8_t)p, 0, 0, 0 },
                    false);
         }
+        sink_close(x, out);
         return;
     default:
         break;
@@ -878,7 +931,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
                 if (q == p || root->kind[q] >= 0 || (a->has_region && !set_has(&a->region, q)))
                     continue;
                 m.to = (uint8_t)q;
-                single(x, from ^ g->zob_cell[q][kind], m, false);
+                put(x, &out, from ^ g->zob_cell[q][kind], m, false);
             }
             break;
         case RM_STEP:
@@ -886,7 +939,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
                 int q = b->ray_next[r];
                 if (may_enter(g, root, q, kind)) {
                     m.to = (uint8_t)q;
-                    single(x, from ^ add_delta(g, root, q, kind), m, false);
+                    put(x, &out, from ^ add_delta(g, root, q, kind), m, false);
                 }
             }
             break;
@@ -896,7 +949,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
                 int len = b->rays[r].len;
                 for (int i = 0; i < len && root->kind[pts[i]] < 0; i++) {
                     m.to = (uint8_t)pts[i];
-                    single(x, from ^ g->zob_cell[pts[i]][kind], m, false);
+                    put(x, &out, from ^ g->zob_cell[pts[i]][kind], m, false);
                 }
             }
             break;
@@ -906,7 +959,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
                 if (b->rays[r].len >= 2 && root->kind[pts[0]] >= 0 &&
                     (a->targets >> root->kind[pts[0]] & 1) && may_enter(g, root, pts[1], kind)) {
                     m.to = (uint8_t)pts[1];
-                    single(x, from ^ add_delta(g, root, pts[1], kind), m, false);
+                    put(x, &out, from ^ add_delta(g, root, pts[1], kind), m, false);
                 }
             }
             break;
@@ -921,7 +974,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
                 uint64_t h = from ^ g->zob_cell[pts[k]][kind];
                 for (int i = 0; i < k; i++)
                     h ^= take_delta(g, root, pts[i]);
-                single(x, h,
+                put(x, &out, h,
                        (rm_move){ RM_MV_CAPTURE, (uint8_t)(a->remove_at_end ? RM_MVF_DEFER : 0),
                                   (uint8_t)kind, (uint8_t)p, (uint8_t)pts[k],
                                   (uint8_t)(r - first), (uint8_t)k },
@@ -932,6 +985,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
             break;
         }
     }
+    sink_close(x, out);
 }
 
 static bool generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_emit_fn emit,
