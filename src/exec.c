@@ -654,7 +654,8 @@ static inline rm_set target_points(const rm_game *g, const rm_state *st, const r
 }
 
 /* Captures by the piece on P; returns whether there was one. TARGETS,
- * when not NULL, holds the target_points of the working state. */
+ * when not NULL, holds the target_points of the working state, and the
+ * caller has checked that P has a neighbour among them. */
 static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool continuing,
                               const rm_set *targets, const rm_set *dead, int step, int done)
 {
@@ -663,13 +664,11 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
     bool found = false;
     if (!room(x))
         return false;
-    rm_set here;
     if (!targets) {
-        here = target_points(g, x->st, a);
-        targets = &here;
+        rm_set here = target_points(g, x->st, a);
+        if (!set_meets(&b->adjacent[p], &here))
+            return false;
     }
-    if (!set_meets(&b->adjacent[p], targets))
-        return false;
     for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
         const uint16_t *pts = b->ray_pts + b->rays[r].off;
         int k = capture_run(g, x->st, a, pts, b->rays[r].len, dead);
@@ -706,7 +705,7 @@ static void gen_captures(gen *x, const rm_action_rule *a, int step, int done)
     rm_set dead, targets = target_points(x->g, x->st, a);
     set_clear(&dead);
     SET_FOREACH(p, &x->st->occ[x->side]) {
-        if (x->st->kind[p] == a->kind)
+        if (x->st->kind[p] == a->kind && set_meets(&x->g->board.adjacent[p], &targets))
             gen_captures_from(x, a, p, false, &targets, &dead, step, done);
     }
 }
