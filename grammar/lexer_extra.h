@@ -12,6 +12,8 @@ typedef struct rm_lexer {
     int last;            /* last token returned, 0 at the start */
     int depth;           /* open braces */
     int fatal;           /* an error that ends the scan was reported */
+    int pending_sep;     /* a newline after '}' waits to see whether 'else' follows */
+    uint32_t pending_at; /* ... where that newline is */
     uint32_t str_start;  /* where the string being read began */
     size_t buf_len;
     char buf[RM_MAX_TOKEN + 2];

@@ -70,6 +70,23 @@ static void lexer__newline_after_brace__is_dropped(void **state)
     expect_tokens("board {\n\n  grid 3x3\n}\n", want, 7);
 }
 
+static void lexer__newline_between_brace_and_else__is_dropped(void **state)
+{
+    (void)state;
+    int want1[] = { '{', '}', ELSE, '{', '}', SEP };
+    expect_tokens("{}\n\n # why\n  else { }", want1, 6);
+    /* a newline after '}' still ends the statement before anything else */
+    int want2[] = { '{', '}', SEP, NAME, SEP, '}', SEP, '}', SEP };
+    expect_tokens("{}\n elsewhere\n}\n}\n", want2, 9);
+    /* many blank lines in a row: each is scanned once (no look-ahead) */
+    static char text[200005];
+    memcpy(text, "{}", 2);
+    memset(text + 2, '\n', 200000);
+    memcpy(text + 200002, "x", 2);
+    int want3[] = { '{', '}', SEP, NAME, SEP };
+    expect_tokens(text, want3, 5);
+}
+
 static void lexer__closing_brace__gets_a_separator_before_it(void **state)
 {
     (void)state;
@@ -173,6 +190,7 @@ int main(void)
         cmocka_unit_test(lexer__dimensions__are_one_token_or_three),
         cmocka_unit_test(lexer__numbers__integers_decimals_and_negatives),
         cmocka_unit_test(lexer__newline_after_brace__is_dropped),
+        cmocka_unit_test(lexer__newline_between_brace_and_else__is_dropped),
         cmocka_unit_test(lexer__closing_brace__gets_a_separator_before_it),
         cmocka_unit_test(lexer__semicolon_and_blank_lines__make_one_separator_each),
         cmocka_unit_test(lexer__comma_and_equals__continue_the_line),
