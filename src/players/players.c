@@ -280,19 +280,15 @@ int rm_playout(const rm_game *g, rm_state *st, rm_turnlist *l, uint64_t *rng, in
 {
     int t = 0;
     for (;;) {
-        int r = rm_status(g, st);
-        if (r != RM_ONGOING) {
-            *turns = t;
-            return r;
-        }
-        if (t == max_turns) {
-            *turns = t;
-            return RM_DRAW;
-        }
-        int n = rm_legal_turns(g, st, l);
+        /* rm_legal_turns finds no turn in a finished game: the status is
+         * looked at only then, or at the turn limit */
+        int n = t == max_turns ? 0 : rm_legal_turns(g, st, l);
         if (n <= 0) {
             *turns = t;
-            return n == 0 ? 1 - st->to_move : RM_DRAW;
+            int r = rm_status(g, st);
+            if (r != RM_ONGOING)
+                return r;
+            return n == 0 && t < max_turns ? 1 - st->to_move : RM_DRAW;
         }
         int i = rm_rng_below(rng, n);
         rm_apply(g, st, rm_turn_moves(l, i), l->turns[i].n);
