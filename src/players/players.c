@@ -65,7 +65,6 @@ struct rm_player {
     uint64_t line[AB_MAX_DEPTH + 2]; /* ab: the hashes of the line searched, by ply */
     rm_set *near;                 /* near[q]: the points linked to point q */
     rm_set points;                /* every point of the board */
-    uint8_t *dist;                /* dist[q * npoints + r]: links from q to r (255: none) */
 };
 
 /* The evaluation, in units of a side's whole material (10): each side's
@@ -103,14 +102,13 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The board's neighbourhoods and distances, from its links. */
+/* The board's points and each point's neighbours, from its links. */
 static int measure_board(rm_player *p)
 {
     const rm_board *b = &p->g->board;
     int np = b->npoints;
     p->near = calloc((size_t)np + 1, sizeof *p->near);
-    p->dist = malloc((size_t)np * (size_t)np + 1);
-    if (!p->near || !p->dist)
+    if (!p->near)
         return -1;
     set_clear(&p->points);
     for (int q = 0; q < np; q++)
@@ -118,22 +116,6 @@ static int measure_board(rm_player *p)
     for (int i = 0; i < b->nlinks; i++) {
         set_add(&p->near[b->links[i][0]], b->links[i][1]);
         set_add(&p->near[b->links[i][1]], b->links[i][0]);
-    }
-    memset(p->dist, 255, (size_t)np * (size_t)np);
-    int queue[RM_MAX_POINTS];
-    for (int q = 0; q < np; q++) {
-        uint8_t *d = p->dist + (size_t)q * np;
-        int head = 0, tail = 0;
-        d[q] = 0;
-        queue[tail++] = q;
-        while (head < tail) {
-            int x = queue[head++];
-            SET_FOREACH(y, &p->near[x])
-                if (d[y] == 255 && d[x] < 254) {
-                    d[y] = (uint8_t)(d[x] + 1);
-                    queue[tail++] = y;
-                }
-        }
     }
     return 0;
 }
@@ -266,7 +248,6 @@ void rm_player_free(rm_player *p)
     rm_turnlist_free(&p->other);
     free(p->hist);
     free(p->near);
-    free(p->dist);
     free(p);
 }
 
@@ -341,17 +322,25 @@ static int room(const rm_player *p, const rm_state *st, int side)
  * of the other side (0 when either has none on the board). */
 static double distance(const rm_player *p, const rm_state *st, int side)
 {
-    int np = p->g->board.npoints, n = 0, sum = 0;
-    SET_FOREACH(q, &st->occ[side]) {
-        int best = 255;
-        const uint8_t *d = p->dist + (size_t)q * np;
-        SET_FOREACH(r, &st->occ[1 - side])
-            if (d[r] < best)
-                best = d[r];
-        if (best < 255) {
-            sum += best;
-            n++;
-        }
+    /* Rings around the other side's pieces, one link further each time:
+     * the pieces of SIDE in ring D are D links from the nearest one. */
+    rm_set reached = st->occ[1 - side], ring = reached, left = st->occ[side];
+    int n = 0, sum = 0;
+    for (int d = 0; d < 255 && set_any(&ring) && set_any(&left); d++) {
+        rm_set hit = left;
+        for (int i = 0; i < RM_SET_WORDS; i++)
+            hit.w[i] &= ring.w[i];
+        int k = set_count(&hit);
+        sum += d * k;
+        n += k;
+        set_minus(&left, &hit);
+        rm_set next;
+        set_clear(&next);
+        SET_FOREACH(q, &ring)
+            set_union(&next, &p->near[q]);
+        set_minus(&next, &reached);
+        set_union(&reached, &next);
+        ring = next;
     }
     return n ? (double)sum / n : 0;
 }
