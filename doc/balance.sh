@@ -8,16 +8,21 @@
 # Environment: PLAYER (default mcts:200), GAMES (default 200), SEED
 # (default 1), JOBS (threads, default: the number of cores), RIMAU (the
 # program, default src/rimau), OUT (default doc/balance.md), WORK (where
-# each row's JSON lines are kept, default doc/balance-work; a row whose
-# JSON already holds GAMES games is not played again, so an interrupted
-# run resumes). ROW-FILTER keeps only the rows whose game file name
-# contains it (the table then holds only those rows).
+# each row's JSON lines are kept, default doc/balance-work). A row is
+# played in SHARDS slices (default 10, rimau selfplay --shard), each kept
+# in its own file once played, so an interrupted run resumes from the
+# last finished slice; the slices together are the same games as one
+# unsharded run. PLAY=no plays nothing and shows the rows not yet played
+# as such. ROW-FILTER keeps only the rows whose game file name contains
+# it (the table then holds only those rows).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 PLAYER=${PLAYER:-mcts:200}
 GAMES=${GAMES:-200}
 SEED=${SEED:-1}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+SHARDS=${SHARDS:-10}
+PLAY=${PLAY:-yes}
 RIMAU=${RIMAU:-$top/src/rimau}
 OUT=${OUT:-$top/doc/balance.md}
 WORK=${WORK:-$top/doc/balance-work}
@@ -66,12 +71,32 @@ echo "$rows" | while read -r game opts; do
     args=""
     [ "$opts" = "-" ] || args="-o $opts"
     if [ ! -f "$json" ] || [ "$(wc -l < "$json")" -ne "$GAMES" ]; then
+        if [ "$PLAY" = no ]; then
+            printf '| %s | %s | not played yet | | | | |\n' "$game" \
+                "$( [ "$opts" = "-" ] && echo defaults || echo "$opts")" >> "$tmp"
+            continue
+        fi
         echo "balance: $game $opts: $GAMES games of $PLAYER" >&2
         start=$(date +%s)
-        # shellcheck disable=SC2086
-        "$RIMAU" selfplay "$file" $args -n "$GAMES" --players "$PLAYER,$PLAYER" \
-            --seed "$SEED" -j "$JOBS" --json "$json.part" > /dev/null
+        k=1
+        while [ "$k" -le "$SHARDS" ]; do
+            part="$WORK/$tag.$k-of-$SHARDS.json"
+            if [ ! -f "$part" ]; then
+                # shellcheck disable=SC2086
+                "$RIMAU" selfplay "$file" $args -n "$GAMES" --players "$PLAYER,$PLAYER" \
+                    --seed "$SEED" -j "$JOBS" --shard "$k/$SHARDS" --json "$part.part" > /dev/null
+                mv "$part.part" "$part"
+            fi
+            k=$((k + 1))
+        done
+        k=1
+        : > "$json.part"
+        while [ "$k" -le "$SHARDS" ]; do
+            cat "$WORK/$tag.$k-of-$SHARDS.json" >> "$json.part"
+            k=$((k + 1))
+        done
         mv "$json.part" "$json"
+        rm -f "$WORK/$tag".*-of-"$SHARDS".json
         echo "balance: $game $opts: $(( $(date +%s) - start )) s" >&2
     fi
     # The two rows of the summary are the first side and the second side.
