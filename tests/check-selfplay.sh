@@ -1,7 +1,7 @@
 #!/bin/sh
 # Tournaments: the same seed gives the same results whatever the number of
 # threads, and the shards of a tournament merged by summarize give the
-# table of the whole.
+# table of the whole; so do the slices of doc/balance.sh.
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
 tmp=$(mktemp -d) || exit 1
@@ -26,6 +26,22 @@ check "the shards hold every game once" '[ "$(cat "$tmp"/shard-*.json | sort | m
 check "summarize of the shards equals the whole" 'cmp -s "$tmp/merged.out" "$tmp/whole.out"'
 check "the table has a row per player and side" '[ "$(grep -c "^mcts:30\|^random" "$tmp/whole.out")" -eq 4 ]'
 check "selfplay and summarize print the same table" '[ "$(tail -n +2 "$tmp/a.out")" = "$(tail -n +2 "$tmp/whole.out")" ]'
+# The balance script: a row played in slices gives the row of one run,
+# and PLAY=no writes the rows not played as such.
+balance() {
+    env PLAYER=random GAMES=6 SEED=3 JOBS=1 RIMAU="$RIMAU" "$@" \
+        sh "$srcdir/doc/balance.sh" tiger-and-buffaloes > /dev/null 2>&1
+}
+balance SHARDS=1 WORK="$tmp/w1" OUT="$tmp/b1.md"
+balance SHARDS=4 WORK="$tmp/w4" OUT="$tmp/b4.md"
+check "the balance script writes a row per option" '[ "$(grep -c "^| tiger-and-buffaloes | .* | tigers [0-9]" "$tmp/b1.md")" -eq 3 ]'
+check "a row played in slices is the row of one run" '[ "$(grep "^| tiger" "$tmp/b1.md")" = "$(grep "^| tiger" "$tmp/b4.md")" ]'
+check "the slices are joined into one file" '[ "$(cat "$tmp"/w4/*.json | wc -l)" -eq 18 ] && ! ls "$tmp"/w4/*-of-4.json > /dev/null 2>&1'
+balance PLAY=no SHARDS=4 WORK="$tmp/w4" OUT="$tmp/b5.md"
+check "PLAY=no keeps the rows played" '[ "$(grep "^| tiger" "$tmp/b4.md")" = "$(grep "^| tiger" "$tmp/b5.md")" ]'
+env PLAY=no GAMES=6 WORK="$tmp/w4" OUT="$tmp/b6.md" RIMAU="$RIMAU" sh "$srcdir/doc/balance.sh" > /dev/null 2>&1
+check "PLAY=no shows the other rows as not played" '[ "$(grep -c "| not played yet |" "$tmp/b6.md")" -eq 23 ]'
+
 printf 'not json\n' > "$tmp/bad.json"
 check "summarize rejects a bad line" '! "$RIMAU" summarize "$tmp/bad.json" > /dev/null 2>&1'
 echo "$((n - fail)) passed, $fail failed"
