@@ -854,6 +854,8 @@ static inline void sink_close(gen *x, sink k)
     x->budget -= n;
 }
 
+/* When the sink is full (or the turns need merging): settles it, lists M
+ * by add_turn, which grows the list or merges, and opens a new sink. */
 static sink put_slow(gen *x, sink k, uint64_t h, rm_move m, bool captured)
 {
     sink_close(x, k);
