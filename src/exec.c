@@ -254,6 +254,14 @@ static uint64_t end_turn_delta(const rm_game *g, const rm_state *st, int dropped
     return c.hash ^ st->hash;
 }
 
+/* What taking one piece of kind K from the hand of ST to drop it, then
+ * ending the turn, do to its hash (the point it is dropped on aside). */
+static uint64_t drop_delta(const rm_game *g, const rm_state *st, int k)
+{
+    uint64_t z = g->zob_hand[k];
+    return z * st->hand[k] ^ z * (uint64_t)(st->hand[k] - 1) ^ end_turn_delta(g, st, k);
+}
+
 void rm_state_set(const rm_game *g, rm_state *st, const int8_t *kind, const uint8_t *count,
                   const int *hand, int to_move, const int phase[2])
 {
@@ -472,16 +480,14 @@ static inline bool room(const gen *x)
     return x->nmoves < RM_MAX_TURN_MOVES && x->log.n + 64 <= UNDO_MAX;
 }
 
-/* What ending the turn does to the hash of the working state once the
- * hands are HAND: worked out again only when the hands differ from the
- * last time (only they change it while a turn is generated). */
-static uint64_t end_delta(gen *x, const uint8_t *hand)
+/* What ending the turn does to the hash of the working state: worked out
+ * again only when the hands differ from the last time (only they change
+ * it while a turn is generated). */
+static uint64_t end_delta(gen *x)
 {
-    if (!x->end_known || memcmp(x->end_hand, hand, sizeof x->end_hand) != 0) {
-        rm_clock c = clock_of(x->st);
-        clock_end_turn(x->g, &c, hand);
-        x->end_delta = c.hash ^ x->st->hash;
-        memcpy(x->end_hand, hand, sizeof x->end_hand);
+    if (!x->end_known || memcmp(x->end_hand, x->st->hand, sizeof x->end_hand) != 0) {
+        x->end_delta = end_turn_delta(x->g, x->st, -1);
+        memcpy(x->end_hand, x->st->hand, sizeof x->end_hand);
         x->end_known = true;
     }
     return x->end_delta;
@@ -537,14 +543,7 @@ static void gen_drop(gen *x, const rm_action_rule *a, int step, int done)
     if (a->fewer_than >= 0 && st->on_board[a->kind] >= a->fewer_than)
         return;
     bool last = last_move(x, step, done);
-    uint64_t base = 0;
-    if (last) {
-        uint8_t hand[RM_MAX_KINDS];
-        memcpy(hand, st->hand, sizeof hand);
-        hand[a->kind]--;
-        uint64_t z = g->zob_hand[a->kind];
-        base = st->hash ^ z * st->hand[a->kind] ^ z * hand[a->kind] ^ end_delta(x, hand);
-    }
+    uint64_t base = last ? st->hash ^ drop_delta(g, st, a->kind) : 0;
     for (int p = first_point(x, RM_MV_DROP, a->kind); p < g->board.npoints; p++) {
         if (a->has_region && !set_has(&a->region, p))
             continue;
@@ -565,7 +564,7 @@ static uint64_t leaving_hash(gen *x, int p, int step, int done)
 {
     if (!last_move(x, step, done))
         return 0;
-    return x->st->hash ^ end_delta(x, x->st->hand) ^ take_delta(x->g, x->st, p);
+    return x->st->hash ^ end_delta(x) ^ take_delta(x->g, x->st, p);
 }
 
 /* Moves the piece of KIND on FROM to TO and goes on; or, when the move
@@ -718,7 +717,7 @@ static void gen_removes(gen *x, const rm_action_rule *a, int step, int done)
         if (a->targets >> k & 1)
             lowest = first_point(x, RM_MV_REMOVE, k);
     bool last = last_move(x, step, done);
-    uint64_t base = last ? st->hash ^ end_delta(x, st->hand) : 0;
+    uint64_t base = last ? st->hash ^ end_delta(x) : 0;
     SET_FOREACH(p, &st->occ[1 - x->side]) {
         if (p < lowest || !(a->targets >> st->kind[p] & 1))
             continue;
@@ -781,8 +780,8 @@ static void gen_steps(gen *x, int step, int done)
     x->budget--;
     if (step == x->tr->nsteps) {
         if (x->list) {
-            add_turn(x->list, x->st->hash ^ end_delta(x, x->st->hand), x->moves, x->nmoves,
-                     x->captures > 0, true);
+            add_turn(x->list, x->st->hash ^ end_delta(x), x->moves, x->nmoves, x->captures > 0,
+                     true);
             return;
         }
         rm_clock saved = clock_of(x->st);
@@ -887,14 +886,12 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
     case RM_DROP: {
         if (root->hand[kind] == 0 || (a->fewer_than >= 0 && root->on_board[kind] >= a->fewer_than))
             return;
-        uint64_t z = g->zob_hand[kind];
-        base ^= end_turn_delta(g, root, kind) ^ end_turn_delta(g, root, -1) ^
-                z * root->hand[kind] ^ z * (uint64_t)(root->hand[kind] - 1);
+        base ^= drop_delta(g, root, kind) ^ end_turn_delta(g, root, -1);
         for (int p = 0; p < b->npoints; p++) {
             if ((a->has_region && !set_has(&a->region, p)) || !may_enter(g, root, p, kind))
                 continue;
             put(x, &out, base ^ add_delta(g, root, p, kind),
-                   (rm_move){ RM_MV_DROP, 0, (uint8_t)kind, 0, (uint8_t)p, 0, 0 }, false);
+                (rm_move){ RM_MV_DROP, 0, (uint8_t)kind, 0, (uint8_t)p, 0, 0 }, false);
         }
         sink_close(x, out);
         return;
@@ -904,8 +901,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
             if (!(a->targets >> root->kind[p] & 1) || (a->has_region && !set_has(&a->region, p)))
                 continue;
             put(x, &out, base ^ take_delta(g, root, p),
-                   (rm_move){ RM_MV_REMOVE, 0, (uint8_t)root->kind[p], (uint8_t)p, 0, 0, 0 },
-                   false);
+                (rm_move){ RM_MV_REMOVE, 0, (uint8_t)root->kind[p], (uint8_t)p, 0, 0, 0 }, false);
         }
         sink_close(x, out);
         return;
@@ -976,10 +972,10 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
                 for (int i = 0; i < k; i++)
                     h ^= take_delta(g, root, pts[i]);
                 put(x, &out, h,
-                       (rm_move){ RM_MV_CAPTURE, (uint8_t)(a->remove_at_end ? RM_MVF_DEFER : 0),
-                                  (uint8_t)kind, (uint8_t)p, (uint8_t)pts[k],
-                                  (uint8_t)(r - first), (uint8_t)k },
-                       true);
+                    (rm_move){ RM_MV_CAPTURE, (uint8_t)(a->remove_at_end ? RM_MVF_DEFER : 0),
+                               (uint8_t)kind, (uint8_t)p, (uint8_t)pts[k], (uint8_t)(r - first),
+                               (uint8_t)k },
+                    true);
             }
             break;
         default:
