@@ -63,7 +63,6 @@ struct rm_player {
     uint64_t *hist;               /* the hashes of the game's positions so far, sorted */
     int nhist, caphist;
     uint64_t line[AB_MAX_DEPTH + 2]; /* ab: the hashes of the line searched, by ply */
-    rm_set *near;                 /* near[q]: the points linked to point q */
     rm_set points;                /* every point of the board */
 };
 
@@ -102,24 +101,6 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The board's points and each point's neighbours, from its links. */
-static int measure_board(rm_player *p)
-{
-    const rm_board *b = &p->g->board;
-    int np = b->npoints;
-    p->near = calloc((size_t)np + 1, sizeof *p->near);
-    if (!p->near)
-        return -1;
-    set_clear(&p->points);
-    for (int q = 0; q < np; q++)
-        set_add(&p->points, q);
-    for (int i = 0; i < b->nlinks; i++) {
-        set_add(&p->near[b->links[i][0]], b->links[i][1]);
-        set_add(&p->near[b->links[i][1]], b->links[i][0]);
-    }
-    return 0;
-}
-
 rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char *err,
                          size_t errsize)
 {
@@ -134,11 +115,8 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
     strcpy(copy, spec);
     p->spec = copy;
     p->g = g;
-    if (measure_board(p) < 0) {
-        snprintf(err, errsize, "out of memory");
-        rm_player_free(p);
-        return NULL;
-    }
+    for (int q = 0; q < g->board.npoints; q++)
+        set_add(&p->points, q);
     p->rng = seed ^ 0x5DEECE66Dull;
     p->chosen = -1;
     rm_turnlist_init(&p->scratch);
@@ -247,7 +225,6 @@ void rm_player_free(rm_player *p)
     rm_turnlist_free(&p->playout);
     rm_turnlist_free(&p->other);
     free(p->hist);
-    free(p->near);
     free(p);
 }
 
@@ -305,7 +282,7 @@ static int room(const rm_player *p, const rm_state *st, int side)
         rm_set next;
         set_clear(&next);
         SET_FOREACH(q, &frontier)
-            set_union(&next, &p->near[q]);
+            set_union(&next, &p->g->board.adjacent[q]);
         set_minus(&next, &reach);
         for (int i = 0; i < RM_SET_WORDS; i++)
             next.w[i] &= empty.w[i];
@@ -337,7 +314,7 @@ static double distance(const rm_player *p, const rm_state *st, int side)
         rm_set next;
         set_clear(&next);
         SET_FOREACH(q, &ring)
-            set_union(&next, &p->near[q]);
+            set_union(&next, &p->g->board.adjacent[q]);
         set_minus(&next, &reached);
         set_union(&reached, &next);
         ring = next;
@@ -449,6 +426,13 @@ static int new_node(rm_player *p, uint64_t hash, int mover, int turn)
 
 static double draw_value(const rm_player *p, int side);
 
+/* An evaluation E on the scale of a playout's value, from 0 (lost) to 1
+ * (won). */
+static double squash(double e)
+{
+    return 1 / (1 + exp(-e / SQUASH));
+}
+
 /* The value of position ST to SIDE on the scale of a playout's value:
  * its evaluation squashed into [0, 1], or the result of a finished game. */
 static double judge(rm_player *p, const rm_state *st, int side)
@@ -458,8 +442,7 @@ static double judge(rm_player *p, const rm_state *st, int side)
         return draw_value(p, side);
     if (r != RM_ONGOING)
         return r == side;
-    double e = evaluate_for(p, st, side, &p->playout);
-    return 1 / (1 + exp(-e / SQUASH));
+    return squash(evaluate_for(p, st, side, &p->playout));
 }
 
 /* Makes the children of node N, whose position is ST: one per legal turn,
@@ -526,7 +509,7 @@ static int select_child(const rm_player *p, int n)
  * win 1, a loss 0). */
 static double draw_value(const rm_player *p, int side)
 {
-    double mine = 1 / (1 + exp(CONTEMPT / SQUASH));
+    double mine = squash(-CONTEMPT);
     return side == p->me ? mine : 1 - mine;
 }
 
@@ -561,9 +544,7 @@ static double playout_value(rm_player *p, rm_state *st)
     int result = rm_playout(g, st, &p->playout, &p->rng, limit, &turns);
     if (cut && turns == limit && rm_status(g, st) == RM_ONGOING) {
         double e = search(p, st, 0, 1, -1e9, 1e9);
-        if (st->to_move != 0)
-            e = -e;
-        return 1 / (1 + exp(-e / SQUASH));
+        return squash(st->to_move == 0 ? e : -e);
     }
     return result == RM_DRAW ? draw_value(p, 0) : result == 0 ? 1.0 : 0.0;
 }
@@ -693,6 +674,16 @@ static int prepare_root(rm_player *p, const rm_state *root)
 
 /* ---- alpha-beta ---- */
 
+/* The score to the side to move in ST of playing its turn I of L, by a
+ * search of the position it leads to. */
+static double score_turn(rm_player *p, const rm_state *st, const rm_turnlist *l, int i,
+                         int depth, int ply, double alpha, double beta)
+{
+    rm_state next = *st;
+    rm_apply(p->g, &next, rm_turn_moves(l, i), l->turns[i].n);
+    return -search(p, &next, depth - 1, ply + 1, -beta, -alpha);
+}
+
 /* What a draw is worth to the side to move in ST. */
 static double draw_score(const rm_player *p, const rm_state *st)
 {
@@ -751,9 +742,7 @@ static double search(rm_player *p, const rm_state *st, int depth, int ply, doubl
         for (int i = 0; i < n && alpha < beta; i++) {
             if (!l->turns[i].captured)
                 continue;
-            rm_state next = *st;
-            rm_apply(g, &next, rm_turn_moves(l, i), l->turns[i].n);
-            double v = -search(p, &next, depth - 1, ply + 1, -beta, -alpha);
+            double v = score_turn(p, st, l, i, depth, ply, alpha, beta);
             if (p->stopped)
                 return 0;
             if (v > best)
@@ -777,7 +766,7 @@ static double search(rm_player *p, const rm_state *st, int depth, int ply, doubl
     double a0 = alpha, best = -1e9;
     int best_i = 0;
     for (int k = -1; k < n; k++) {
-        /* the table's move first, then captures, then the rest */
+        /* the table's move first, then the others in the list's order */
         int i;
         if (k == -1) {
             if (first < 0)
@@ -788,9 +777,7 @@ static double search(rm_player *p, const rm_state *st, int depth, int ply, doubl
             if (i == first)
                 continue;
         }
-        rm_state next = *st;
-        rm_apply(g, &next, rm_turn_moves(l, i), l->turns[i].n);
-        double v = -search(p, &next, depth - 1, ply + 1, -beta, -alpha);
+        double v = score_turn(p, st, l, i, depth, ply, alpha, beta);
         if (p->stopped)
             return 0;
         if (v > best) {
@@ -830,10 +817,8 @@ static int choose_ab(rm_player *p, rm_match *m)
         rm_turnlist *rl = &p->lists[AB_MAX_DEPTH + 1];
         int n = rm_legal_turns(p->g, root, rl);
         for (int i = 0; i < n; i++) {
-            rm_state next = *root;
-            rm_apply(p->g, &next, rm_turn_moves(rl, i), rl->turns[i].n);
             p->ext_limit = 2 * d < AB_MAX_DEPTH ? 2 * d : AB_MAX_DEPTH;
-            double v = -search(p, &next, d - 1, 1, -1e9, -bv);
+            double v = score_turn(p, root, rl, i, d, 0, bv, 1e9);
             if (p->stopped)
                 break;
             if (v > bv) {

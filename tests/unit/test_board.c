@@ -69,6 +69,35 @@ static void board__four_by_four__16_points_24_links(void **state)
     expect_counts("board { grid 4 x 4 }", 16, 24, 8);
 }
 
+/* The tables kept for move generation agree with the board they come
+ * from: each ray's first point, and each point's neighbours (the points
+ * linked to it), in every shipped board. */
+static void board__neighbour_sets__are_the_linked_points(void **state)
+{
+    (void)state;
+    static char names[SHIPPED_MAX][256];
+    char dir[4096];
+    int n = shipped_games(names, dir);
+    assert_true(n > 0);
+    for (int f = 0; f < n; f++) {
+        rm_game *g = load_shipped(names[f]);
+        const rm_board *b = &g->board;
+        rm_set *linked = calloc((size_t)b->npoints, sizeof *linked);
+        assert_non_null(linked);
+        for (int i = 0; i < b->nlinks; i++) {
+            set_add(&linked[b->links[i][0]], b->links[i][1]);
+            set_add(&linked[b->links[i][1]], b->links[i][0]);
+        }
+        for (int p = 0; p < b->npoints; p++) {
+            assert_memory_equal(&b->adjacent[p], &linked[p], sizeof linked[p]);
+            for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++)
+                assert_int_equal(b->ray_next[r], board_ray_points(b, &b->rays[r])[0]);
+        }
+        free(linked);
+        rm_game_destroy(g);
+    }
+}
+
 static void board__all_diagonals__every_cell_crossed(void **state)
 {
     (void)state;
@@ -227,6 +256,7 @@ int main(void)
         cmocka_unit_test(board__nine_by_nine__81_points_208_links),
         cmocka_unit_test(board__satoel__93_points_228_links),
         cmocka_unit_test(board__four_by_four__16_points_24_links),
+        cmocka_unit_test(board__neighbour_sets__are_the_linked_points),
         cmocka_unit_test(board__all_diagonals__every_cell_crossed),
         cmocka_unit_test(board__four_grids__merge_into_one),
         cmocka_unit_test(board__alternate_diagonals__through_even_points_only),
