@@ -73,6 +73,17 @@ static inline int board_degree(const rm_board *b, int p)
 {
     return (int)(b->ray_off[p + 1] - b->ray_off[p]);
 }
+/* OUT: the points linked to some point of S (S's own points included
+ * when they are linked to each other). */
+static inline void board_neighbours(const rm_board *b, const rm_set *s, rm_set *out)
+{
+    rm_set n;
+    set_clear(&n);
+    for (int i = 0; i < RM_SET_WORDS; i++)
+        for (uint64_t w = s->w[i]; w; w &= w - 1)
+            set_union(&n, &b->adjacent[i * 64 + __builtin_ctzll(w)]);
+    *out = n;
+}
 static inline const uint16_t *board_ray_points(const rm_board *b, const rm_ray *r)
 {
     return b->ray_pts + r->off;

@@ -18,11 +18,21 @@ static inline void set_add(rm_set *s, int p) { s->w[p >> 6] |= (uint64_t)1 << (p
 static inline void set_del(rm_set *s, int p) { s->w[p >> 6] &= ~((uint64_t)1 << (p & 63)); }
 static inline bool set_has(const rm_set *s, int p) { return (s->w[p >> 6] >> (p & 63)) & 1; }
 
+/* The number of members of a word: inline, where __builtin_popcountll
+ * calls a library routine unless the target has an instruction for it. */
+static inline int word_count(uint64_t w)
+{
+    w -= (w >> 1) & 0x5555555555555555ull;
+    w = (w & 0x3333333333333333ull) + ((w >> 2) & 0x3333333333333333ull);
+    w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((w * 0x0101010101010101ull) >> 56);
+}
+
 static inline int set_count(const rm_set *s)
 {
     int n = 0;
     for (int i = 0; i < RM_SET_WORDS; i++)
-        n += __builtin_popcountll(s->w[i]);
+        n += word_count(s->w[i]);
     return n;
 }
 

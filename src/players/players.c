@@ -280,9 +280,7 @@ static int room(const rm_player *p, const rm_state *st, int side)
     int count = 0;
     for (;;) {
         rm_set next;
-        set_clear(&next);
-        SET_FOREACH(q, &frontier)
-            set_union(&next, &p->g->board.adjacent[q]);
+        board_neighbours(&p->g->board, &frontier, &next);
         set_minus(&next, &reach);
         for (int i = 0; i < RM_SET_WORDS; i++)
             next.w[i] &= empty.w[i];
@@ -312,9 +310,7 @@ static double distance(const rm_player *p, const rm_state *st, int side)
         n += k;
         set_minus(&left, &hit);
         rm_set next;
-        set_clear(&next);
-        SET_FOREACH(q, &ring)
-            set_union(&next, &p->g->board.adjacent[q]);
+        board_neighbours(&p->g->board, &ring, &next);
         set_minus(&next, &reached);
         set_union(&reached, &next);
         ring = next;
