@@ -654,7 +654,8 @@ static inline rm_set target_points(const rm_game *g, const rm_state *st, const r
 
 /* Captures by the piece on P; returns whether there was one. TARGETS,
  * when not NULL, holds the target_points of the working state, and the
- * caller has checked that P has a neighbour among them. */
+ * caller has checked that P has a neighbour among them; when NULL, they
+ * are worked out here. */
 static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool continuing,
                               const rm_set *targets, const rm_set *dead, int step, int done)
 {
@@ -663,12 +664,17 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
     bool found = false;
     if (!room(x))
         return false;
+    rm_set here;
     if (!targets) {
-        rm_set here = target_points(g, x->st, a);
+        here = target_points(g, x->st, a);
         if (!set_meets(&b->adjacent[p], &here))
             return false;
+        targets = &here;
     }
     for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+        /* a capture along R leaps over a target first */
+        if (!set_has(targets, b->ray_next[r]))
+            continue;
         const uint16_t *pts = b->ray_pts + b->rays[r].off;
         int k = capture_run(g, x->st, a, pts, b->rays[r].len, dead);
         if (k == 0)
