@@ -19,6 +19,7 @@ typedef struct compiler {
     const rm_node *setup_node;
     rm_span side_at[RM_MAX_SIDES];
     rm_span kind_at[RM_MAX_KINDS];
+    rm_cursor at;              /* where the examples' lines were last counted to */
 } compiler;
 
 static char *xstrdup(const char *s)
@@ -1052,7 +1053,7 @@ static void compile_example(compiler *c, const rm_node *n)
     rm_example *ex = &g->examples[g->nexamples++];
     int col;
     ex->name = xstrdup(n->text);
-    source_position(c->d->src, n->span.start, &ex->line, &col);
+    source_advance(c->d->src, &c->at, n->span.start, &ex->line, &col);
     ex->steps = calloc((size_t)n->nkids + 1, sizeof *ex->steps);
     if (!ex->steps) {
         diag_file_error(c->d, "out of memory");
@@ -1064,7 +1065,7 @@ static void compile_example(compiler *c, const rm_node *n)
         const rm_node *k = n->kids[i];
         rm_example_step *st = &ex->steps[ex->nsteps];
         memset(st, 0, sizeof *st);
-        source_position(c->d->src, k->span.start, &st->line, &st->col);
+        source_advance(c->d->src, &c->at, k->span.start, &st->line, &st->col);
         bool ok = true;
         switch (k->kind) {
         case N_QUOTE:
@@ -1165,7 +1166,7 @@ rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena,
     }
     g->board.centre = -1;
     memset(g->setup_kind, -1, sizeof g->setup_kind);
-    compiler c = { .d = d, .g = g, .arena = arena, .choices = choices };
+    compiler c = { .d = d, .g = g, .arena = arena, .choices = choices, .at = source_cursor() };
     const rm_node *game_at = NULL, *origin_at = NULL;
     int errors = d->errors;
 

@@ -102,12 +102,14 @@ void source_free(rm_source *src)
     memset(src, 0, sizeof *src);
 }
 
-void source_position(const rm_source *src, uint32_t offset, int *line, int *col)
+void source_advance(const rm_source *src, rm_cursor *at, uint32_t offset, int *line, int *col)
 {
     if (offset > src->len)
         offset = (uint32_t)src->len;
-    int l = 1, c = 1;
-    for (uint32_t i = 0; i < offset; i++) {
+    if (offset < at->offset)
+        *at = source_cursor();
+    int l = at->line, c = at->col;
+    for (uint32_t i = at->offset; i < offset; i++) {
         unsigned char ch = (unsigned char)src->text[i];
         if (ch == '\n') {
             l++;
@@ -116,8 +118,15 @@ void source_position(const rm_source *src, uint32_t offset, int *line, int *col)
             c++;
         }
     }
+    *at = (rm_cursor){ offset, l, c };
     *line = l;
     *col = c;
+}
+
+void source_position(const rm_source *src, uint32_t offset, int *line, int *col)
+{
+    rm_cursor at = source_cursor();
+    source_advance(src, &at, offset, line, col);
 }
 
 /* Prints the source line holding OFFSET and a caret line under [start,end). */

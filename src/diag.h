@@ -48,6 +48,24 @@ void source_free(rm_source *src);
 /* 1-based line and column (in characters, not bytes) of byte OFFSET. */
 void source_position(const rm_source *src, uint32_t offset, int *line, int *col);
 
+/* A place in a source text whose line and column are known, so that the
+ * positions of many offsets asked for in increasing order cost one pass
+ * over the text in all, not one pass each. */
+typedef struct rm_cursor {
+    uint32_t offset;
+    int line;
+    int col;
+} rm_cursor;
+
+/* The cursor at the start of the text. */
+static inline rm_cursor source_cursor(void)
+{
+    return (rm_cursor){ 0, 1, 1 };
+}
+/* Moves AT to OFFSET (from the start when OFFSET lies behind it) and gives
+ * the line and column there, as source_position does. */
+void source_advance(const rm_source *src, rm_cursor *at, uint32_t offset, int *line, int *col);
+
 void diag_error(rm_diag *d, rm_span at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void diag_note(rm_diag *d, rm_span at, const char *fmt, ...)

@@ -69,6 +69,21 @@ head -c 1100000 /dev/zero | tr '\0' '#' >> "$tmp/big.game"
 expect 1 "a file over the size limit" "$RIMAU" check "$tmp/big.game"
 has "larger than the limit" err "the size limit is named"
 
+# A file of 750 KB whose example holds 40,000 steps: each step's line is
+# counted on from the one before (counted from the start of the file each
+# time, validating it took two and a half minutes), and a failure names
+# the right line.
+cp "$srcdir/games/rimau-rimau-b.game" "$tmp/steps.game"
+{
+    echo 'example "many steps" {'
+    yes '    man in hand 14' | head -n 40000
+    echo '    man in hand 15'
+    echo '}'
+} >> "$tmp/steps.game"
+line=$(($(wc -l < "$tmp/steps.game") - 1))
+expect 1 "validate a file of 40,000 example steps" "$RIMAU" validate -q "$tmp/steps.game"
+has "FAILED .*steps.game:$line: \"many steps\": 15 man should be in hand, but 14 are" out "the failing step's line is named"
+
 expect 1 "perft on a position with too many ways to play" "$RIMAU" perft "$srcdir/tests/limits/too-many-turns.game" 1
 has "too many ways to play" err "too many ways to play is said"
 expect 1 "moves on a position with too many ways to play" "$RIMAU" moves "$srcdir/tests/limits/too-many-turns.game"

@@ -263,6 +263,58 @@ static void parser__caret_line__follows_the_message(void **state)
     done(&p);
 }
 
+/* The line and column of OFFSET in TEXT, counted here from the start. */
+static void count_position(const char *text, uint32_t offset, int *line, int *col)
+{
+    *line = 1;
+    *col = 1;
+    for (uint32_t i = 0; i < offset && text[i]; i++) {
+        if (text[i] == '\n') {
+            ++*line;
+            *col = 1;
+        } else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+            ++*col;
+        }
+    }
+}
+
+static void diag__cursor__gives_the_position_counted_from_the_start(void **state)
+{
+    (void)state;
+    const char *text = "game \"Tig\xc3\xa9r\"\r\n\n  board {\n\tgrid 3 x 3 }\n\xe2\x80\x94 x\n";
+    rm_source src;
+    assert_int_equal(source_from_string(&src, "t.game", text, strlen(text)), 0);
+    uint32_t len = (uint32_t)strlen(text);
+    /* every offset in increasing order, then going back, then past the end */
+    uint32_t order[3 * 64];
+    int n = 0;
+    for (uint32_t o = 0; o <= len; o++)
+        order[n++] = o;
+    for (uint32_t o = len; o-- > 0;)
+        order[n++] = o;
+    order[n++] = 7;
+    order[n++] = 3;
+    order[n++] = len + 10;
+    assert_true(n <= (int)(sizeof order / sizeof *order));
+    rm_cursor at = source_cursor();
+    for (int i = 0; i < n; i++) {
+        int line, col, want_line, want_col;
+        source_advance(&src, &at, order[i], &line, &col);
+        count_position(text, order[i], &want_line, &want_col);
+        assert_int_equal(line, want_line);
+        assert_int_equal(col, want_col);
+        source_position(&src, order[i], &line, &col);
+        assert_int_equal(line, want_line);
+        assert_int_equal(col, want_col);
+    }
+    /* the dash on line 5 is one character: 'x' is in column 3 */
+    int line, col;
+    source_position(&src, (uint32_t)(strstr(text, " x\n") - text) + 1, &line, &col);
+    assert_int_equal(line, 5);
+    assert_int_equal(col, 3);
+    source_free(&src);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -279,6 +331,7 @@ int main(void)
         cmocka_unit_test(parser__keyword_as_name__says_so),
         cmocka_unit_test(parser__bad_words__are_named),
         cmocka_unit_test(parser__caret_line__follows_the_message),
+        cmocka_unit_test(diag__cursor__gives_the_position_counted_from_the_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
