@@ -323,12 +323,61 @@ int cmd_perft(int argc, char **argv)
 
 #include "validate.h"
 
-/* Runs the example named NAME of FILE under CHOICES; 1 ok, 0 failed,
+/* The game of one file compiled under each set of option values met so
+ * far, so that the examples run under the same values share one load
+ * (a file is compiled once per set, not once per example and set). The
+ * names and values point into the game validate_file loaded first. */
+#define VARIANT_CACHE 32
+typedef struct variants {
+    const char *file;
+    int n, next;               /* entries used; the one to replace when full */
+    rm_choices choices[VARIANT_CACHE];
+    rm_game *game[VARIANT_CACHE]; /* NULL: the game does not load with them */
+} variants;
+
+static bool same_choices(const rm_choices *a, const rm_choices *b)
+{
+    if (a->n != b->n)
+        return false;
+    for (int i = 0; i < a->n; i++)
+        if (strcmp(a->name[i], b->name[i]) != 0 || strcmp(a->value[i], b->value[i]) != 0)
+            return false;
+    return true;
+}
+
+/* The game of V's file under CHOICES (NULL if it does not load so). */
+static const rm_game *variant_game(variants *v, const rm_choices *choices)
+{
+    for (int i = 0; i < v->n; i++)
+        if (same_choices(&v->choices[i], choices))
+            return v->game[i];
+    int i;
+    if (v->n < VARIANT_CACHE) {
+        i = v->n++;
+    } else { /* full: replace the oldest */
+        i = v->next;
+        v->next = (v->next + 1) % VARIANT_CACHE;
+        if (v->game[i])
+            rm_game_destroy(v->game[i]);
+    }
+    v->choices[i] = *choices;
+    v->game[i] = rm_load_file_with(v->file, choices, NULL, NULL);
+    return v->game[i];
+}
+
+static void variants_free(variants *v)
+{
+    for (int i = 0; i < v->n; i++)
+        if (v->game[i])
+            rm_game_destroy(v->game[i]);
+}
+
+/* Runs the example named NAME of V's file under CHOICES; 1 ok, 0 failed,
  * -1 when the example is not in the game under these options. */
-static int run_variant(const char *file, const char *name, const rm_choices *choices, int *line,
+static int run_variant(variants *v, const char *name, const rm_choices *choices, int *line,
                        char *msg, size_t size)
 {
-    rm_game *g = rm_load_file_with(file, choices, NULL, NULL);
+    const rm_game *g = variant_game(v, choices);
     if (!g) {
         snprintf(msg, size, "the game does not load with these options");
         *line = 0;
@@ -338,7 +387,6 @@ static int run_variant(const char *file, const char *name, const rm_choices *cho
     for (int i = 0; i < g->nexamples; i++)
         if (strcmp(g->examples[i].name, name) == 0)
             rc = rm_run_example(g, &g->examples[i], line, msg, size) == 0 ? 1 : 0;
-    rm_game_destroy(g);
     return rc;
 }
 
@@ -359,6 +407,7 @@ static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
     if (g->nexamples == 0 && !quiet)
         printf("%s: no examples\n", file);
     int status = 0;
+    variants cache = { .file = file };
     for (int i = 0; i < g->nexamples; i++) {
         const rm_example *ex = &g->examples[i];
         /* The variants: the defaults, then each value of each option the
@@ -383,7 +432,7 @@ static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
                 }
                 int line = 0;
                 char msg[1024], opts[512];
-                int r = run_variant(file, ex->name, &c, &line, msg, sizeof msg);
+                int r = run_variant(&cache, ex->name, &c, &line, msg, sizeof msg);
                 if (r < 0)
                     continue;
                 runs++;
@@ -404,6 +453,7 @@ static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
                 printf("ok %s: \"%s\" (%d run%s)\n", file, ex->name, runs, runs == 1 ? "" : "s");
         }
     }
+    variants_free(&cache);
     rm_game_destroy(g);
     return status;
 }

@@ -84,6 +84,39 @@ line=$(($(wc -l < "$tmp/steps.game") - 1))
 expect 1 "validate a file of 40,000 example steps" "$RIMAU" validate -q "$tmp/steps.game"
 has "FAILED .*steps.game:$line: \"many steps\": 15 man should be in hand, but 14 are" out "the failing step's line is named"
 
+# Examples under 216 sets of option values, more than validate keeps
+# compiled at once: options a and b place the pieces, each example checks
+# the places under its own values of a and b and runs under every value
+# of c; then a failure.
+{
+    printf 'game "Variants"\nboard { grid 6 x 2 }\nside one { piece p 1 }\nside two { piece q 1 }\n'
+    for o in a b c; do printf 'option %s = v1 | v2 | v3 | v4 | v5 | v6 "%s"\n' $o $o; done
+    printf 'setup {\n'
+    k=0
+    for col in a b c d e f; do
+        k=$((k + 1))
+        printf '    if a = v%s { p at %s1 }\n    if b = v%s { q at %s2 }\n' $k $col $k $col
+    done
+    printf '}\nphase moving of one { turn step p }\nphase waiting of two { turn step q }\n'
+    x=0
+    for cx in a b c d e f; do
+        x=$((x + 1)) y=0
+        for cy in a b c d e f; do
+            y=$((y + 1))
+            printf 'example "a%s b%s" {\n    with a = v%s\n    with b = v%s\n    p at %s1\n    q at %s2\n}\n' \
+                $x $y $x $y $cx $cy
+        done
+    done
+    printf 'example "wrong" {\n    p at b1\n}\n'
+} > "$tmp/variants.game"
+expect 1 "validate examples under many sets of option values" "$RIMAU" validate "$tmp/variants.game"
+has 'ok .*variants.game: "a6 b5" (6 runs)' out "an example runs under each value of the option it leaves free"
+[ "$(grep -c '(6 runs)' "$tmp/out")" -eq 36 ] && echo "ok every example ran 6 times" ||
+    { echo "FAIL not every example ran 6 times"; fail=$((fail + 1)); }
+n=$((n + 1))
+has 'FAILED .*variants.game:241: "wrong": b1 should hold a p' out "the failing example is named"
+has '36 examples passed, 1 failed' out "validate counts the examples"
+
 expect 1 "perft on a position with too many ways to play" "$RIMAU" perft "$srcdir/tests/limits/too-many-turns.game" 1
 has "too many ways to play" err "too many ways to play is said"
 expect 1 "moves on a position with too many ways to play" "$RIMAU" moves "$srcdir/tests/limits/too-many-turns.game"
