@@ -13,8 +13,8 @@
 # in its own file once played, so an interrupted run resumes from the
 # last finished slice; the slices together are the same games as one
 # unsharded run. PLAY=no plays nothing and shows the rows not yet played
-# as such. ROW-FILTER keeps only the rows whose game file name contains
-# it (the table then holds only those rows).
+# as such. ROW-FILTER keeps only the rows whose game file name or option
+# setting contains it (the table then holds only those rows).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 PLAYER=${PLAYER:-mcts:200}
@@ -50,7 +50,9 @@ madranggam -
 madranggam capture=odd-lines
 main-rimau -
 meurimueng-rimueng-peuet-ploh -
+meurimueng-rimueng-peuet-ploh chain-removal=at-end
 satoel -
+satoel chain-removal=at-end
 alquerque -
 alquerque chain=must-continue
 main-tapal-empat -
@@ -64,7 +66,7 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 echo "$rows" | while read -r game opts; do
     [ -n "$game" ] || continue
-    case "$game" in *"$filter"*) ;; *) continue ;; esac
+    case "$game $opts" in *"$filter"*) ;; *) continue ;; esac
     file="$top/games/$game.game"
     tag=$(echo "$game $opts" | tr ' =' '__')
     json="$WORK/$tag.json"
