@@ -37,6 +37,8 @@ static int bench_game(const char *path, const rm_choices *choices, double second
     }
     rm_turnlist l;
     rm_turnlist_init(&l);
+    rm_history h;
+    rm_history_init(&h);
     uint64_t rng = 1;
     /* warm up: let the turn list grow to its working size, until fifty
      * playouts in a row allocate nothing (at most 2000 playouts) */
@@ -45,7 +47,8 @@ static int bench_game(const char *path, const rm_choices *choices, double second
         int t;
         uint64_t before = rm_exec_allocations();
         rm_initial(g, &st);
-        rm_playout(g, &st, &l, &rng, g->rules.draw_after, &t);
+        rm_history_start(&h, &st);
+        rm_playout(g, &st, &h, &l, &rng, -1, &t);
         quiet = rm_exec_allocations() == before ? quiet + 1 : 0;
     }
     uint64_t alloc_before = rm_exec_allocations();
@@ -54,7 +57,8 @@ static int bench_game(const char *path, const rm_choices *choices, double second
     do {
         int t;
         rm_initial(g, &st);
-        int r = rm_playout(g, &st, &l, &rng, g->rules.draw_after, &t);
+        rm_history_start(&h, &st);
+        int r = rm_playout(g, &st, &h, &l, &rng, -1, &t);
         results[r < 0 ? 2 : r]++;
         plies += t;
         playouts++;
@@ -79,6 +83,7 @@ static int bench_game(const char *path, const rm_choices *choices, double second
     for (int i = 0; i < 16; i++)
         rm_turnlist_free(&lists[i]);
     rm_turnlist_free(&l);
+    rm_history_free(&h);
     rm_game_destroy(g);
     return 0;
 }

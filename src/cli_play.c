@@ -42,11 +42,9 @@ static int read_line(FILE *in, char *buf, size_t size)
 static void draw(const rm_match *m)
 {
     const rm_game *g = m->g;
-    const rm_state *st = rm_match_state(m);
-    int hand[RM_MAX_KINDS];
-    for (int k = 0; k < RM_MAX_KINDS; k++)
-        hand[k] = k < g->nkinds ? st->hand[k] : 0;
-    rm_view v = { st->kind, st->count, hand };
+    rm_position pos;
+    rm_state_position(g, rm_match_state(m), &pos);
+    rm_view v = { pos.kind, pos.count, pos.hand };
     render_text(stdout, g, &v);
 }
 
@@ -54,8 +52,9 @@ static void show_status(const rm_match *m)
 {
     const rm_game *g = m->g;
     const rm_state *st = rm_match_state(m);
-    printf("turn %d: %s to move (%s)\n", st->turn + 1, g->sides[st->to_move].name,
-           rm_side_phase(g, st, st->to_move)->name);
+    int side = rm_state_to_move(st);
+    printf("turn %d: %s to move (%s)\n", rm_state_turn(st) + 1, g->sides[side].name,
+           rm_side_phase(g, st, side)->name);
 }
 
 static void play_help(void)
@@ -121,7 +120,7 @@ static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
     for (;;) {
         if (tty) {
             const rm_state *st = rm_match_state(m);
-            printf("%s> ", m->g->sides[st->to_move].name);
+            printf("%s> ", m->g->sides[rm_state_to_move(st)].name);
             fflush(stdout);
         }
         int r = read_line(in, line, sizeof line);
@@ -163,9 +162,9 @@ static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
             continue;
         }
         if (strcmp(p, "undo") == 0) {
-            int side = rm_match_state(m)->to_move;
+            int side = rm_state_to_move(rm_match_state(m));
             int k = rm_match_undo(m, 1);
-            while (k > 0 && m->n > 0 && o->player[rm_match_state(m)->to_move] != PLAYER_HUMAN)
+            while (k > 0 && m->n > 0 && o->player[rm_state_to_move(rm_match_state(m))] != PLAYER_HUMAN)
                 k += rm_match_undo(m, 1);
             if (k == 0) {
                 printf("nothing to undo\n");
@@ -208,7 +207,7 @@ static int play_match(struct play_opts *o, rm_game *g)
     while ((result = rm_match_result(&m)) == RM_ONGOING) {
         show_status(&m);
         const rm_state *st = rm_match_state(&m);
-        int side = st->to_move;
+        int side = rm_state_to_move(st);
         if (o->player[side] == PLAYER_HUMAN) {
             if (!human_turn(o, &m, tty)) {
                 stopped = true;

@@ -245,6 +245,13 @@ int cmd_moves(int argc, char **argv)
     return status;
 }
 
+/* Prints one root turn of perft --divide and its count. */
+static void print_divide(void *ctx, const rm_move *moves, int n, uint64_t count)
+{
+    char buf[RM_MAX_TURN_TEXT];
+    rm_format_turn(ctx, moves, n, buf, sizeof buf);
+    printf("%s %" PRIu64 "\n", buf, count);
+}
 
 int cmd_perft(int argc, char **argv)
 {
@@ -290,21 +297,12 @@ int cmd_perft(int argc, char **argv)
     if (depth == 0) {
         total = 1;
     } else if (divide) {
-        int n = rm_legal_turns(g, root, &lists[0]);
-        char buf[RM_MAX_TURN_TEXT];
-        for (int i = 0; i < n; i++) {
-            rm_state next = *root;
-            rm_apply(g, &next, rm_turn_moves(&lists[0], i), lists[0].turns[i].n);
-            uint64_t k = rm_perft(g, &next, (int)depth - 1, lists + 1, &perft_failed);
-            rm_format_turn(g, rm_turn_moves(&lists[0], i), lists[0].turns[i].n, buf, sizeof buf);
-            printf("%s %" PRIu64 "\n", buf, k);
-            total += k;
-        }
+        total = rm_perft_divide(g, root, (int)depth, lists, &perft_failed, print_divide, g);
         putchar('\n');
     } else {
         total = rm_perft(g, root, (int)depth, lists, &perft_failed);
     }
-    if (perft_failed || (divide && lists[0].failed)) {
+    if (perft_failed) {
         fprintf(stderr, "rimau perft: a position has too many ways to play (more than %d partial "
                 "turns or %d turns) or memory ran out\n", RM_MAX_GEN_STEPS, RM_MAX_TURNS);
         status = EXIT_INVALID;

@@ -84,12 +84,19 @@ static int play_one(struct tournament *t, long i, outcome *o)
     }
     int start = pieces(g, rm_match_state(&m)), result;
     while ((result = rm_match_result(&m)) == RM_ONGOING) {
-        int side = rm_match_state(&m)->to_move;
+        int side = rm_state_to_move(rm_match_state(&m));
         int k = rm_player_choose(pl[side], &m);
         const rm_turnlist *l = rm_match_turns(&m);
         if (k < 0 || k >= l->n || rm_match_play(&m, rm_turn_moves(l, k), l->turns[k].n) != 0) {
-            result = RM_DRAW;
-            break;
+            /* A player that cannot choose is a failure of the program, not a
+             * result of the game: the game is reported and left out of the
+             * table instead of being counted as a draw. */
+            fprintf(stderr, "rimau selfplay: game %ld: player '%s' chose no legal turn at turn %d\n",
+                    i + 1, who[side], m.n + 1);
+            rm_match_free(&m);
+            rm_player_free(pl[0]);
+            rm_player_free(pl[1]);
+            return -1;
         }
     }
     o->winner = result >= 0 ? result : -1;

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "derive.h"
+
 typedef struct compiler {
     rm_diag *d;
     rm_game *g;
@@ -1135,9 +1137,9 @@ static void compile_example(compiler *c, const rm_node *n)
         case N_RESULT:
             st->op = RM_EX_RESULT;
             if (strcmp(k->text, "draw") == 0 && !k->flags) {
-                st->a = -1; /* RM_DRAW */
+                st->a = RM_DRAW;
             } else if (k->flags && strcmp(k->text, "none") == 0) {
-                st->a = -2; /* RM_ONGOING */
+                st->a = RM_ONGOING;
             } else if (k->flags) {
                 diag_error(c->d, k->span, "write 'result SIDE wins', 'result draw' or 'result none'");
                 ok = false;
@@ -1237,6 +1239,7 @@ rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena,
         game_free(g);
         return NULL;
     }
+    derive_game(g);
     return g;
 }
 

@@ -4,9 +4,9 @@
 
 #include "ast.h"
 #include "game.h"
-#include "rimau.h"
 
-/* Checks FILE and lowers it into a new game; NULL after reporting errors. */
+/* Checks FILE and lowers it into a new game, whose derived tables
+ * (derive.h) are filled in; NULL after reporting errors. */
 rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena, rm_diag *d);
 
 #endif

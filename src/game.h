@@ -71,6 +71,19 @@ typedef struct rm_example {
 
 #define RM_MAX_EXAMPLES 256
 
+/* The keys of a position's Zobrist hash, derived from the game by
+ * derive_game (derive.c): a position's hash is the XOR of the key of
+ * each kind on each point times its count, of each hand times its size,
+ * of the side to move, of each side's phase, and of each side's key of
+ * turns played in its phase times their number. */
+typedef struct rm_zobrist {
+    uint64_t cell[RM_MAX_POINTS][RM_MAX_KINDS];
+    uint64_t hand[RM_MAX_KINDS];
+    uint64_t side[2];
+    uint64_t phase[2][RM_MAX_PHASES];
+    uint64_t pturn[2];
+} rm_zobrist;
+
 typedef struct rm_game {
     char *name;
     int naliases, nsources, nnotes;
@@ -97,12 +110,7 @@ typedef struct rm_game {
     rm_example *examples;
     char *path;                /* the file it was loaded from */
 
-    /* Tables derived for the executor (exec_prepare in exec.c). */
-    uint64_t zob_cell[RM_MAX_POINTS][RM_MAX_KINDS];
-    uint64_t zob_hand[RM_MAX_KINDS];
-    uint64_t zob_side[2];
-    uint64_t zob_phase[2][RM_MAX_PHASES];
-    uint64_t zob_pturn[2];
+    rm_zobrist zob;            /* derived (derive.c) */
 } rm_game;
 
 

@@ -20,8 +20,13 @@ int rm_match_init(rm_match *m, const rm_game *g)
         return -1;
     }
     rm_turnlist_init(&m->list);
+    rm_history_init(&m->hist);
     m->list_at = -1;
     rm_initial(g, &m->states[0]);
+    if (rm_history_start(&m->hist, &m->states[0]) != 0) {
+        rm_match_free(m);
+        return -1;
+    }
     return 0;
 }
 
@@ -32,6 +37,7 @@ void rm_match_free(rm_match *m)
     free(m->texts);
     free(m->states);
     rm_turnlist_free(&m->list);
+    rm_history_free(&m->hist);
     memset(m, 0, sizeof *m);
 }
 
@@ -57,22 +63,31 @@ int rm_match_play(rm_match *m, const rm_move *moves, int n)
     strcpy(text, buf);
     m->states[m->n + 1] = m->states[m->n];
     rm_apply(m->g, &m->states[m->n + 1], moves, n);
+    if (rm_history_push(&m->hist, &m->states[m->n + 1]) != 0) {
+        free(text);
+        return -1;
+    }
     m->texts[m->n] = text;
     m->n++;
     m->list_at = -1;
     return 0;
 }
 
-int rm_match_play_text(rm_match *m, const char *text, char *err, size_t errsize)
+int rm_match_parse_turn(rm_match *m, const char *text, rm_move *moves, int *n, char *err,
+                        size_t errsize)
 {
-    rm_move moves[RM_MAX_TURN_MOVES];
-    int n = 0;
     if (rm_match_result(m) != RM_ONGOING) {
         snprintf(err, errsize, "the game is over: %s", m->why);
         return -1;
     }
-    if (rm_parse_turn_in(m->g, rm_match_state(m), rm_match_turns(m), text, moves, &n, err,
-                         errsize) != 0)
+    return rm_parse_turn_in(m->g, rm_match_state(m), &m->list, text, moves, n, err, errsize);
+}
+
+int rm_match_play_text(rm_match *m, const char *text, char *err, size_t errsize)
+{
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    if (rm_match_parse_turn(m, text, moves, &n, err, errsize) != 0)
         return -1; /* the message does not repeat the text: callers show it */
     if (rm_match_play(m, moves, n) != 0) {
         snprintf(err, errsize, "out of memory");
@@ -132,6 +147,7 @@ int rm_match_undo(rm_match *m, int turns)
     }
     if (k > 0)
         m->list_at = -1;
+    rm_history_truncate(&m->hist, m->n + 1);
     return k;
 }
 
@@ -140,68 +156,30 @@ void rm_match_restart(rm_match *m, const rm_state *start)
     rm_match_undo(m, m->n);
     m->states[0] = *start;
     m->list_at = -1;
+    rm_history_start(&m->hist, start); /* (no allocation: it held a position) */
+}
+
+/* Asks rm_result about the position now, once per position. */
+static void settle(rm_match *m)
+{
+    if (m->list_at == m->n)
+        return;
+    rm_turnlist_clear(&m->list);
+    m->result = rm_result(m->g, rm_match_state(m), &m->hist, &m->list, &m->end);
+    if (m->result != RM_ONGOING)
+        m->list.n = 0;
+    rm_outcome_text(m->g, &m->end, m->why, sizeof m->why);
+    m->list_at = m->n;
 }
 
 const rm_turnlist *rm_match_turns(rm_match *m)
 {
-    if (m->list_at == m->n)
-        return &m->list;
-    if (rm_legal_turns(m->g, rm_match_state(m), &m->list) < 0)
-        m->list.n = 0;
-    m->list_at = m->n;
+    settle(m);
     return &m->list;
 }
 
 int rm_match_result(rm_match *m)
 {
-    const rm_game *g = m->g;
-    const rm_state *st = rm_match_state(m);
-    int r = rm_status(g, st);
-    m->why[0] = '\0';
-    if (r >= 0) {
-        int loser = 1 - r, left = rm_side_pieces(g, st, loser);
-        if (left == 0)
-            snprintf(m->why, sizeof m->why, "%s have no pieces left", g->sides[loser].name);
-        else
-            snprintf(m->why, sizeof m->why, "%s are down to %d pieces", g->sides[loser].name, left);
-        return r;
-    }
-    if (r == RM_DRAW) {
-        snprintf(m->why, sizeof m->why, "the turn limit of %d is reached", g->rules.draw_after);
-        return r;
-    }
-    if (g->rules.draw_repeat > 0) {
-        int seen = 0;
-        for (int i = m->n; i >= 0; i--)
-            if (m->states[i].hash == st->hash)
-                seen++;
-        if (seen >= g->rules.draw_repeat) {
-            snprintf(m->why, sizeof m->why, "the position is repeated %d times", seen);
-            return RM_DRAW;
-        }
-    }
-    const rm_turnlist *l = rm_match_turns(m);
-    if (l->failed) {
-        /* Not a result of the rules: the game cannot go on here. */
-        snprintf(m->why, sizeof m->why, "%s", l->too_many
-                 ? "the position has too many ways to play to list them"
-                 : "out of memory");
-        return RM_DRAW;
-    }
-    if (l->n == 0) {
-        snprintf(m->why, sizeof m->why, "%s cannot move", g->sides[st->to_move].name);
-        return 1 - st->to_move;
-    }
-    return RM_ONGOING;
-}
-
-const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size)
-{
-    if (result >= 0)
-        snprintf(buf, size, "%s win", g->sides[result].name);
-    else if (result == RM_DRAW)
-        snprintf(buf, size, "draw");
-    else
-        snprintf(buf, size, "*");
-    return buf;
+    settle(m);
+    return m->result;
 }

@@ -1,5 +1,6 @@
 /* match.h: a game being played: its states turn by turn, the text of each
- * turn, undo, and the result, repetitions and blocked sides included. */
+ * turn, undo, and its result (decided by rm_result, result.h, from the
+ * game's history). */
 #ifndef RIMAU_MATCH_H
 #define RIMAU_MATCH_H
 
@@ -11,8 +12,14 @@ typedef struct rm_match {
     int cap;
     rm_state *states;     /* states[0] is the start, states[n] the position now */
     char **texts;         /* texts[i]: turn i+1 in notation */
-    rm_turnlist list;     /* the legal turns of the position after LIST_AT turns */
-    int list_at;          /* -1: the list is not computed */
+    rm_history hist;      /* the positions so far, for repetitions */
+    /* The position after LIST_AT turns (-1: none yet) as rm_result saw
+     * it: its result, the rule that decided it, and its legal turns (none
+     * once the game is over). */
+    int list_at;
+    int result;
+    rm_outcome end;
+    rm_turnlist list;
     char why[160];        /* how the game ended, after rm_match_result */
 } rm_match;
 
@@ -24,6 +31,10 @@ static inline const rm_state *rm_match_state(const rm_match *m)
 }
 /* Plays a turn given by its moves; -1 when out of memory. */
 int rm_match_play(rm_match *m, const rm_move *moves, int n);
+/* Finds the legal turn written TEXT in the position now, as
+ * rm_parse_turn_in does (0, -1 or -2), but -1 when the game is over. */
+int rm_match_parse_turn(rm_match *m, const char *text, rm_move *moves, int *n, char *err,
+                        size_t errsize);
 /* Plays the turn written TEXT; -1 with a message in ERR if it is not legal. */
 int rm_match_play_text(rm_match *m, const char *text, char *err, size_t errsize);
 /* Plays the turns of TEXT, separated by blanks or ';' (blanks next to a
@@ -36,12 +47,11 @@ void rm_match_restart(rm_match *m, const rm_state *start);
 int rm_match_undo(rm_match *m, int turns);
 /* The legal turns now (empty when the game is over, or when they cannot
  * be generated: then m->list.too_many or m->list.failed is set). They are
- * computed once per position: the list stays valid until the next play or
- * undo. */
+ * computed once per position, in the order of rm_legal_turns: the list
+ * stays valid until the next play or undo. */
 const rm_turnlist *rm_match_turns(rm_match *m);
-/* RM_ONGOING, RM_DRAW or the winning side; m->why says why it ended. */
+/* RM_ONGOING, RM_DRAW or the winning side, by rm_result; m->end holds
+ * the rule that decided it and m->why says it in words. */
 int rm_match_result(rm_match *m);
-/* "tigers win", "draw" or "*" (not finished). */
-const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size);
 
 #endif

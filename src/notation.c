@@ -140,13 +140,13 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
         } else if (np == 1) {
             if (kind < 0) {
                 /* the side's kind in hand, when there is one */
-                const rm_side *sd = &g->sides[st->to_move];
+                const rm_side *sd = &g->sides[rm_state_to_move(st)];
                 for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++)
-                    if (st->hand[k] > 0 && kind < 0)
+                    if (rm_state_hand(st, k) > 0 && kind < 0)
                         kind = k;
                 if (kind < 0) {
                     snprintf(err, errsize, "not a legal turn here: a drop, but %s have no piece "
-                             "in hand", g->sides[st->to_move].name);
+                             "in hand", sd->name);
                     return -1; /* read, but not legal */
                 }
             }
@@ -221,10 +221,6 @@ int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
             snprintf(err, errsize, "the turn holds a control character or a non-ASCII byte");
             return -2;
         }
-    if (rm_status(g, st) != RM_ONGOING) {
-        snprintf(err, errsize, "the game is over");
-        return -1;
-    }
     rm_move typed[RM_MAX_TURN_MOVES];
     int ntyped = 0;
     if (strcmp(want, "-") != 0) { /* "-": the turn in which no move is made */
@@ -242,7 +238,7 @@ int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
     int count = l->failed ? -1 : l->n;
     int found = -1;
     for (int i = 0; i < count && found < 0; i++)
-        if (l->turns[i].hash == after.hash)
+        if (l->turns[i].hash == rm_state_hash(&after))
             found = i;
     if (found >= 0) {
         *n = l->turns[found].n;
@@ -255,7 +251,7 @@ int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
         for (int i = 0; i < count; i++)
             captures |= l->turns[i].captured;
         snprintf(err, errsize, "not a legal turn here%s",
-                 captures && rm_side_phase(g, st, st->to_move)->compulsory
+                 captures && rm_side_phase(g, st, rm_state_to_move(st))->compulsory
                      ? " (a capture is compulsory here)" : "");
     }
     return found >= 0 ? 0 : -1;

@@ -23,7 +23,9 @@ size_t rm_format_turn(const rm_game *g, const rm_move *moves, int n, char *buf, 
  * turn may come in any order that makes a legal sequence). Returns 0 and
  * stores its moves; -1 with a message in ERR when the turn is read but not
  * legal; -2 when the text cannot be read as a turn at all (an unknown
- * point, not turn notation). */
+ * point, not turn notation). The legal turns are those the rules allow
+ * in ST (rm_legal_turns): whether the game is over is not asked here
+ * (rm_match_parse_turn asks it). */
 int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_move *moves,
                   int *n, char *err, size_t errsize);
 /* The same with the legal turns of ST already listed in L (by

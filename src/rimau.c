@@ -1,5 +1,4 @@
-/* rimau.c: the library API: load a .game file, compile it, and prepare
- * the executor's tables. */
+/* rimau.c: the library API: load a .game file and compile it. */
 #include "rimau.h"
 
 #include <stdlib.h>
@@ -7,7 +6,6 @@
 
 #include "ast.h"
 #include "compile.h"
-#include "exec.h"
 
 
 static rm_game *load(rm_source *src, const rm_choices *choices, FILE *err, int *nerrors)
@@ -22,8 +20,6 @@ static rm_game *load(rm_source *src, const rm_choices *choices, FILE *err, int *
         rm_node *root = rm_parse(src, arena, &d);
         if (root)
             g = compile_game(root, choices, arena, &d);
-        if (g)
-            exec_prepare(g);
     }
     arena_free(arena);
     if (nerrors)

@@ -57,7 +57,7 @@ typedef struct rm_step_rule {
 typedef struct rm_turn_rule {
     uint8_t nsteps;
     rm_step_rule steps[RM_MAX_STEPS];
-    /* Derived by exec_prepare (exec.c) for the turn generator: */
+    /* Derived by derive_game (derive.c) for the turn generator: */
     bool single;              /* one step taken once: a turn is one action (or one chain) */
     bool merge;               /* two different turns may reach the same position */
 } rm_turn_rule;
@@ -72,6 +72,8 @@ typedef struct rm_phase {
     uint8_t end;              /* RM_END_* */
     uint16_t end_turns;       /* RM_END_AFTER_TURNS: after this many turns of the side */
     bool compulsory;          /* a turn that captures must be taken when there is one */
+    /* Derived by derive_game (derive.c): */
+    bool may_end;             /* it can end: it has an end, and a phase of its side follows */
 } rm_phase;
 
 typedef struct rm_option {
@@ -94,6 +96,10 @@ typedef struct rm_rules {
     int draw_after;           /* turns; the game is drawn when they are played */
     int draw_repeat;          /* the game is drawn when a position is seen this often; 0: never */
 } rm_rules;
+
+/* The result of a game: the winning side (0 or 1), or one of these.
+ * Results are decided by rm_result (result.c) alone. */
+enum { RM_ONGOING = -2, RM_DRAW = -1 };
 
 #define RM_DEFAULT_DRAW_AFTER 1000
 #define RM_DEFAULT_DRAW_REPEAT 3

@@ -11,8 +11,7 @@
 static void set_position(rm_match *m, const rm_position *pos)
 {
     rm_state st;
-    rm_state_set(m->g, &st, pos->kind, pos->count, pos->hand,
-                 pos->to_move >= 0 ? pos->to_move : m->g->rules.first, pos->phase);
+    rm_state_set(m->g, &st, pos);
     rm_match_restart(m, &st);
 }
 
@@ -53,7 +52,7 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
             break;
         case RM_EX_LEGAL:
         case RM_EX_ILLEGAL:
-            r = rm_parse_turn(g, st, s->text, moves, &nm, why, sizeof why);
+            r = rm_match_parse_turn(&m, s->text, moves, &nm, why, sizeof why);
             if (s->op == RM_EX_LEGAL && r != 0) {
                 snprintf(msg, size, "'%s' should be legal, but: %s", s->text, why);
                 rc = -1;
@@ -68,7 +67,7 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
             break;
         case RM_EX_EMPTY_COUNT:
             for (int p = 0; p < b->npoints; p++)
-                n += st->kind[p] < 0;
+                n += rm_state_kind(st, p) < 0;
             if (n != s->a) {
                 snprintf(msg, size, "%d points should be empty, but %d are", s->a, n);
                 rc = -1;
@@ -76,26 +75,27 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
             break;
         case RM_EX_EMPTY_SET:
             SET_FOREACH(p, &s->set) {
-                if (st->kind[p] >= 0 && rc == 0) {
+                if (rm_state_kind(st, p) >= 0 && rc == 0) {
                     snprintf(msg, size, "%s should be empty, but holds a %s", b->points[p].name,
-                             g->kinds[st->kind[p]].name);
+                             g->kinds[rm_state_kind(st, p)].name);
                     rc = -1;
                 }
             }
             break;
         case RM_EX_HOLDS:
             SET_FOREACH(p, &s->set) {
-                if (st->kind[p] != s->a && rc == 0) {
+                int k = rm_state_kind(st, p);
+                if (k != s->a && rc == 0) {
                     snprintf(msg, size, "%s should hold a %s, but %s%s", b->points[p].name,
-                             g->kinds[s->a].name, st->kind[p] < 0 ? "it is empty" : "holds a ",
-                             st->kind[p] < 0 ? "" : g->kinds[st->kind[p]].name);
+                             g->kinds[s->a].name, k < 0 ? "it is empty" : "holds a ",
+                             k < 0 ? "" : g->kinds[k].name);
                     rc = -1;
                 }
             }
             break;
         case RM_EX_IN_HAND:
         case RM_EX_ON_BOARD:
-            n = s->op == RM_EX_IN_HAND ? st->hand[s->a] : st->on_board[s->a];
+            n = s->op == RM_EX_IN_HAND ? rm_state_hand(st, s->a) : rm_state_on_board(st, s->a);
             if (n != s->b) {
                 snprintf(msg, size, "%d %s should be %s, but %d are", s->b, g->kinds[s->a].name,
                          s->op == RM_EX_IN_HAND ? "in hand" : "on the board", n);
@@ -103,24 +103,24 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
             }
             break;
         case RM_EX_TO_MOVE:
-            if (st->to_move != s->a) {
+            if (rm_state_to_move(st) != s->a) {
                 snprintf(msg, size, "%s should be to move, but %s are", g->sides[s->a].name,
-                         g->sides[st->to_move].name);
+                         g->sides[rm_state_to_move(st)].name);
                 rc = -1;
             }
             break;
         case RM_EX_IN_PHASE:
-            if (st->phase[s->a] != s->b) {
+            if (rm_state_phase(st, s->a) != s->b) {
                 snprintf(msg, size, "%s should be in phase '%s', but are in '%s'",
                          g->sides[s->a].name, g->rules.phases[s->b].name,
-                         g->rules.phases[st->phase[s->a]].name);
+                         rm_side_phase(g, st, s->a)->name);
                 rc = -1;
             }
             break;
         case RM_EX_TURN_NO:
-            if (st->turn + 1 != s->a) {
+            if (rm_state_turn(st) + 1 != s->a) {
                 snprintf(msg, size, "the next turn should be turn %d, but it is turn %d", s->a,
-                         st->turn + 1);
+                         rm_state_turn(st) + 1);
                 rc = -1;
             }
             break;

@@ -25,7 +25,9 @@ void rm_player_free(rm_player *p);
 /* The player's text, as given. */
 const char *rm_player_spec(const rm_player *p);
 /* Chooses a turn of the position M is in (which must have a legal turn):
- * returns its index in rm_match_turns(M), or -1 when out of memory. */
+ * returns its index in rm_match_turns(M), or -1 when out of memory. (The
+ * players list turns themselves: an index carries over between two lists
+ * of one position, which rm_legal_turns gives in the same order.) */
 int rm_player_choose(rm_player *p, rm_match *m);
 
 /* What the last search of an mcts player did, for tests and debugging.
@@ -42,11 +44,20 @@ void rm_player_info(const rm_player *p, rm_search_info *info);
  * below the root and whose position has HASH; -1 when there is none. */
 long rm_player_tree_visits(const rm_player *p, uint64_t hash, int plies);
 
-/* Plays random turns from ST until the game ends or MAX_TURNS are played;
- * returns RM_DRAW or the winning side, and the number of turns in *TURNS.
- * L is scratch space (no allocation once it has grown). */
-int rm_playout(const rm_game *g, rm_state *st, rm_turnlist *l, uint64_t *rng, int max_turns,
-               int *turns);
+/* Plays random turns from ST, the last position of the history H, until
+ * the game ends, as a game would (rm_result, repetitions included), or
+ * MAX_TURNS turns are played (-1: no such limit). Returns the result:
+ * RM_DRAW or the winning side, or RM_ONGOING when stopped by MAX_TURNS.
+ * The turns played are in *TURNS, and their positions added to H. L is
+ * scratch space (no allocation once it and H have grown). */
+int rm_playout(const rm_game *g, rm_state *st, rm_history *h, rm_turnlist *l, uint64_t *rng,
+               int max_turns, int *turns);
+
+/* For tests: FN is told of every result the player decides (by
+ * rm_result), with the position, the history that led to it from the
+ * start of the game (its last position is ST), and the result. */
+typedef void (*rm_observe_fn)(void *ctx, const rm_state *st, const rm_history *h, int result);
+void rm_player_observe(rm_player *p, rm_observe_fn fn, void *ctx);
 
 static inline uint64_t rm_rng_next(uint64_t *s)
 {

@@ -116,7 +116,7 @@ static inline void legal_positions_note(void *ctx, const rm_state *after, const 
         r->full = true;
         return;
     }
-    r->hash[r->n] = after->hash;
+    r->hash[r->n] = rm_state_hash(after);
     r->captured[r->n++] = captured;
 }
 
@@ -134,7 +134,7 @@ static inline int legal_positions_find(const rm_game *g, const rm_state *st, leg
     bool any_capture = false;
     for (int i = 0; i < r->n; i++)
         any_capture |= r->captured[i];
-    bool compulsory = rm_side_phase(g, st, st->to_move)->compulsory;
+    bool compulsory = rm_side_phase(g, st, rm_state_to_move(st))->compulsory;
     int k = 0;
     for (int i = 0; i < r->n; i++)
         if (!(compulsory && any_capture) || r->captured[i])

@@ -1,6 +1,7 @@
-/* test_actions.c: the generic rules executor (src/exec.c), through small
- * hand-made games: the legal turns of a position, the state a turn leads
- * to, phases, the ends of a game, hashing and turn notation.
+/* test_kernel.c: the kernel (state, movegen, turns, result), through
+ * small hand-made games: the legal turns of a position and their order,
+ * the state a turn leads to, phases, the ends of a game and the history
+ * of repetitions, hashing and turn notation.
  *
  * Most games are a row of points (grid N x 1) or a small grid; tigers and
  * men stand for the two sides. Legal turns are compared as their texts,
@@ -92,15 +93,15 @@ static void assert_point(const rm_game *g, const rm_state *st, const char *name,
 {
     int p = pt(g, name);
     if (!kind) {
-        if (st->kind[p] != -1 || st->count[p] != 0)
-            fail_msg("%s holds %d %s, expected empty", name, st->count[p],
-                     st->kind[p] >= 0 ? g->kinds[st->kind[p]].name : "?");
+        if (rm_state_kind(st, p) != -1 || rm_state_count(st, p) != 0)
+            fail_msg("%s holds %d %s, expected empty", name, rm_state_count(st, p),
+                     rm_state_kind(st, p) >= 0 ? g->kinds[rm_state_kind(st, p)].name : "?");
         return;
     }
     int k = kind_of(g, kind);
-    if (st->kind[p] != k || st->count[p] != count)
-        fail_msg("%s holds %d %s, expected %d %s", name, st->count[p],
-                 st->kind[p] >= 0 ? g->kinds[st->kind[p]].name : "(nothing)", count, kind);
+    if (rm_state_kind(st, p) != k || rm_state_count(st, p) != count)
+        fail_msg("%s holds %d %s, expected %d %s", name, rm_state_count(st, p),
+                 rm_state_kind(st, p) >= 0 ? g->kinds[rm_state_kind(st, p)].name : "(nothing)", count, kind);
 }
 
 /* Plays the turn written TEXT on ST; fails the test if it is not legal. */
@@ -112,7 +113,7 @@ static void play(const rm_game *g, rm_state *st, const char *text)
     if (rm_parse_turn(g, st, text, moves, &n, err, sizeof err) != 0)
         fail_msg("turn '%s' refused: %s", text, err);
     rm_apply(g, st, moves, n);
-    assert_true(st->hash == rm_hash(g, st));
+    assert_true(rm_state_hash(st) == rm_hash(g, st));
 }
 
 static void match_play(rm_match *m, const char *text)
@@ -242,10 +243,10 @@ static void drop__empty_board__onto_every_empty_point(void **state)
     assert_string_equal(legal(g, &st), "a1 b1 c1 d1");
     play(g, &st, "b1");
     assert_point(g, &st, "b1", "man", 1);
-    assert_int_equal(st.hand[kind_of(g, "man")], 2);
-    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
-    assert_int_equal(st.to_move, side_of(g, "tigers"));
-    assert_int_equal(st.turn, 1);
+    assert_int_equal(rm_state_hand(&st, kind_of(g, "man")), 2);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 1);
+    assert_int_equal(rm_state_to_move(&st), side_of(g, "tigers"));
+    assert_int_equal(rm_state_turn(&st), 1);
     rm_game_destroy(g);
 }
 
@@ -279,7 +280,7 @@ static void drop__while_fewer_than__stops_at_the_limit(void **state)
     play(g, &st, "c1");
     play(g, &st, "e1-d1");
     /* two men on the board now: no drop, though one is still in hand */
-    assert_int_equal(st.hand[kind_of(g, "man")], 1);
+    assert_int_equal(rm_state_hand(&st, kind_of(g, "man")), 1);
     assert_string_equal(legal(g, &st), "a1-b1 c1-b1");
     rm_game_destroy(g);
 }
@@ -297,8 +298,8 @@ static void drop__own_point__only_when_the_kind_stacks(void **state)
     assert_string_equal(legal(g, &st), "a1 b1 c1 d1");
     play(g, &st, "a1");
     assert_point(g, &st, "a1", "man", 2);
-    assert_int_equal(st.on_board[kind_of(g, "man")], 2);
-    assert_int_equal(st.hand[kind_of(g, "man")], 1);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 2);
+    assert_int_equal(rm_state_hand(&st, kind_of(g, "man")), 1);
     rm_game_destroy(g);
 }
 
@@ -356,7 +357,7 @@ static void step__own_stack__joins_it_and_leaves_the_rest(void **state)
     play(g, &st, "a1-b1");
     assert_point(g, &st, "a1", "man", 1);
     assert_point(g, &st, "b1", "man", 2);
-    assert_int_equal(st.on_board[kind_of(g, "man")], 3);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 3);
     rm_game_destroy(g);
 }
 
@@ -396,8 +397,8 @@ static void leap__over_adjacent_woman__lands_beyond_and_she_stays(void **state)
     assert_point(g, &st, "c1", NULL, 0);
     assert_point(g, &st, "b1", "woman", 1);
     assert_point(g, &st, "a1", "child", 1);
-    assert_int_equal(st.on_board[kind_of(g, "woman")], 1);
-    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "woman")), 1);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 1);
     rm_game_destroy(g);
 }
 
@@ -424,7 +425,7 @@ static void capture__adjacent_enemy__lands_beyond_and_takes_it(void **state)
     assert_point(g, &st, "b1", NULL, 0);
     assert_point(g, &st, "c1", "tiger", 1);
     assert_point(g, &st, "e1", "man", 1);
-    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 1);
     assert_int_equal(rm_side_pieces(g, &st, side_of(g, "men")), 1);
     rm_game_destroy(g);
 }
@@ -461,7 +462,7 @@ static void capture__over_stack__takes_one_piece(void **state)
     play(g, &st, "a1xc1");
     assert_point(g, &st, "b1", "man", 1);
     assert_point(g, &st, "c1", "tiger", 1);
-    assert_int_equal(st.on_board[kind_of(g, "man")], 2);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 2);
     rm_game_destroy(g);
 }
 
@@ -480,7 +481,7 @@ static void capture__line_of_three_with_lines_odd__takes_all_three(void **state)
     assert_point(g, &st, "d1", NULL, 0);
     assert_point(g, &st, "e1", "tiger", 1);
     assert_point(g, &st, "g1", "man", 1);
-    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 1);
     rm_game_destroy(g);
 }
 
@@ -572,7 +573,7 @@ static void chain__may_stop__one_and_two_capture_turns_legal(void **state)
     assert_point(g, &st, "b1", NULL, 0);
     assert_point(g, &st, "d1", NULL, 0);
     assert_point(g, &st, "e1", "tiger", 1);
-    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 1);
     rm_game_destroy(g);
 }
 
@@ -616,7 +617,7 @@ static void chain__removing_at_once__may_land_on_point_emptied_before(void **sta
     rm_state st = start(g);
     assert_string_equal(legal(g, &st), "a1xe1 a1xe1xe3 a1xe1xe3xc3 a1xe1xe3xc3xc1");
     play(g, &st, "a1xe1xe3xc3xc1");
-    assert_int_equal(st.on_board[kind_of(g, "man")], 0);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 0);
     assert_point(g, &st, "c1", "tiger", 1);
     rm_game_destroy(g);
 }
@@ -637,7 +638,7 @@ static void chain__removing_at_end__cannot_land_on_point_emptied_before(void **s
     assert_point(g, &st, "d3", NULL, 0);
     assert_point(g, &st, "c2", "man", 1);
     assert_point(g, &st, "c3", "tiger", 1);
-    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 1);
     rm_game_destroy(g);
 }
 
@@ -663,7 +664,7 @@ static void chain__removing_at_once__jumps_a_stack_twice(void **state)
     play(g, &st, "a1xc1xa1");
     assert_point(g, &st, "b1", NULL, 0);
     assert_point(g, &st, "a1", "tiger", 1);
-    assert_int_equal(st.on_board[kind_of(g, "man")], 1);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 1);
     rm_game_destroy(g);
 }
 
@@ -695,7 +696,7 @@ static void remove__three_times__one_turn_per_set_of_three(void **state)
             assert_int_equal(rm_turn_moves(&l, i)[j].type, RM_MV_REMOVE);
         rm_state after = st;
         rm_apply(g, &after, rm_turn_moves(&l, i), l.turns[i].n);
-        assert_int_equal(after.on_board[kind_of(g, "man")], 1);
+        assert_int_equal(rm_state_on_board(&after, kind_of(g, "man")), 1);
     }
     rm_turnlist_free(&l);
     play(g, &st, "xc2,xb1,xc1");
@@ -805,7 +806,7 @@ static void phase__ends_when_hand_empty__next_phase_after_last_drop(void **state
     play(g, &st, "e1-d1");
     assert_string_equal(legal(g, &st), "b1 c1 e1");
     play(g, &st, "c1");
-    assert_int_equal(st.hand[kind_of(g, "man")], 0);
+    assert_int_equal(rm_state_hand(&st, kind_of(g, "man")), 0);
     assert_string_equal(phase_name(g, &st, "men"), "moving");
     assert_string_equal(phase_name(g, &st, "tigers"), "hunt");
     play(g, &st, "d1-e1");
@@ -820,8 +821,8 @@ static void phase__ends_after_one_turn__next_phase_with_pieces_in_hand(void **st
     rm_state st = start(g);
     play(g, &st, "a1");
     assert_string_equal(phase_name(g, &st, "men"), "moving");
-    assert_int_equal(st.phase_turns[side_of(g, "men")], 0);
-    assert_int_equal(st.hand[kind_of(g, "man")], 1);
+    assert_int_equal(rm_state_phase_turns(&st, side_of(g, "men")), 0);
+    assert_int_equal(rm_state_hand(&st, kind_of(g, "man")), 1);
     play(g, &st, "e1-d1");
     /* no drop any more, though a man is in hand */
     assert_string_equal(legal(g, &st), "a1-b1");
@@ -838,7 +839,7 @@ static void phase__several_turn_lines__used_in_order_last_repeats(void **state)
     assert_int_equal(count_legal(g, &st), 15);
     assert_int_equal(count_sequences(g, &st), 30);
     play(g, &st, "a1,b1");
-    assert_int_equal(st.hand[kind_of(g, "man")], 2);
+    assert_int_equal(rm_state_hand(&st, kind_of(g, "man")), 2);
     play(g, &st, "g1-f1");
     /* second turn: the second line, one drop */
     assert_string_equal(legal(g, &st), "c1 d1 e1 g1");
@@ -859,8 +860,14 @@ static void end__side_without_legal_turn__loses(void **state)
     rm_game *g = row_game(5, 1, 2, false, "tiger at a1; man at b1 c1",
                           "turn step tiger or capture tiger");
     rm_state st = start(g);
-    assert_int_equal(rm_status(g, &st), RM_ONGOING);
     assert_string_equal(legal(g, &st), "");
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    rm_outcome o;
+    assert_int_equal(rm_result(g, &st, NULL, &l, &o), side_of(g, "men"));
+    assert_int_equal(o.rule, RM_BY_BLOCKED);
+    assert_int_equal(o.side, side_of(g, "tigers"));
+    rm_turnlist_free(&l);
     rm_match m;
     assert_int_equal(rm_match_init(&m, g), 0);
     assert_int_equal(rm_match_result(&m), side_of(g, "men"));
@@ -878,8 +885,8 @@ static void end__side_without_pieces__loses(void **state)
     assert_int_equal(rm_match_init(&m, g), 0);
     assert_int_equal(rm_match_result(&m), RM_ONGOING);
     match_play(&m, "a1xc1");
-    assert_int_equal(rm_status(g, rm_match_state(&m)), side_of(g, "tigers"));
     assert_int_equal(rm_match_result(&m), side_of(g, "tigers"));
+    assert_int_equal(m.end.rule, RM_BY_NO_PIECES);
     assert_non_null(strstr(m.why, "no pieces"));
     assert_int_equal(rm_match_turns(&m)->n, 0);
     rm_match_free(&m);
@@ -927,8 +934,8 @@ static void end__draw_after_n_turns__drawn_when_played(void **state)
     match_play(&m, "e1-d1");
     assert_int_equal(rm_match_result(&m), RM_ONGOING);
     match_play(&m, "b1-a1");
-    assert_int_equal(rm_status(g, rm_match_state(&m)), RM_DRAW);
     assert_int_equal(rm_match_result(&m), RM_DRAW);
+    assert_int_equal(m.end.rule, RM_BY_TURN_LIMIT);
     assert_int_equal(rm_match_turns(&m)->n, 0);
     rm_match_free(&m);
     rm_game_destroy(g);
@@ -951,7 +958,7 @@ static void end__draw_on_repetition__third_time_the_position_is_seen(void **stat
     assert_int_equal(rm_match_init(&m, g), 0);
     for (int i = 0; i < 4; i++)
         match_play(&m, cycle[i]);
-    assert_true(m.states[4].hash == m.states[0].hash);
+    assert_true(rm_state_hash(&m.states[4]) == rm_state_hash(&m.states[0]));
     /* seen twice */
     assert_int_equal(rm_match_result(&m), RM_ONGOING);
     for (int i = 0; i < 4; i++)
@@ -980,7 +987,7 @@ static void check_hash_random_play(const rm_game *g, int turns, uint64_t seed)
     rm_turnlist l;
     rm_turnlist_init(&l);
     rm_state st = start(g);
-    assert_true(st.hash == rm_hash(g, &st));
+    assert_true(rm_state_hash(&st) == rm_hash(g, &st));
     for (int played = 0; played < turns;) {
         int n = rm_legal_turns(g, &st, &l);
         assert_true(n >= 0);
@@ -991,11 +998,11 @@ static void check_hash_random_play(const rm_game *g, int turns, uint64_t seed)
         int i = (int)(next_random(&seed) % (uint64_t)n);
         rm_apply(g, &st, rm_turn_moves(&l, i), l.turns[i].n);
         played++;
-        if (st.hash != rm_hash(g, &st) || st.hash != l.turns[i].hash) {
+        if (rm_state_hash(&st) != rm_hash(g, &st) || rm_state_hash(&st) != l.turns[i].hash) {
             char buf[RM_MAX_TURN_TEXT];
             rm_format_turn(g, rm_turn_moves(&l, i), l.turns[i].n, buf, sizeof buf);
             fail_msg("after turn %d (%s): hash %016llx, rm_hash %016llx, listed %016llx",
-                     st.turn, buf, (unsigned long long)st.hash,
+                     rm_state_turn(&st), buf, (unsigned long long)rm_state_hash(&st),
                      (unsigned long long)rm_hash(g, &st), (unsigned long long)l.turns[i].hash);
         }
     }
@@ -1047,9 +1054,10 @@ static void parse__removals_in_either_order__the_same_turn(void **state)
     play(g, &a, "xb4,xc4");
     play(g, &b, "xc4,xb4");
     play(g, &c, " xc4 , xb4 ");
-    assert_true(a.hash == b.hash);
-    assert_true(a.hash == c.hash);
-    assert_int_equal(memcmp(a.kind, b.kind, sizeof a.kind), 0);
+    assert_true(rm_state_hash(&a) == rm_state_hash(&b));
+    assert_true(rm_state_hash(&a) == rm_state_hash(&c));
+    for (int p = 0; p < g->board.npoints; p++)
+        assert_int_equal(rm_state_kind(&a, p), rm_state_kind(&b, p));
     assert_point(g, &a, "d4", "man", 1);
     rm_game_destroy(g);
 }
@@ -1133,7 +1141,7 @@ static void parse__every_listed_turn__parses_back_to_it(void **state)
                 fail_msg("'%s' is listed but refused: %s", buf, err);
             rm_state after = st;
             rm_apply(g, &after, moves, nm);
-            assert_true(after.hash == l.turns[i].hash);
+            assert_true(rm_state_hash(&after) == l.turns[i].hash);
         }
         rm_turnlist_free(&l);
         rm_game_destroy(g);
@@ -1155,6 +1163,239 @@ static void format__drop_of_side_with_two_kinds__names_the_kind(void **state)
     assert_string_equal(legal(g, &st), "child@a1 child@b1 woman@a1 woman@b1");
     play(g, &st, "woman@b1");
     assert_point(g, &st, "b1", "woman", 1);
+    rm_game_destroy(g);
+}
+
+static void chain__lands_back_on_its_start__legal_and_clears_the_men(void **state)
+{
+    (void)state;
+    /* c3 x a5 (over b4), a5 x a3 (over a4), a3 x c3 (over b3): the chain
+     * ends on the point it left, emptied by its first move. */
+    rm_game *g = load("game \"t\"\nboard { grid 5 x 5 diagonals alternate }\n"
+                      "side tigers { piece tiger 1 }\nside men { piece man 3 }\n"
+                      "setup { tiger at c3; man at b4 a4 b3 }\nrules { first tigers }\n"
+                      "phase hunting of tigers { turn capture tiger chain }\n"
+                      "phase moving of men { turn step man }\n");
+    rm_state st = start(g);
+    assert_non_null(strstr(legal(g, &st), "c3xa5xa3xc3"));
+    play(g, &st, "c3xa5xa3xc3");
+    assert_point(g, &st, "c3", "tiger", 1);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "man")), 0);
+    rm_game_destroy(g);
+}
+
+static void drop__two_times_in_a_row__one_turn_per_multiset(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"d\"\nboard { grid 3 x 3 }\n"
+                      "side a { piece p 4 stacks }\nside b { piece q 5 }\n"
+                      "setup { p in hand 4\n q in hand 5 }\n"
+                      "phase placing of a {\n turn drop p in row 1 2 times\n turn drop p\n"
+                      " ends when hand empty\n}\n"
+                      "phase moving of a { turn step p }\n"
+                      "phase placing of b { turn drop q while fewer than 2 on board }\n");
+    rm_state st = start(g);
+    /* two drops on a1 b1 c1, stacking allowed: {a1,a1} {a1,b1} ... 6 multisets */
+    assert_string_equal(legal(g, &st), "a1,a1 a1,b1 a1,c1 b1,b1 b1,c1 c1,c1");
+    play(g, &st, "a1,a1");
+    assert_point(g, &st, "a1", "p", 2);
+    assert_int_equal(rm_state_hand(&st, kind_of(g, "p")), 2);
+    rm_game_destroy(g);
+}
+
+/* ---- the order of the turns ---- */
+
+typedef struct listing {
+    uint64_t position;
+    int n;
+    uint64_t *turns;           /* the hashes the turns lead to, in their order */
+} listing;
+
+/* The hashes the turns of L lead to, in their order (malloc'd). */
+static uint64_t *order_of(const rm_turnlist *l)
+{
+    uint64_t *h = malloc(((size_t)l->n + 1) * sizeof *h);
+    assert_non_null(h);
+    for (int i = 0; i < l->n; i++)
+        h[i] = l->turns[i].hash;
+    return h;
+}
+
+static void assert_same_order(const rm_game *g, const rm_state *st, const listing *before,
+                              const rm_turnlist *l, const char *how)
+{
+    if (before->n != l->n)
+        fail_msg("%s, turn %d: %d turns, %d before", how, rm_state_turn(st), l->n, before->n);
+    for (int i = 0; i < l->n; i++)
+        if (before->turns[i] != l->turns[i].hash)
+            fail_msg("%s, turn %d: turn %d of %d is another turn than before", how,
+                     rm_state_turn(st), i, l->n);
+    (void)g;
+}
+
+/* Plays random turns of G; every position is listed into a list that held
+ * the last position's turns, into a fresh list, and, when met before at
+ * another turn, compared with its first listing: the same turns in the
+ * same order each time. Returns how many positions were met again. */
+static int check_order(const rm_game *g, int turns, uint64_t seed)
+{
+    enum { SEEN = 4096 };
+    static listing seen[SEEN];
+    int nseen = 0, again = 0;
+    rm_turnlist l, fresh;
+    rm_turnlist_init(&l);
+    rm_state st = start(g);
+    for (int played = 0; played < turns; played++) {
+        int n = rm_legal_turns(g, &st, &l);
+        assert_true(n >= 0);
+        rm_turnlist_init(&fresh);
+        assert_int_equal(rm_legal_turns(g, &st, &fresh), n);
+        listing now = { rm_state_hash(&st), n, order_of(&l) };
+        assert_same_order(g, &st, &now, &fresh, "a fresh list");
+        rm_turnlist_free(&fresh);
+        int k = 0;
+        while (k < nseen && seen[k].position != now.position)
+            k++;
+        if (k < nseen) {
+            assert_same_order(g, &st, &seen[k], &l, "the position met again");
+            again++;
+            free(now.turns);
+        } else if (nseen < SEEN) {
+            seen[nseen++] = now;
+        } else {
+            free(now.turns);
+        }
+        if (n == 0) {
+            st = start(g);
+            continue;
+        }
+        int i = (int)(next_random(&seed) % (uint64_t)n);
+        rm_apply(g, &st, rm_turn_moves(&l, i), l.turns[i].n);
+    }
+    for (int k = 0; k < nseen; k++)
+        free(seen[k].turns);
+    rm_turnlist_free(&l);
+    return again;
+}
+
+static void order__same_position_at_other_turns__same_turns_in_same_order(void **state)
+{
+    (void)state;
+    /* two tigers and two men stepping on a small grid: positions recur */
+    rm_game *g = load("game \"test\"\nboard { grid 3 x 3 }\n"
+                      "side tigers { piece tiger 2 }\nside men { piece man 2 }\n"
+                      "setup { tiger at a1 c1; man at a3 c3 }\n"
+                      "phase hunt of tigers { turn step tiger }\n"
+                      "phase move of men { turn step man }\n");
+    assert_true(check_order(g, 3000, 7) > 1000);
+    rm_game_destroy(g);
+    const char *shipped[] = { "tiger-and-buffaloes.game", "rimau-rimau-a.game", "satoel.game" };
+    for (int f = 0; f < 3; f++) {
+        g = load_shipped(shipped[f]);
+        check_order(g, 1500, 11 + (uint64_t)f);
+        rm_game_destroy(g);
+    }
+}
+
+/* ---- the history of repetitions ---- */
+
+/* How many of the first N positions of the game STATES are the last one:
+ * the plain count the history must agree with. */
+static int count_seen(const uint64_t *hashes, int n)
+{
+    int c = 0;
+    for (int i = 0; i < n; i++)
+        c += hashes[i] == hashes[n - 1];
+    return c;
+}
+
+/* Random games of G, TURNS turns: after every turn, every take-back and
+ * every copy, the history counts the last position's repeats as a plain
+ * count over the whole game does. */
+static void check_history(const rm_game *g, int turns, uint64_t seed)
+{
+    enum { MAX = 4096 };
+    static uint64_t hashes[MAX];
+    static rm_state states[MAX];
+    rm_history h, c;
+    rm_history_init(&h);
+    rm_history_init(&c);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    states[0] = start(g);
+    hashes[0] = rm_state_hash(&states[0]);
+    assert_int_equal(rm_history_start(&h, &states[0]), 0);
+    int n = 1, max_seen = 0;
+    for (int played = 0; played < turns && n < MAX; played++) {
+        int k = rm_legal_turns(g, &states[n - 1], &l);
+        assert_true(k >= 0);
+        if (k == 0 || next_random(&seed) % 50 == 0) {
+            /* take back a random number of turns */
+            int back = (int)(next_random(&seed) % (uint64_t)n);
+            rm_history_truncate(&h, n - back);
+            n -= back;
+            assert_int_equal(rm_history_length(&h), n);
+            assert_int_equal(rm_history_repeats(&h), count_seen(hashes, n));
+            continue;
+        }
+        int i = (int)(next_random(&seed) % (uint64_t)k);
+        states[n] = states[n - 1];
+        rm_apply(g, &states[n], rm_turn_moves(&l, i), l.turns[i].n);
+        hashes[n] = rm_state_hash(&states[n]);
+        n++;
+        assert_int_equal(rm_history_push(&h, &states[n - 1]), 0);
+        int want = count_seen(hashes, n);
+        if (rm_history_repeats(&h) != want)
+            fail_msg("turn %d: the history says seen %d times, the game %d", n - 1,
+                     rm_history_repeats(&h), want);
+        if (want > max_seen)
+            max_seen = want;
+        if (played % 97 == 0) {
+            /* a copy goes on as the original would */
+            assert_int_equal(rm_history_copy(&c, &h), 0);
+            assert_int_equal(rm_history_push(&c, &states[n - 1]), 0);
+            assert_int_equal(rm_history_repeats(&c), want + 1);
+            assert_int_equal(rm_history_repeats(&h), want);
+        }
+    }
+    assert_true(max_seen >= 3);
+    rm_turnlist_free(&l);
+    rm_history_free(&h);
+    rm_history_free(&c);
+}
+
+static void history__random_games_with_takebacks__repeats_as_a_plain_count(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"test\"\nboard { grid 3 x 3 }\n"
+                      "side tigers { piece tiger 2 }\nside men { piece man 2 }\n"
+                      "setup { tiger at a1 c1; man at a3 c3 }\n"
+                      "phase hunt of tigers { turn step tiger }\n"
+                      "phase move of men { turn step man }\n");
+    check_history(g, 3000, 5);
+    rm_game_destroy(g);
+    g = load_shipped("tiger-and-buffaloes.game");
+    check_history(g, 3000, 9);
+    rm_game_destroy(g);
+}
+
+static void history__capture__positions_before_it_are_not_searched(void **state)
+{
+    (void)state;
+    rm_game *g = row_game(5, 1, 2, false, "tiger at a1; man at b1 e1", "turn capture tiger or step tiger");
+    rm_history h;
+    rm_history_init(&h);
+    rm_state st = start(g);
+    assert_int_equal(rm_history_start(&h, &st), 0);
+    play(g, &st, "a1xc1");
+    assert_int_equal(rm_history_push(&h, &st), 0);
+    /* the capture cannot be undone: the game starts again from it */
+    assert_int_equal(h.e[1].since, 1);
+    play(g, &st, "e1-d1");
+    assert_int_equal(rm_history_push(&h, &st), 0);
+    assert_int_equal(h.e[2].since, 1);
+    assert_int_equal(rm_history_repeats(&h), 1);
+    rm_history_free(&h);
     rm_game_destroy(g);
 }
 
@@ -1188,6 +1429,11 @@ int main(void)
         cmocka_unit_test(chain__removing_at_end__cannot_land_on_point_emptied_before),
         cmocka_unit_test(chain__removing_at_end__never_jumps_a_piece_twice),
         cmocka_unit_test(chain__removing_at_once__jumps_a_stack_twice),
+        cmocka_unit_test(chain__lands_back_on_its_start__legal_and_clears_the_men),
+        cmocka_unit_test(drop__two_times_in_a_row__one_turn_per_multiset),
+        cmocka_unit_test(order__same_position_at_other_turns__same_turns_in_same_order),
+        cmocka_unit_test(history__random_games_with_takebacks__repeats_as_a_plain_count),
+        cmocka_unit_test(history__capture__positions_before_it_are_not_searched),
         cmocka_unit_test(remove__three_times__one_turn_per_set_of_three),
         cmocka_unit_test(remove__then_relocate_optional__adds_each_relocation),
         cmocka_unit_test(remove__rimau_rimau_a_opening__choose_three_times_relocations),

@@ -1,0 +1,41 @@
+/* movegen.h: move generation: the legal turns of a position, from the
+ * turn patterns and action rules of the IR, for any described game.
+ *
+ * The order of the turns is part of the API: it depends only on the
+ * game and on the position (its contents: pieces, hands, side to move,
+ * phases), never on how the position was reached, on the turn number
+ * or on what the list held before. Two listings of one position give
+ * the same turns in the same order, so an index into one is an index
+ * into the other: the players keep such indices from one listing of a
+ * position to the next (tests/unit/test_kernel.c checks it).
+ *
+ * Generating turns allocates nothing once a turn list has grown to its
+ * working size.
+ */
+#ifndef RIMAU_MOVEGEN_H
+#define RIMAU_MOVEGEN_H
+
+#include "turns.h"
+
+#define RM_MAX_GEN_STEPS 4000000 /* partial turns tried for one position */
+
+/* Fills L with the distinct legal turns of the side to move in ST (two
+ * orders of the same removals, or two chains ending in the same position,
+ * are one turn), the captures alone when captures are compulsory and one
+ * can be made. They are the turns the rules allow; whether the game is
+ * over already is rm_result's to say (result.h). Returns their number,
+ * or -1 when out of memory or when the position has too many ways to
+ * play (l->too_many: more than RM_MAX_GEN_STEPS partial turns or
+ * RM_MAX_TURNS turns, as "drop p 32 times" on a large board would
+ * have). */
+int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l);
+
+/* Every sequence of moves that makes a legal turn, before duplicates are
+ * merged and compulsory captures filtered; EMIT gets each one with the
+ * state it leads to. */
+typedef void (*rm_emit_fn)(void *ctx, const rm_state *after, const rm_move *moves, int n,
+                           bool captured);
+/* Returns false when it stopped after RM_MAX_GEN_STEPS partial turns. */
+bool rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx);
+
+#endif

@@ -1,0 +1,52 @@
+/* perft.c: counting sequences of turns (see perft.h). */
+#include "perft.h"
+
+/* The turns of ST in L, or -1 when the game is over there (setting
+ * *FAILED when it is over because its turns cannot be listed). */
+static int turns_of(const rm_game *g, const rm_state *st, rm_turnlist *l, bool *failed)
+{
+    rm_outcome o;
+    if (rm_result(g, st, NULL, l, &o) != RM_ONGOING) {
+        if (o.rule == RM_BY_TOO_MANY || o.rule == RM_BY_NO_MEMORY)
+            *failed = true;
+        return -1;
+    }
+    return l->n;
+}
+
+uint64_t rm_perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists,
+                  bool *failed)
+{
+    if (depth <= 0)
+        return 1;
+    int n = turns_of(g, st, &lists[0], failed);
+    if (n <= 0)
+        return 0;
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        rm_state next = *st;
+        rm_apply(g, &next, rm_turn_moves(&lists[0], i), lists[0].turns[i].n);
+        total += rm_perft(g, &next, depth - 1, lists + 1, failed);
+    }
+    return total;
+}
+
+uint64_t rm_perft_divide(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists,
+                         bool *failed, rm_divide_fn each, void *ctx)
+{
+    if (depth <= 0)
+        return 1;
+    int n = turns_of(g, st, &lists[0], failed);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        rm_state next = *st;
+        const rm_move *moves = rm_turn_moves(&lists[0], i);
+        rm_apply(g, &next, moves, lists[0].turns[i].n);
+        uint64_t k = rm_perft(g, &next, depth - 1, lists + 1, failed);
+        each(ctx, moves, lists[0].turns[i].n, k);
+        total += k;
+    }
+    return total;
+}

@@ -1,0 +1,25 @@
+/* perft.h: counting the sequences of turns from a position, the test of a
+ * generator against other implementations (tests/perft/perft.tsv). */
+#ifndef RIMAU_PERFT_H
+#define RIMAU_PERFT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "result.h"
+
+/* The number of sequences of DEPTH turns from ST: distinct turns at each
+ * position, and none from a position where the game is over (rm_result
+ * without repetitions). LISTS holds DEPTH turn lists of scratch space.
+ * Sets *FAILED when a position had too many ways to play. */
+uint64_t rm_perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists,
+                  bool *failed);
+
+/* The same, counted for each turn of ST apart: EACH gets every turn, in
+ * the order of rm_legal_turns, with the sequences that begin with it.
+ * Returns the total. */
+typedef void (*rm_divide_fn)(void *ctx, const rm_move *moves, int n, uint64_t count);
+uint64_t rm_perft_divide(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists,
+                         bool *failed, rm_divide_fn each, void *ctx);
+
+#endif

@@ -1,0 +1,151 @@
+/* alphabeta.c: iterative-deepening alpha-beta with a transposition table,
+ * an extension where the side to move is nearly blocked, and a
+ * quiescence search of captures. */
+#include "players_impl.h"
+
+#include <string.h>
+
+/* Alpha-beta looks one ply further where the side to move has at most
+ * AB_EXTEND turns (it may be about to be blocked), and goes on with the
+ * captures for at most AB_QDEPTH plies past its depth (quiescence). */
+#define AB_EXTEND 2
+#define AB_QDEPTH 4
+
+/* The score to the side to move in ST of playing its turn I of L, by a
+ * search of the position it leads to. */
+static double score_turn(rm_player *p, const rm_state *st, const rm_turnlist *l, int i,
+                         int depth, int ply, double alpha, double beta)
+{
+    rm_state next = *st;
+    rm_apply(p->g, &next, rm_turn_moves(l, i), l->turns[i].n);
+    int mark = rm_history_length(&p->hist);
+    if (pl_push(p, &next) != 0) {
+        p->stopped = true; /* out of memory: the search cannot go on */
+        return 0;
+    }
+    double v = -pl_search(p, &next, depth - 1, ply + 1, -beta, -alpha);
+    rm_history_truncate(&p->hist, mark);
+    return v;
+}
+
+double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double alpha,
+                 double beta)
+{
+    rm_turnlist *l = &p->lists[ply];
+    int r = pl_result(p, st, l);
+    if (r == RM_DRAW)
+        return pl_draw_score(p, st);
+    if (r != RM_ONGOING)
+        return r == rm_state_to_move(st) ? 1000.0 - ply : -1000.0 + ply;
+    if ((++p->visited & 1023) == 0 && p->deadline > 0 && pl_now() >= p->deadline)
+        p->stopped = true;
+    if (p->stopped)
+        return 0;
+    int n = l->n;
+    /* A side with hardly a turn left may be about to be blocked: look one
+     * ply further, as a chess program does for a king in check. */
+    if (depth == 0 && n <= AB_EXTEND && ply < p->ext_limit)
+        depth = 1;
+    if (depth <= 0 || ply >= AB_MAX_DEPTH) {
+        /* Quiescence: the side to move may stop here or take pieces, so
+         * that a line is not judged in the middle of an exchange. */
+        double stand = pl_evaluate(p, st, l);
+        if (depth <= -AB_QDEPTH || ply >= AB_MAX_DEPTH || stand >= beta)
+            return stand;
+        double best = stand;
+        if (stand > alpha)
+            alpha = stand;
+        for (int i = 0; i < n && alpha < beta; i++) {
+            if (!l->turns[i].captured)
+                continue;
+            double v = score_turn(p, st, l, i, depth, ply, alpha, beta);
+            if (p->stopped)
+                return 0;
+            if (v > best)
+                best = v;
+            if (v > alpha)
+                alpha = v;
+        }
+        return best;
+    }
+    uint64_t hash = rm_state_hash(st);
+    tt_entry *e = &p->tt[hash & (TT_SIZE - 1)];
+    int first = -1;
+    if (e->hash == hash) {
+        if (e->depth >= depth) {
+            if (e->flag == 0 || (e->flag == 1 && e->score >= beta) ||
+                (e->flag == 2 && e->score <= alpha))
+                return e->score;
+        }
+        if (e->best < n)
+            first = e->best;
+    }
+    double a0 = alpha, best = -1e9;
+    int best_i = 0;
+    for (int k = -1; k < n; k++) {
+        /* the table's move first, then the others in the list's order */
+        int i;
+        if (k == -1) {
+            if (first < 0)
+                continue;
+            i = first;
+        } else {
+            i = k;
+            if (i == first)
+                continue;
+        }
+        double v = score_turn(p, st, l, i, depth, ply, alpha, beta);
+        if (p->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_i = i;
+        }
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    e->hash = hash;
+    e->score = (float)best;
+    e->depth = (int8_t)depth;
+    e->flag = (int8_t)(best <= a0 ? 2 : best >= beta ? 1 : 0);
+    e->best = (int16_t)best_i;
+    return best;
+}
+
+int pl_choose_ab(rm_player *p, rm_match *m)
+{
+    const rm_state *root = rm_match_state(m);
+    int max_depth = p->depth > 0 ? p->depth : AB_MAX_DEPTH;
+    p->deadline = p->depth > 0 ? 0 : pl_now() + p->seconds;
+    p->stopped = false;
+    if (pl_note_history(p, m) < 0)
+        return -1;
+    /* Scores of draws depend on the game so far: none is kept. */
+    memset(p->tt, 0, TT_SIZE * sizeof *p->tt);
+    p->me = rm_state_to_move(root);
+    int best = 0;
+    for (int d = 1; d <= max_depth; d++) {
+        double bv = -1e9;
+        int bi = 0;
+        rm_turnlist *rl = &p->lists[AB_MAX_DEPTH + 1];
+        int n = pl_result(p, root, rl) == RM_ONGOING ? rl->n : 0;
+        for (int i = 0; i < n; i++) {
+            p->ext_limit = 2 * d < AB_MAX_DEPTH ? 2 * d : AB_MAX_DEPTH;
+            double v = score_turn(p, root, rl, i, d, 0, bv, 1e9);
+            if (p->stopped)
+                break;
+            if (v > bv) {
+                bv = v;
+                bi = i;
+            }
+        }
+        if (p->stopped)
+            break;
+        best = bi;
+        if (bv >= 900 || bv <= -900)
+            break; /* a forced result is found */
+    }
+    return best;
+}

@@ -1,0 +1,31 @@
+/* random.c: random playouts: a game played to its end by uniformly random
+ * turns, the random player's way and the MCTS player's estimate. */
+#include "players_impl.h"
+
+int pl_playout(rm_player *p, const rm_game *g, rm_state *st, rm_history *h, rm_turnlist *l,
+               uint64_t *rng, int max_turns, int *turns)
+{
+    int t = 0;
+    for (;;) {
+        int r = rm_result(g, st, h, l, NULL);
+        if (p && p->observe)
+            p->observe(p->observe_ctx, st, h, r);
+        if (r != RM_ONGOING || t == max_turns) {
+            *turns = t;
+            return r;
+        }
+        int i = rm_rng_below(rng, l->n);
+        rm_apply(g, st, rm_turn_moves(l, i), l->turns[i].n);
+        t++;
+        if (rm_history_push(h, st) != 0) {
+            *turns = t;
+            return RM_DRAW; /* out of memory: the playout cannot be judged on */
+        }
+    }
+}
+
+int rm_playout(const rm_game *g, rm_state *st, rm_history *h, rm_turnlist *l, uint64_t *rng,
+               int max_turns, int *turns)
+{
+    return pl_playout(NULL, g, st, h, l, rng, max_turns, turns);
+}

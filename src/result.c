@@ -1,0 +1,191 @@
+/* result.c: how a game ends (see result.h). */
+#include "result.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- repetitions ---- */
+
+void rm_history_init(rm_history *h)
+{
+    h->n = h->cap = 0;
+    h->e = NULL;
+    h->last = NULL;
+}
+
+void rm_history_free(rm_history *h)
+{
+    free(h->e);
+    free(h->last);
+    rm_history_init(h);
+}
+
+static inline int slot_of(uint64_t hash)
+{
+    return (int)(hash >> 54); /* RM_HISTORY_SLOTS = 2^10 */
+}
+
+/* Makes room for one more position; -1 when out of memory. */
+static int grow(rm_history *h)
+{
+    if (!h->last) {
+        h->last = malloc(RM_HISTORY_SLOTS * sizeof *h->last);
+        if (!h->last)
+            return -1;
+        rm_exec_count_allocation();
+        for (int i = 0; i < RM_HISTORY_SLOTS; i++)
+            h->last[i] = -1;
+    }
+    if (h->n == h->cap) {
+        int cap = h->cap ? 2 * h->cap : 256;
+        rm_history_entry *e = realloc(h->e, (size_t)cap * sizeof *e);
+        if (!e)
+            return -1;
+        rm_exec_count_allocation();
+        h->e = e;
+        h->cap = cap;
+    }
+    return 0;
+}
+
+static inline int room_for_one(rm_history *h)
+{
+    return h->n < h->cap && h->last ? 0 : grow(h);
+}
+
+int rm_history_push(rm_history *h, const rm_state *st)
+{
+    if (room_for_one(h) != 0)
+        return -1;
+    rm_history_entry *e = &h->e[h->n];
+    e->hash = rm_state_hash(st);
+    e->progress = rm_state_progress(st);
+    const rm_history_entry *before = h->n > 0 ? &h->e[h->n - 1] : NULL;
+    e->since = before && before->progress == e->progress ? before->since : h->n;
+    int slot = slot_of(e->hash);
+    e->prev = h->last[slot];
+    e->seen = 1;
+    for (int i = e->prev; i >= e->since; i = h->e[i].prev)
+        if (h->e[i].hash == e->hash) {
+            e->seen = h->e[i].seen + 1;
+            break;
+        }
+    h->last[slot] = h->n++;
+    return 0;
+}
+
+void rm_history_truncate(rm_history *h, int n)
+{
+    while (h->n > n) {
+        const rm_history_entry *e = &h->e[--h->n];
+        h->last[slot_of(e->hash)] = e->prev;
+    }
+}
+
+int rm_history_start(rm_history *h, const rm_state *st)
+{
+    /* Emptying the slots at once is faster than taking back each of
+     * many positions. */
+    if (h->n > RM_HISTORY_SLOTS / 16) {
+        for (int i = 0; i < RM_HISTORY_SLOTS; i++)
+            h->last[i] = -1;
+        h->n = 0;
+    }
+    rm_history_truncate(h, 0);
+    return rm_history_push(h, st);
+}
+
+int rm_history_copy(rm_history *dst, const rm_history *src)
+{
+    rm_history_truncate(dst, 0);
+    for (int i = 0; i < src->n; i++) {
+        if (room_for_one(dst) != 0)
+            return -1;
+        dst->e[i] = src->e[i];
+        dst->last[slot_of(src->e[i].hash)] = i;
+        dst->n++;
+    }
+    return 0;
+}
+
+/* ---- results ---- */
+
+static int decide(rm_outcome *out, int result, rm_end_rule rule, int side, int count)
+{
+    if (out)
+        *out = (rm_outcome){ result, rule, side, count };
+    return result;
+}
+
+int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,
+              rm_outcome *out)
+{
+    const rm_rules *r = &g->rules;
+    for (int s = 0; s < 2; s++) {
+        int n = rm_side_pieces(g, st, s);
+        if (n == 0)
+            return decide(out, 1 - s, RM_BY_NO_PIECES, s, 0);
+        if (r->lose_with[s] >= 0 && n <= r->lose_with[s])
+            return decide(out, 1 - s, RM_BY_LOSING_NUMBER, s, n);
+    }
+    if (rm_state_turn(st) >= r->draw_after)
+        return decide(out, RM_DRAW, RM_BY_TURN_LIMIT, -1, r->draw_after);
+    if (h && r->draw_repeat > 0) {
+        assert(h->n > 0 && h->e[h->n - 1].hash == rm_state_hash(st));
+        int seen = rm_history_repeats(h);
+        if (seen >= r->draw_repeat)
+            return decide(out, RM_DRAW, RM_BY_REPETITION, -1, seen);
+    }
+    int n = rm_legal_turns(g, st, l);
+    int side = rm_state_to_move(st);
+    if (n < 0)
+        return decide(out, RM_DRAW, l->too_many ? RM_BY_TOO_MANY : RM_BY_NO_MEMORY, side, 0);
+    if (n == 0)
+        return decide(out, 1 - side, RM_BY_BLOCKED, side, 0);
+    return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
+}
+
+const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size)
+{
+    if (result >= 0)
+        snprintf(buf, size, "%s win", g->sides[result].name);
+    else if (result == RM_DRAW)
+        snprintf(buf, size, "draw");
+    else
+        snprintf(buf, size, "*");
+    return buf;
+}
+
+const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, size_t size)
+{
+    const char *side = o->side >= 0 ? g->sides[o->side].name : "";
+    switch (o->rule) {
+    case RM_BY_NO_PIECES:
+        snprintf(buf, size, "%s have no pieces left", side);
+        break;
+    case RM_BY_LOSING_NUMBER:
+        snprintf(buf, size, "%s are down to %d pieces", side, o->count);
+        break;
+    case RM_BY_TURN_LIMIT:
+        snprintf(buf, size, "the turn limit of %d is reached", o->count);
+        break;
+    case RM_BY_REPETITION:
+        snprintf(buf, size, "the position is repeated %d times", o->count);
+        break;
+    case RM_BY_BLOCKED:
+        snprintf(buf, size, "%s cannot move", side);
+        break;
+    case RM_BY_TOO_MANY:
+        snprintf(buf, size, "the position has too many ways to play to list them");
+        break;
+    case RM_BY_NO_MEMORY:
+        snprintf(buf, size, "out of memory");
+        break;
+    default:
+        snprintf(buf, size, "%s", "");
+        break;
+    }
+    return buf;
+}

@@ -1,0 +1,209 @@
+/* state.c: states: making them, reading them, playing moves on them (see
+ * state.h and state_impl.h). */
+#include "state_impl.h"
+
+uint64_t rm_hash(const rm_game *g, const rm_state *st)
+{
+    uint64_t h = g->zob.side[st->to_move];
+    for (int p = 0; p < g->board.npoints; p++)
+        if (st->kind[p] >= 0)
+            h ^= g->zob.cell[p][st->kind[p]] * st->count[p];
+    for (int k = 0; k < g->nkinds; k++)
+        h ^= g->zob.hand[k] * st->hand[k];
+    for (int s = 0; s < 2; s++)
+        h ^= g->zob.phase[s][st->phase[s]] ^ g->zob.pturn[s] * st->phase_turns[s];
+    return h;
+}
+
+void rm_state_position(const rm_game *g, const rm_state *st, rm_position *pos)
+{
+    memset(pos, 0, sizeof *pos);
+    memcpy(pos->kind, st->kind, sizeof pos->kind);
+    memcpy(pos->count, st->count, sizeof pos->count);
+    for (int k = 0; k < g->nkinds; k++)
+        pos->hand[k] = st->hand[k];
+    pos->to_move = st->to_move;
+    pos->phase[0] = st->phase[0];
+    pos->phase[1] = st->phase[1];
+}
+
+/* ---- ending a turn ---- */
+
+void end_turn(const rm_game *g, rm_state *st)
+{
+    rm_clock c = clock_of(st);
+    clock_end_turn(g, &c, st->hand);
+    clock_store(st, &c);
+}
+
+uint64_t drop_delta(const rm_game *g, const rm_state *st, int k)
+{
+    uint64_t z = g->zob.hand[k];
+    return z * st->hand[k] ^ z * (uint64_t)(st->hand[k] - 1) ^ end_turn_delta(g, st, k);
+}
+
+/* ---- making states ---- */
+
+void rm_state_set(const rm_game *g, rm_state *st, const rm_position *pos)
+{
+    memset(st, 0, sizeof *st);
+    memset(st->kind, -1, sizeof st->kind);
+    for (int p = 0; p < g->board.npoints; p++)
+        if (pos->kind[p] >= 0) {
+            int k = pos->kind[p];
+            st->kind[p] = (int8_t)k;
+            st->count[p] = pos->count[p];
+            st->on_board[k] += pos->count[p];
+            set_add(&st->occ[g->kinds[k].side], p);
+        }
+    for (int k = 0; k < g->nkinds; k++)
+        st->hand[k] = (uint8_t)pos->hand[k];
+    st->to_move = (uint8_t)(pos->to_move >= 0 ? pos->to_move : g->rules.first);
+    for (int s = 0; s < 2 && g->rules.present; s++)
+        st->phase[s] = (uint8_t)(pos->phase[s] >= 0 ? pos->phase[s] : g->rules.side_first_phase[s]);
+    st->hash = rm_hash(g, st);
+}
+
+void rm_state_set_to_move(const rm_game *g, rm_state *st, int side)
+{
+    st->hash ^= g->zob.side[st->to_move] ^ g->zob.side[side];
+    st->to_move = (uint8_t)side;
+}
+
+void rm_initial(const rm_game *g, rm_state *st)
+{
+    rm_position pos;
+    memcpy(pos.kind, g->setup_kind, sizeof pos.kind);
+    memcpy(pos.count, g->setup_count, sizeof pos.count);
+    for (int k = 0; k < RM_MAX_KINDS; k++)
+        pos.hand[k] = k < g->nkinds ? g->kinds[k].hand : 0;
+    pos.to_move = g->rules.present ? g->rules.first : 0;
+    pos.phase[0] = pos.phase[1] = -1;
+    rm_state_set(g, st, &pos);
+    if (g->rules.present) {
+        rm_clock c = clock_of(st);
+        advance_phases(g, &c, st->hand);
+        clock_store(st, &c);
+        st->hash = rm_hash(g, st);
+    }
+}
+
+/* ---- playing moves ---- */
+
+void apply_move(const rm_game *g, rm_state *st, undo_log *log, const rm_move *m, rm_set *dead)
+{
+    switch (m->type) {
+    case RM_MV_DROP:
+        set_hand(g, st, log, m->kind, st->hand[m->kind] - 1);
+        add_piece(g, st, log, m->to, m->kind);
+        break;
+    case RM_MV_MOVE:
+        take_piece(g, st, log, m->from);
+        add_piece(g, st, log, m->to, m->kind);
+        break;
+    case RM_MV_CAPTURE: {
+        const rm_board *b = &g->board;
+        const uint16_t *pts = b->ray_pts + b->rays[b->ray_off[m->from] + m->ray].off;
+        take_piece(g, st, log, m->from);
+        add_piece(g, st, log, m->to, m->kind);
+        for (int i = 0; i < m->jumped; i++) {
+            if (m->flags & RM_MVF_DEFER)
+                set_add(dead, pts[i]);
+            else
+                take_piece(g, st, log, pts[i]);
+        }
+        break;
+    }
+    case RM_MV_REMOVE:
+        take_piece(g, st, log, m->from);
+        break;
+    default:
+        break;
+    }
+}
+
+void remove_dead(const rm_game *g, rm_state *st, undo_log *log, const rm_set *dead)
+{
+    SET_FOREACH(p, dead) {
+        take_piece(g, st, log, p);
+    }
+}
+
+/* Plays MOVES on ST, removing the jumped pieces of a deferred chain when
+ * it ends. */
+static void apply_moves(const rm_game *g, rm_state *st, const rm_move *moves, int n)
+{
+    rm_set dead;
+    set_clear(&dead);
+    for (int i = 0; i < n; i++) {
+        apply_move(g, st, NULL, &moves[i], &dead);
+        bool chain_goes_on = i + 1 < n && moves[i + 1].type == RM_MV_CAPTURE &&
+                             (moves[i + 1].flags & RM_MVF_CHAIN);
+        if (!chain_goes_on && set_any(&dead)) {
+            remove_dead(g, st, NULL, &dead);
+            set_clear(&dead);
+        }
+    }
+}
+
+void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n)
+{
+    apply_moves(g, st, moves, n);
+    end_turn(g, st);
+}
+
+int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
+{
+    const rm_board *b = &g->board;
+    int side = st->to_move;
+    for (int i = 0; i < n; i++) {
+        rm_move *m = &moves[i];
+        if (m->from >= b->npoints || m->to >= b->npoints)
+            return -1;
+        switch (m->type) {
+        case RM_MV_DROP:
+            if (m->kind >= g->nkinds || g->kinds[m->kind].side != side || st->hand[m->kind] == 0 ||
+                (st->kind[m->to] >= 0 && st->kind[m->to] != m->kind) || st->count[m->to] == 255)
+                return -1;
+            break;
+        case RM_MV_MOVE:
+        case RM_MV_CAPTURE:
+            if (st->kind[m->from] < 0 || g->kinds[st->kind[m->from]].side != side || m->from == m->to ||
+                (st->kind[m->to] >= 0 && st->kind[m->to] != st->kind[m->from]) || st->count[m->to] == 255)
+                return -1;
+            m->kind = (uint8_t)st->kind[m->from];
+            if (m->type == RM_MV_CAPTURE) {
+                /* the ray of FROM that reaches TO, over at least one piece */
+                bool found = false;
+                for (uint32_t r = b->ray_off[m->from]; r < b->ray_off[m->from + 1] && !found; r++) {
+                    const uint16_t *pts = b->ray_pts + b->rays[r].off;
+                    for (int k = 1; k < b->rays[r].len && !found; k++)
+                        if (pts[k] == m->to) {
+                            for (int j = 0; j < k; j++)
+                                if (st->kind[pts[j]] < 0 || g->kinds[st->kind[pts[j]]].side == side)
+                                    return -1;
+                            m->ray = (uint8_t)(r - b->ray_off[m->from]);
+                            m->jumped = (uint8_t)k;
+                            found = true;
+                        }
+                }
+                if (!found)
+                    return -1;
+                /* Jumped pieces leave at once: a legal chain ends in the
+                 * same position whichever way its game removes them. */
+                m->flags &= RM_MVF_CHAIN;
+            }
+            break;
+        case RM_MV_REMOVE:
+            if (st->kind[m->from] < 0 || g->kinds[st->kind[m->from]].side == side)
+                return -1;
+            m->kind = (uint8_t)st->kind[m->from];
+            break;
+        default:
+            return -1;
+        }
+        apply_move(g, st, NULL, m, NULL);
+    }
+    end_turn(g, st);
+    return 0;
+}

@@ -1,0 +1,228 @@
+/* state_impl.h: the inside of the state module, for state.c and the
+ * generator (movegen.c) only: changes of a state logged for taking them
+ * back, their hash changes worked out without making them, and the end
+ * of a turn.
+ *
+ * It must be the first header such a file includes: it gives the state's
+ * fields their names (RM_STATE_MODULE).
+ */
+#ifndef RIMAU_STATE_IMPL_H
+#define RIMAU_STATE_IMPL_H
+
+#ifdef RIMAU_STATE_H
+#error "state_impl.h must be included before state.h"
+#endif
+#define RM_STATE_MODULE
+#include "state.h"
+
+#include <string.h>
+
+/* ---- the undo log ----
+ *
+ * The turn generator makes each move on one working state and takes it
+ * back afterwards, instead of copying the state for every candidate: every
+ * change of a point or of a hand made while generating is logged first. */
+
+enum { UNDO_CELL, UNDO_HAND };
+
+typedef struct undo {
+    uint8_t what;              /* UNDO_* */
+    uint8_t at;                /* the point, or the kind of the hand */
+    int8_t kind;               /* what the point held before (-1 empty) */
+    uint8_t count;             /* ... and how many; the hand's old size */
+} undo;
+
+/* At most RM_MAX_TURN_MOVES moves of a turn, each changing at most 64
+ * points (its two ends and up to 62 pieces leapt over). */
+#define UNDO_MAX (RM_MAX_TURN_MOVES * 64 + 512)
+
+typedef struct undo_log {
+    int n;
+    undo e[UNDO_MAX];
+} undo_log;
+
+/* ---- changing a state ---- */
+
+/* Sets the pieces on P to N of kind K (N = 0: empty), logging the old
+ * contents in LOG unless it is NULL. */
+static inline void set_cell(const rm_game *g, rm_state *st, undo_log *log, int p, int k, int n)
+{
+    int old = st->kind[p];
+    if (log)
+        log->e[log->n++] = (undo){ UNDO_CELL, (uint8_t)p, (int8_t)old, st->count[p] };
+    if (old >= 0) {
+        st->hash ^= g->zob.cell[p][old] * st->count[p];
+        st->on_board[old] -= st->count[p];
+        set_del(&st->occ[g->kinds[old].side], p);
+    }
+    if (n > 0) {
+        st->kind[p] = (int8_t)k;
+        st->count[p] = (uint8_t)n;
+        st->hash ^= g->zob.cell[p][k] * (uint64_t)n;
+        st->on_board[k] += (uint8_t)n;
+        set_add(&st->occ[g->kinds[k].side], p);
+    } else {
+        st->kind[p] = -1;
+        st->count[p] = 0;
+    }
+}
+
+static inline void add_piece(const rm_game *g, rm_state *st, undo_log *log, int p, int k)
+{
+    set_cell(g, st, log, p, k, st->kind[p] == k ? st->count[p] + 1 : 1);
+}
+
+static inline void take_piece(const rm_game *g, rm_state *st, undo_log *log, int p)
+{
+    set_cell(g, st, log, p, st->kind[p], st->count[p] - 1);
+}
+
+static inline void set_hand(const rm_game *g, rm_state *st, undo_log *log, int k, int n)
+{
+    if (log)
+        log->e[log->n++] = (undo){ UNDO_HAND, (uint8_t)k, 0, st->hand[k] };
+    st->hash ^= g->zob.hand[k] * st->hand[k];
+    st->hand[k] = (uint8_t)n;
+    st->hash ^= g->zob.hand[k] * st->hand[k];
+}
+
+/* Takes back the changes logged since the log held MARK entries. */
+static inline void undo_to(const rm_game *g, rm_state *st, undo_log *log, int mark)
+{
+    while (log->n > mark) {
+        const undo *u = &log->e[--log->n];
+        if (u->what == UNDO_CELL)
+            set_cell(g, st, NULL, u->at, u->kind, u->count);
+        else
+            set_hand(g, st, NULL, u->at, u->count);
+    }
+}
+
+/* The hash change of taking one piece off P, and of adding one of kind K
+ * onto P (empty, or holding K), without making the change. */
+static inline uint64_t take_delta(const rm_game *g, const rm_state *st, int p)
+{
+    uint64_t z = g->zob.cell[p][st->kind[p]];
+    return z * st->count[p] ^ z * (uint64_t)(st->count[p] - 1);
+}
+
+static inline uint64_t add_delta(const rm_game *g, const rm_state *st, int p, int k)
+{
+    uint64_t z = g->zob.cell[p][k];
+    return st->kind[p] == k ? z * st->count[p] ^ z * (uint64_t)(st->count[p] + 1) : z;
+}
+
+/* Plays one move, logging its changes in LOG unless it is NULL; jumped
+ * pieces of deferred captures are added to DEAD. */
+void apply_move(const rm_game *g, rm_state *st, undo_log *log, const rm_move *m, rm_set *dead);
+/* Takes the pieces of DEAD off the board (one from each point). */
+void remove_dead(const rm_game *g, rm_state *st, undo_log *log, const rm_set *dead);
+
+/* ---- ending a turn ----
+ *
+ * Ending a turn changes only the turn counters, the side to move and the
+ * phases (and so the hash), and reads only the hands: these functions
+ * work on a copy of those fields, so that the generator can learn what
+ * ending a turn does to the hash without copying a state. */
+
+typedef struct rm_clock {
+    uint64_t hash;
+    uint16_t turn;
+    uint8_t to_move;
+    uint8_t phase[2];
+    uint8_t phase_turns[2];
+} rm_clock;
+
+static inline rm_clock clock_of(const rm_state *st)
+{
+    return (rm_clock){ st->hash, st->turn, st->to_move, { st->phase[0], st->phase[1] },
+                       { st->phase_turns[0], st->phase_turns[1] } };
+}
+
+static inline void clock_store(rm_state *st, const rm_clock *c)
+{
+    st->hash = c->hash;
+    st->turn = c->turn;
+    st->to_move = c->to_move;
+    memcpy(st->phase, c->phase, sizeof st->phase);
+    memcpy(st->phase_turns, c->phase_turns, sizeof st->phase_turns);
+}
+
+/* Moves side S on to its next phase while the one in force has ended. */
+static inline void advance_side(const rm_game *g, rm_clock *c, const uint8_t *hand, int s)
+{
+    const rm_rules *r = &g->rules;
+    for (;;) {
+        const rm_phase *ph = &r->phases[c->phase[s]];
+        if (!ph->may_end)
+            break;
+        bool ended = false;
+        if (ph->end == RM_END_HAND_EMPTY) {
+            const rm_side *sd = &g->sides[s];
+            int n = 0;
+            for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++)
+                n += hand[k];
+            ended = n == 0;
+        } else if (ph->end == RM_END_AFTER_TURNS) {
+            ended = c->phase_turns[s] >= ph->end_turns;
+        }
+        if (!ended)
+            break;
+        c->hash ^= g->zob.phase[s][c->phase[s]] ^ g->zob.pturn[s] * c->phase_turns[s];
+        c->phase[s]++;
+        c->phase_turns[s] = 0;
+        c->hash ^= g->zob.phase[s][c->phase[s]];
+    }
+}
+
+/* Moves each side on to its next phase while the one in force has ended. */
+static inline void advance_phases(const rm_game *g, rm_clock *c, const uint8_t *hand)
+{
+    for (int s = 0; s < 2; s++)
+        if (g->rules.phases[c->phase[s]].may_end)
+            advance_side(g, c, hand, s);
+}
+
+/* Ends the turn of the side to move, with HAND the hands after it. */
+static inline void clock_end_turn(const rm_game *g, rm_clock *c, const uint8_t *hand)
+{
+    int s = c->to_move;
+    c->turn++;
+    /* Count the side's turns in its phase only as far as they matter (to
+     * pick the turn line, or to end the phase): beyond that, positions
+     * that differ only in the count are the same position, so that they
+     * can repeat. */
+    const rm_phase *ph = &g->rules.phases[c->phase[s]];
+    int matters = ph->nturns - 1;
+    if (ph->end == RM_END_AFTER_TURNS && ph->end_turns > matters)
+        matters = ph->end_turns;
+    if (c->phase_turns[s] < matters) {
+        c->hash ^= g->zob.pturn[s] * c->phase_turns[s];
+        c->phase_turns[s]++;
+        c->hash ^= g->zob.pturn[s] * c->phase_turns[s];
+    }
+    c->hash ^= g->zob.side[s];
+    c->to_move = (uint8_t)(1 - s);
+    c->hash ^= g->zob.side[c->to_move];
+    advance_phases(g, c, hand);
+}
+
+/* Ends the turn of the side to move on ST. */
+void end_turn(const rm_game *g, rm_state *st);
+/* What ending the turn does to the hash of ST once one piece of kind
+ * DROPPED (-1: none) has left the hand. */
+static inline uint64_t end_turn_delta(const rm_game *g, const rm_state *st, int dropped)
+{
+    rm_clock c = clock_of(st);
+    uint8_t hand[RM_MAX_KINDS];
+    memcpy(hand, st->hand, sizeof hand);
+    if (dropped >= 0)
+        hand[dropped]--;
+    clock_end_turn(g, &c, hand);
+    return c.hash ^ st->hash;
+}
+/* What taking one piece of kind K from the hand of ST to drop it, then
+ * ending the turn, do to its hash (the point it is dropped on aside). */
+uint64_t drop_delta(const rm_game *g, const rm_state *st, int k);
+
+#endif

@@ -1,0 +1,60 @@
+/* turns.h: turn lists: the distinct legal turns of a position, as the
+ * generator (movegen.h) lists them, with the moves of each and the hash
+ * of the position it leads to.
+ *
+ * A list grows to the size its positions need and is then reused without
+ * allocating: benchmarks count the allocations (rm_exec_allocations).
+ */
+#ifndef RIMAU_TURNS_H
+#define RIMAU_TURNS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "state.h"
+
+#define RM_MAX_TURNS 200000      /* distinct legal turns of one position */
+
+typedef struct rm_turn {
+    uint64_t hash;             /* of the state the turn leads to */
+    uint32_t off;              /* its moves: list->moves[off .. off+n) */
+    uint16_t n;
+    bool captured;
+} rm_turn;
+
+typedef struct rm_turnlist {
+    int n, cap;
+    rm_turn *turns;
+    size_t nmoves, capmoves;
+    rm_move *moves;
+    /* the hashes seen, an open-addressing set cleared by bumping the stamp */
+    uint32_t seen_cap, seen_n, stamp;
+    uint64_t *seen_hash;
+    uint32_t *seen_stamp;
+    bool failed;               /* out of memory, or too many ways to play */
+    bool too_many;             /* more than RM_MAX_GEN_STEPS partial turns, or RM_MAX_TURNS turns */
+} rm_turnlist;
+
+void rm_turnlist_init(rm_turnlist *l);
+void rm_turnlist_free(rm_turnlist *l);
+/* Empties L for the turns of a new position. */
+void rm_turnlist_clear(rm_turnlist *l);
+/* Adds a turn of MOVES[0..N), leading to the position with hash HASH, to
+ * L; with DEDUP, only when no turn listed since the last clear leads
+ * there. Sets l->failed when out of memory or past RM_MAX_TURNS. */
+void rm_turnlist_add(rm_turnlist *l, uint64_t hash, const rm_move *moves, int n, bool captured,
+                     bool dedup);
+static inline const rm_move *rm_turn_moves(const rm_turnlist *l, int i)
+{
+    return l->moves + l->turns[i].off;
+}
+
+/* How many times turn lists and game histories (result.h) have allocated
+ * memory (growing): benchmarks show that it stays the same over a run of
+ * playouts. */
+uint64_t rm_exec_allocations(void);
+/* Counts one such allocation. */
+void rm_exec_count_allocation(void);
+
+#endif
