@@ -46,7 +46,6 @@ static void rmyyerror(RMYYLTYPE *loc, void *scanner, rm_parse_state *ps, const c
 
 #define NODE(kind, at) ast_new(ps->arena, (kind), (at))
 #define ADD(n, kid) ast_add(ps->arena, (n), (kid))
-#define FAIL(at, ...) diag_error(ps->diag, (at), __VA_ARGS__)
 
 /* A node of KIND carrying TEXT. */
 static rm_node *text_node(rm_parse_state *ps, rm_node_kind kind, rm_span at, const char *text)
@@ -54,6 +53,15 @@ static rm_node *text_node(rm_parse_state *ps, rm_node_kind kind, rm_span at, con
     rm_node *n = NODE(kind, at);
     if (n)
         n->text = text;
+    return n;
+}
+
+/* A NUMBER node holding VALUE as written at AT. */
+static rm_node *number_node(rm_parse_state *ps, rm_span at, long value)
+{
+    rm_node *n = NODE(N_NUMBER, at);
+    if (n)
+        n->n = value;
     return n;
 }
 }
@@ -97,12 +105,10 @@ static rm_node *text_node(rm_parse_state *ps, rm_node_kind kind, rm_span at, con
              option_values value if_head rules_stmts rules_stmt phase_stmts
              phase_stmt turn_steps step_group alts action drop_params
              capture_params capture_param kind_names example_stmts example_stmt
-             position_stmts position_stmt
-%type <num> line_counts turns_word
+             position_stmts position_stmt line_counts grid_dims grid_diagonals
+%type <num> turns_word
 %type <dims> repeat
 %type <text> word
-%type <dims> grid_dims
-%type <num> grid_diagonals
 %type <real> coord
 
 %%
@@ -270,8 +276,8 @@ position_stmts:
 
 position_stmt:
     NAME AT set                     { $$ = ADD(text_node(ps, N_PLACE, @$, $1), $3); $$->n = 1; $$->span2 = @1; }
-  | NAME NUMBER AT set              { $$ = ADD(text_node(ps, N_PLACE, @$, $1), $4); $$->n = $2; $$->span2 = @1; }
-  | NAME IN HAND NUMBER             { $$ = text_node(ps, N_HAND, @$, $1); $$->n = $4; $$->span2 = @1; }
+  | NAME NUMBER AT set              { $$ = ADD(text_node(ps, N_PLACE, @$, $1), $4); $$->n = $2; $$->span2 = @1; $$->span3 = @2; }
+  | NAME IN HAND NUMBER             { $$ = text_node(ps, N_HAND, @$, $1); $$->n = $4; $$->span2 = @1; $$->span3 = @4; }
   | NAME TO MOVE                    { $$ = text_node(ps, N_TO_MOVE, @$, $1); $$->span2 = @1; }
   | NAME IN PHASE word              { $$ = text_node(ps, N_IN_PHASE, @$, $1); $$->text2 = $4; $$->span2 = @1; }
     ;
@@ -423,8 +429,8 @@ capture_params:
 
 capture_param:
     OVER kind_names                 { $$ = $2; $$->span = @$; }
-  | LINES line_counts               { $$ = NODE(N_LINES, @$); $$->n = $2; }
-  | LINES ODD                       { $$ = NODE(N_LINES, @$); $$->n = 0x2AAAAAAAAAAAAAAAL; }
+  | LINES line_counts               { $$ = $2; $$->span = @$; }
+  | LINES ODD                       { $$ = NODE(N_LINES, @$); $$->flags = 1; }
   | CHAIN                           { $$ = NODE(N_CHAIN, @$); }
   | CHAIN MUST CONTINUE             { $$ = NODE(N_CHAIN, @$); $$->flags = 1; }
   | REMOVING AT END                 { $$ = NODE(N_REMOVING, @$); $$->flags = 1; }
@@ -438,26 +444,10 @@ kind_names:
   | kind_names ',' name             { $$ = ADD($1, $3); }
     ;
 
-/* line_counts: NUMBER { ',' NUMBER } -- a bitmask */
+/* line_counts: NUMBER { ',' NUMBER } -- a LINES node whose kids are NUMBERs */
 line_counts:
-    NUMBER
-        {
-            if ($1 < 1 || $1 > 62) {
-                FAIL(@1, "a capture jumps lines of 1 to 62 pieces, not %ld", $1);
-                $$ = 0;
-            } else {
-                $$ = 1L << $1;
-            }
-        }
-  | line_counts ',' NUMBER
-        {
-            if ($3 < 1 || $3 > 62) {
-                FAIL(@3, "a capture jumps lines of 1 to 62 pieces, not %ld", $3);
-                $$ = $1;
-            } else {
-                $$ = $1 | (1L << $3);
-            }
-        }
+    NUMBER                          { $$ = ADD(NODE(N_LINES, @$), number_node(ps, @1, $1)); }
+  | line_counts ',' NUMBER          { $$ = ADD($1, number_node(ps, @3, $3)); }
     ;
 
 /* strings: STRING { ',' STRING } -- a node whose kids are STRING nodes */
@@ -477,28 +467,16 @@ board_stmts:
 board_stmt:
     GRID grid_dims grid_corner grid_diagonals
         {
-            $$ = NODE(N_GRID, @$);
-            $$->n = $2.w;
-            $$->n2 = $2.h;
+            $$ = ADD(ADD($2, $3), $4);
+            $$->span = @$;
             $$->span2 = @2;
-            $$->flags = (int)$4;
-            ADD($$, $3);
         }
   | TRIANGLE APEX name POINTING NAME DEPTH NUMBER
         {
-            static const char *const ways[] = { "up", "down", "left", "right" };
-            $$ = NODE(N_TRIANGLE, @$);
+            $$ = ADD(text_node(ps, N_TRIANGLE, @$, $5), $3);
             $$->n = $7;
             $$->span2 = @7;
-            $$->flags = -1;
-            for (int i = 0; i < 4; i++)
-                if (strcmp($5, ways[i]) == 0)
-                    $$->flags = i;
-            if ($$->flags < 0) {
-                FAIL(@5, "a triangle points up, down, left or right, not '%s'", $5);
-                $$->flags = 0;
-            }
-            ADD($$, $3);
+            $$->span3 = @5;
         }
   | POINT NAME AT coord coord
         {
@@ -514,15 +492,16 @@ board_stmt:
         { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
     ;
 
-/* grid_dims: COLUMNS 'x' ROWS, as "5 x 5" or "5x5" */
+/* grid_dims: COLUMNS 'x' ROWS, as "5 x 5" or "5x5" -- a GRID node; the
+ * word written between the numbers is kept for the compile step to check */
 grid_dims:
-    DIMS                            { $$ = $1; }
+    DIMS                            { $$ = NODE(N_GRID, @$); $$->n = $1.w; $$->n2 = $1.h; }
   | NUMBER NAME NUMBER
         {
-            if (strcmp($2, "x") != 0)
-                FAIL(@2, "expected 'x' between the columns and rows of a grid, not '%s'", $2);
-            $$.w = $1;
-            $$.h = $3;
+            $$ = text_node(ps, N_GRID, @$, $2);
+            $$->n = $1;
+            $$->n2 = $3;
+            $$->span3 = @2;
         }
     ;
 
@@ -532,20 +511,8 @@ grid_corner:
     ;
 
 grid_diagonals:
-    %empty                          { $$ = RM_DIAG_NONE; }
-  | DIAGONALS NAME
-        {
-            if (strcmp($2, "none") == 0)
-                $$ = RM_DIAG_NONE;
-            else if (strcmp($2, "all") == 0)
-                $$ = RM_DIAG_ALL;
-            else if (strcmp($2, "alternate") == 0)
-                $$ = RM_DIAG_ALTERNATE;
-            else {
-                FAIL(@2, "diagonals are none, all or alternate, not '%s'", $2);
-                $$ = RM_DIAG_NONE;
-            }
-        }
+    %empty                          { $$ = NULL; }
+  | DIAGONALS NAME                  { $$ = text_node(ps, N_DIAGONALS, @2, $2); }
     ;
 
 coord:
@@ -609,16 +576,14 @@ setup_stmt:
             $$ = ADD(text_node(ps, N_PLACE, @$, $1), $4);
             $$->n = $2;
             $$->span2 = @1;
-            if ($2 < 1)
-                FAIL(@2, "the number of pieces per point must be at least 1");
+            $$->span3 = @2;
         }
   | NAME IN HAND NUMBER
         {
             $$ = text_node(ps, N_HAND, @$, $1);
             $$->n = $4;
             $$->span2 = @1;
-            if ($4 < 0)
-                FAIL(@4, "a hand cannot hold a negative number of pieces");
+            $$->span3 = @4;
         }
   | if_head '{' setup_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
   | if_head '{' setup_stmts '}' ELSE '{' setup_stmts '}'

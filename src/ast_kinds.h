@@ -7,16 +7,17 @@ X(ORIGIN,     "origin")      /* text */
 X(SOURCE,     "source")      /* text: a citation */
 X(NOTE,       "note")        /* text: free prose */
 X(BOARD,      "board")       /* kids: board items */
-X(GRID,       "grid")        /* n: columns, n2: rows, flags: diagonals; kids[0]: corner NAME or NULL */
-X(TRIANGLE,   "triangle")    /* n: depth, flags: direction; kids[0]: apex NAME */
+X(GRID,       "grid")        /* n: columns, n2: rows (span2); text: the word between them when written apart, as "5 x 5" (span3), else NULL; kids: corner NAME, DIAGONALS, each optional, in this order */
+X(DIAGONALS,  "diagonals")   /* text: the grid's diagonals as written (none, all or alternate) */
+X(TRIANGLE,   "triangle")    /* n: depth (span2); text: the way it points as written (up, down, left or right; span3); kids[0]: apex NAME */
 X(POINT,      "point")       /* text: name; x, y: coordinates */
 X(LINE,       "line")        /* kids: NAMEs */
 X(REGION,     "region")      /* text: name; kids[0]: SET */
 X(SIDE,       "side")        /* text: name; kids: PIECEs */
 X(PIECE,      "piece")       /* text: name; n: count; flags: RM_PIECE_*; kids[0]: symbol STRING or NULL */
 X(SETUP,      "setup")       /* kids: PLACE and HAND */
-X(PLACE,      "place")       /* text: kind; n: pieces per point; kids[0]: SET */
-X(HAND,       "hand")        /* text: kind; n: pieces in hand */
+X(PLACE,      "place")       /* text: kind (span2); n: pieces per point (span3, when written); kids[0]: SET */
+X(HAND,       "hand")        /* text: kind (span2); n: pieces in hand (span3) */
 X(SET,        "set")         /* kids: included items; kids[nkids-1] may be EXCEPT */
 X(EXCEPT,     "except")      /* kids: excluded items */
 X(NAME,       "name")        /* text: a point or region name */
@@ -36,7 +37,8 @@ X(TURN,       "turn")        /* kids: STEPs in order */
 X(STEP,       "step-group")  /* n..n2: how many times; kids: ACTIONs, alternatives */
 X(ACTION,     "action")      /* flags: RM_ACT_*; text: piece kind; kids: params */
 X(OVER,       "over")        /* kids: NAMEs of kinds */
-X(LINES,      "lines")       /* n: bitmask of allowed line lengths (bit k: k pieces) */
+X(LINES,      "lines")       /* kids: NUMBERs, the line lengths allowed; flags: 1 every odd length ('lines odd') */
+X(NUMBER,     "number")      /* n: a number as written */
 X(CHAIN,      "chain")       /* flags: 1 must continue */
 X(REMOVING,   "removing")    /* flags: 1 at end, 0 at once */
 X(IN_SET,     "in")          /* kids[0]: SET */

@@ -126,6 +126,40 @@ static void unknown_point(compiler *c, const rm_node *name, const rm_board *b)
     diag_error(c->d, name->span, "unknown point '%s'", name->text);
 }
 
+/* Checks the words of GRID, the 'x' between its numbers and its diagonals;
+ * returns the diagonals (RM_DIAG_*), none when the word names none. */
+static int grid_words(compiler *c, const rm_node *grid)
+{
+    if (grid->text && strcmp(grid->text, "x") != 0)
+        diag_error(c->d, grid->span3,
+                   "expected 'x' between the columns and rows of a grid, not '%s'", grid->text);
+    const rm_node *d = grid->nkids ? grid->kids[grid->nkids - 1] : NULL;
+    if (!d || d->kind != N_DIAGONALS || strcmp(d->text, "none") == 0)
+        return RM_DIAG_NONE;
+    if (strcmp(d->text, "all") == 0)
+        return RM_DIAG_ALL;
+    if (strcmp(d->text, "alternate") == 0)
+        return RM_DIAG_ALTERNATE;
+    diag_error(c->d, d->span, "diagonals are none, all or alternate, not '%s'", d->text);
+    return RM_DIAG_NONE;
+}
+
+/* The way TRIANGLE points (RM_POINT_*), or -1 after reporting a wrong word. */
+static int triangle_way(compiler *c, const rm_node *triangle)
+{
+    const char *way = triangle->text;
+    if (strcmp(way, "up") == 0)
+        return RM_POINT_UP;
+    if (strcmp(way, "down") == 0)
+        return RM_POINT_DOWN;
+    if (strcmp(way, "left") == 0)
+        return RM_POINT_LEFT;
+    if (strcmp(way, "right") == 0)
+        return RM_POINT_RIGHT;
+    diag_error(c->d, triangle->span3, "a triangle points up, down, left or right, not '%s'", way);
+    return -1;
+}
+
 static int compile_board(compiler *c, const rm_node *board)
 {
     int errors = c->d->errors;
@@ -137,22 +171,25 @@ static int compile_board(compiler *c, const rm_node *board)
     /* Points and generators first, so that lines may name any point. */
     for (int i = 0; i < board->nkids; i++) {
         const rm_node *n = board->kids[i];
-        int col = 0, row = 1;
+        int col = 0, row = 1, diagonals, way;
         switch (n->kind) {
         case N_POINT:
             bb_point(bb, n->text, n->x, n->y, n->span2);
             break;
         case N_GRID:
-            if (n->nkids && lattice_ref(c, n->kids[0], &col, &row) != 0)
+            diagonals = grid_words(c, n);
+            if (n->nkids && n->kids[0]->kind == N_NAME
+                && lattice_ref(c, n->kids[0], &col, &row) != 0)
                 break;
             if (n->n < 1 || n->n2 < 1 || n->n > RM_MAX_GRID || n->n2 > RM_MAX_GRID) {
                 diag_error(c->d, n->span2, "a grid has 1 to %d columns and rows, not %ld x %ld",
                            RM_MAX_GRID, n->n, n->n2);
                 break;
             }
-            bb_grid(bb, (int)n->n, (int)n->n2, col, row, n->flags, n->span);
+            bb_grid(bb, (int)n->n, (int)n->n2, col, row, diagonals, n->span);
             break;
         case N_TRIANGLE:
+            way = triangle_way(c, n);
             if (lattice_ref(c, n->kids[0], &col, &row) != 0)
                 break;
             if (n->n < 1 || n->n > RM_MAX_GRID) {
@@ -160,7 +197,9 @@ static int compile_board(compiler *c, const rm_node *board)
                            n->n);
                 break;
             }
-            bb_triangle(bb, col, row, n->flags, (int)n->n, n->span);
+            if (way < 0)
+                break;
+            bb_triangle(bb, col, row, way, (int)n->n, n->span);
             break;
         default:
             break;
@@ -418,6 +457,14 @@ static void compile_setup(compiler *c, const rm_node *setup)
     const rm_node *over_at[RM_MAX_KINDS] = { NULL };
     for (int i = 0; setup && i < setup->nkids; i++) {
         const rm_node *n = setup->kids[i];
+        if (n->kind == N_PLACE && n->n < 1) {
+            diag_error(c->d, n->span3, "the number of pieces per point must be at least 1");
+            continue;
+        }
+        if (n->kind == N_HAND && n->n < 0) {
+            diag_error(c->d, n->span3, "a hand cannot hold a negative number of pieces");
+            continue;
+        }
         int k = game_kind(g, n->text);
         if (k < 0) {
             if (game_side(g, n->text) >= 0)
@@ -702,11 +749,23 @@ static int compile_action(compiler *c, const rm_node *n, int side)
                 a.targets |= (uint16_t)(1u << t);
             }
             break;
-        case N_LINES:
-            if (p->n == 0)
+        case N_LINES: {
+            bool bad = false;
+            a.lines = p->flags ? UINT64_C(0x2AAAAAAAAAAAAAAA) : 0; /* odd: 1, 3, ..., 61 */
+            for (int j = 0; j < p->nkids; j++) {
+                long len = p->kids[j]->n;
+                if (len < 1 || len > 62) {
+                    diag_error(c->d, p->kids[j]->span,
+                               "a capture jumps lines of 1 to 62 pieces, not %ld", len);
+                    bad = true;
+                } else {
+                    a.lines |= UINT64_C(1) << len;
+                }
+            }
+            if (bad)
                 return -1;
-            a.lines = (uint64_t)p->n;
             break;
+        }
         case N_CHAIN:
             chain_seen = true;
             a.chain = p->flags ? RM_CHAIN_MUST_CONTINUE : RM_CHAIN_MAY_STOP;

@@ -182,11 +182,12 @@ while read -r token spelling; do
         echo "$spelling" >> "$tmp/grammar-words"
     fi
 done < "$tmp/tokens"
-# words the grammar's actions give a meaning to: strcmp($2, "x"), "up", ...
+# words the grammar's actions give a meaning to: "draw" in 'result draw'
 grep -o '"[a-z][a-z]*"' "$tmp/rules" | tr -d '"' >> "$tmp/grammar-words"
 grep -o "'[^']'" "$tmp/rules-bare" | tr -d "'" >> "$tmp/grammar-words"
 sort -u -o "$tmp/grammar-words" "$tmp/grammar-words"
-# and the words src/compile.c reads in a name's place ("result none")
+# and the words src/compile.c reads in a name's place: the 'x' of a grid,
+# diagonals, a triangle's way, "result none"
 grep -o 'strcmp([^,]*, "[a-z][a-z]*")' "$srcdir/src/compile.c" |
     sed 's/.*"\([a-z]*\)")/\1/' | sort -u > "$tmp/compile-words"
 

@@ -164,6 +164,32 @@ static void compile__semantic_errors__each_reported(void **state)
                "'q' belongs to side 't', not to 's'");
 }
 
+/* The checks of words and numbers the grammar leaves to the compile step,
+ * each at the word or number it is about. */
+static void compile__words_and_numbers__checked_where_written(void **state)
+{
+    (void)state;
+    load_fails("game \"x\"\nboard { grid 3 by 3 }\nside s { piece p 1 }\n",
+               "t.game:2:16: error: expected 'x' between the columns and rows of a grid, not 'by'");
+    load_fails("game \"x\"\nboard { grid 3x3 diagonals some }\nside s { piece p 1 }\n",
+               "t.game:2:28: error: diagonals are none, all or alternate, not 'some'");
+    load_fails("game \"x\"\nboard { grid 5 x 5\n triangle apex c5 pointing north depth 1 }\n"
+               "side s { piece p 1 }\n",
+               "t.game:3:28: error: a triangle points up, down, left or right, not 'north'");
+    load_fails("game \"x\"\n" RIMAU_BOARD SIDES "setup { man 0 at c3 }\n",
+               "t.game:9:13: error: the number of pieces per point must be at least 1");
+    load_fails("game \"x\"\n" RIMAU_BOARD SIDES "setup { man in hand -3 }\n",
+               "t.game:9:21: error: a hand cannot hold a negative number of pieces");
+    load_fails("game \"x\"\nboard { grid 3 x 3 }\nside s { piece p 1 }\nside t { piece q 1 }\n"
+               "setup { p at a1\n q at c3 }\n"
+               "phase a of s { turn capture p lines 1, 63 }\nphase b of t { turn step q }\n",
+               "t.game:7:40: error: a capture jumps lines of 1 to 62 pieces, not 63");
+    /* the words that are right give the board they name */
+    rm_game *g = load_ok("game \"x\"\nboard { grid 3 x 3 diagonals all }\nside s { piece p 1 }\n");
+    assert_true(board_adjacent(&g->board, pt(g, "a1"), pt(g, "b2")));
+    rm_game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -176,6 +202,7 @@ int main(void)
         cmocka_unit_test(compile__rules__phases_actions_and_ends),
         cmocka_unit_test(compile__option_choice__selects_the_branch),
         cmocka_unit_test(compile__semantic_errors__each_reported),
+        cmocka_unit_test(compile__words_and_numbers__checked_where_written),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

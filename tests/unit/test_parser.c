@@ -66,11 +66,15 @@ static void parser__board_statements__keep_their_parameters(void **state)
     assert_int_equal(g->kind, N_GRID);
     assert_int_equal(g->n, 5);
     assert_int_equal(g->n2, 4);
-    assert_int_equal(g->flags, RM_DIAG_ALTERNATE);
+    assert_string_equal(g->text, "x");
+    assert_int_equal(g->nkids, 2);
+    assert_int_equal(g->kids[0]->kind, N_NAME);
     assert_string_equal(g->kids[0]->text, "a3");
+    assert_int_equal(g->kids[1]->kind, N_DIAGONALS);
+    assert_string_equal(g->kids[1]->text, "alternate");
     const rm_node *t = b->kids[1];
     assert_int_equal(t->kind, N_TRIANGLE);
-    assert_int_equal(t->flags, RM_POINT_DOWN);
+    assert_string_equal(t->text, "down");
     assert_int_equal(t->n, 2);
     assert_string_equal(t->kids[0]->text, "c3");
     const rm_node *pt = b->kids[2];
@@ -240,15 +244,43 @@ static void parser__keyword_as_name__says_so(void **state)
     done(&p);
 }
 
-static void parser__bad_words__are_named(void **state)
+/* Words and numbers are kept as written, with their places: the compile
+ * step checks them (test_compile.c, tests/errors/). */
+static void parser__words_and_numbers__kept_for_the_compile_step(void **state)
 {
     (void)state;
     parsed p;
-    parse(&p, "board {\n grid 3 by 3 diagonals some\n triangle apex c3 pointing sideways depth 1\n}");
-    assert_int_equal(p.errors, 3);
-    assert_non_null(strstr(p.messages, "not 'by'"));
-    assert_non_null(strstr(p.messages, "not 'some'"));
-    assert_non_null(strstr(p.messages, "not 'sideways'"));
+    parse(&p, "board {\n grid 3 by 3 diagonals some\n triangle apex c3 pointing sideways depth 1\n"
+              " grid 3x3\n}\nsetup {\n p 0 at a1\n p in hand -1\n}\n"
+              "phase a of s {\n turn capture p lines 0, 2\n turn capture p lines odd\n}\n");
+    assert_non_null(p.root);
+    assert_int_equal(p.errors, 0);
+    const rm_node *b = p.root->kids[0];
+    const rm_node *g = b->kids[0];
+    assert_string_equal(g->text, "by");
+    assert_int_equal(g->span3.end - g->span3.start, 2);
+    assert_int_equal(g->nkids, 1);
+    assert_int_equal(g->kids[0]->kind, N_DIAGONALS);
+    assert_string_equal(g->kids[0]->text, "some");
+    assert_string_equal(b->kids[1]->text, "sideways");
+    assert_null(b->kids[2]->text); /* "3x3" is one word, with nothing between */
+    assert_int_equal(b->kids[2]->nkids, 0);
+    const rm_node *s = p.root->kids[1];
+    assert_int_equal(s->kids[0]->n, 0);
+    assert_int_equal(s->kids[0]->span3.end - s->kids[0]->span3.start, 1);
+    assert_int_equal(s->kids[1]->n, -1);
+    assert_int_equal(s->kids[1]->span3.end - s->kids[1]->span3.start, 2);
+    const rm_node *lines = p.root->kids[2]->kids[0]->kids[0]->kids[0]->kids[0];
+    assert_int_equal(lines->kind, N_LINES);
+    assert_int_equal(lines->flags, 0);
+    assert_int_equal(lines->nkids, 2);
+    assert_int_equal(lines->kids[0]->kind, N_NUMBER);
+    assert_int_equal(lines->kids[0]->n, 0);
+    assert_int_equal(lines->kids[1]->n, 2);
+    const rm_node *odd = p.root->kids[2]->kids[1]->kids[0]->kids[0]->kids[0];
+    assert_int_equal(odd->kind, N_LINES);
+    assert_int_equal(odd->flags, 1);
+    assert_int_equal(odd->nkids, 0);
     done(&p);
 }
 
@@ -329,7 +361,7 @@ int main(void)
         cmocka_unit_test(parser__syntax_error__reported_at_line_and_column),
         cmocka_unit_test(parser__several_errors__all_reported),
         cmocka_unit_test(parser__keyword_as_name__says_so),
-        cmocka_unit_test(parser__bad_words__are_named),
+        cmocka_unit_test(parser__words_and_numbers__kept_for_the_compile_step),
         cmocka_unit_test(parser__caret_line__follows_the_message),
         cmocka_unit_test(diag__cursor__gives_the_position_counted_from_the_start),
     };
