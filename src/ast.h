@@ -18,10 +18,6 @@ typedef enum rm_node_kind {
     N__COUNT
 } rm_node_kind;
 
-/* Flags of GRID nodes: which diagonals the grid has. */
-enum { RM_DIAG_NONE = 0, RM_DIAG_ALL = 1, RM_DIAG_ALTERNATE = 2 };
-/* Flags of TRIANGLE nodes: the way the triangle points from its apex. */
-enum { RM_POINT_UP = 0, RM_POINT_DOWN = 1, RM_POINT_LEFT = 2, RM_POINT_RIGHT = 3 };
 /* Kinds of ACTION nodes. */
 enum { RM_ACT_DROP, RM_ACT_STEP, RM_ACT_SLIDE, RM_ACT_LEAP, RM_ACT_CAPTURE, RM_ACT_REMOVE,
        RM_ACT_RELOCATE };

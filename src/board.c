@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast.h"
-
 #define EPS 1e-9
 
 /* A sequence of points given as one line, by a generator or by hand. */

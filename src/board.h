@@ -97,6 +97,11 @@ int board_parse_lattice_name(const char *name, int *col, int *row);
 
 /* ---- building ---- */
 
+/* The diagonals of a grid (bb_grid). */
+enum { RM_DIAG_NONE = 0, RM_DIAG_ALL = 1, RM_DIAG_ALTERNATE = 2 };
+/* The way a triangle points from its apex (bb_triangle). */
+enum { RM_POINT_UP = 0, RM_POINT_DOWN = 1, RM_POINT_LEFT = 2, RM_POINT_RIGHT = 3 };
+
 typedef struct rm_board_builder rm_board_builder;
 
 rm_board_builder *bb_new(rm_diag *diag);
