@@ -1,6 +1,8 @@
 /* derive.c: the derive step (see derive.h). */
 #include "derive.h"
 
+#include <string.h>
+
 /* ---- Zobrist keys ---- */
 
 static uint64_t splitmix(uint64_t *x)
@@ -105,8 +107,23 @@ static void derive_phases(rm_game *g)
     }
 }
 
+/* ---- each side's kinds, as a mask over counts per kind ---- */
+
+static void derive_sides(rm_game *g)
+{
+    for (int s = 0; s < g->nsides; s++) {
+        rm_side *sd = &g->sides[s];
+        uint8_t bytes[2 * sizeof(uint64_t)] = { 0 };
+        _Static_assert(RM_MAX_KINDS == sizeof bytes, "the kind mask covers every kind");
+        for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++)
+            bytes[k] = 0xFF;
+        memcpy(sd->kind_mask, bytes, sizeof bytes);
+    }
+}
+
 void derive_game(rm_game *g)
 {
     derive_zobrist(&g->zob);
     derive_phases(g);
+    derive_sides(g);
 }

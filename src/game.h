@@ -30,6 +30,7 @@ typedef struct rm_kind {
 typedef struct rm_side {
     char *name;
     int first_kind, nkinds;    /* its kinds: kinds[first_kind .. first_kind+nkinds) */
+    uint64_t kind_mask[2];     /* derived: bytes 0xFF at its kinds, over counts per kind */
 } rm_side;
 
 /* Examples: documented facts, checked by rimau validate. Each step is run

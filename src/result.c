@@ -1,7 +1,6 @@
 /* result.c: how a game ends (see result.h). */
 #include "result.h"
 
-#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,16 +123,17 @@ int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turn
 {
     const rm_rules *r = &g->rules;
     for (int s = 0; s < 2; s++) {
-        int n = rm_side_pieces(g, st, s);
-        if (n == 0)
+        if (!rm_side_has_pieces(g, st, s))
             return decide(out, 1 - s, RM_BY_NO_PIECES, s, 0);
-        if (r->lose_with[s] >= 0 && n <= r->lose_with[s])
-            return decide(out, 1 - s, RM_BY_LOSING_NUMBER, s, n);
+        if (r->lose_with[s] >= 0) {
+            int n = rm_side_pieces(g, st, s);
+            if (n <= r->lose_with[s])
+                return decide(out, 1 - s, RM_BY_LOSING_NUMBER, s, n);
+        }
     }
     if (rm_state_turn(st) >= r->draw_after)
         return decide(out, RM_DRAW, RM_BY_TURN_LIMIT, -1, r->draw_after);
     if (h && r->draw_repeat > 0) {
-        assert(h->n > 0 && h->e[h->n - 1].hash == rm_state_hash(st));
         int seen = rm_history_repeats(h);
         if (seen >= r->draw_repeat)
             return decide(out, RM_DRAW, RM_BY_REPETITION, -1, seen);

@@ -106,6 +106,16 @@ static inline int rm_side_pieces(const rm_game *g, const rm_state *st, int side)
         n += st->RM_FIELD(hand)[k] + st->RM_FIELD(on_board)[k];
     return n;
 }
+/* Whether SIDE has a piece on the board or in hand (rm_side_pieces > 0,
+ * without counting them). */
+static inline bool rm_side_has_pieces(const rm_game *g, const rm_state *st, int side)
+{
+    uint64_t h[2], b[2];
+    memcpy(h, st->RM_FIELD(hand), sizeof h);
+    memcpy(b, st->RM_FIELD(on_board), sizeof b);
+    const uint64_t *m = g->sides[side].kind_mask;
+    return (((h[0] | b[0]) & m[0]) | ((h[1] | b[1]) & m[1])) != 0;
+}
 /* The contents of ST as a position (what rm_state_set takes). */
 void rm_state_position(const rm_game *g, const rm_state *st, rm_position *pos);
 /* A digest of what a turn that cannot be undone changes: the pieces of
