@@ -21,13 +21,8 @@ void rm_history_free(rm_history *h)
     rm_history_init(h);
 }
 
-static inline int slot_of(uint64_t hash)
-{
-    return (int)(hash >> 54); /* RM_HISTORY_SLOTS = 2^10 */
-}
-
 /* Makes room for one more position; -1 when out of memory. */
-static int grow(rm_history *h)
+int rm_history_grow(rm_history *h)
 {
     if (!h->last) {
         h->last = malloc(RM_HISTORY_SLOTS * sizeof *h->last);
@@ -49,37 +44,11 @@ static int grow(rm_history *h)
     return 0;
 }
 
-static inline int room_for_one(rm_history *h)
-{
-    return h->n < h->cap && h->last ? 0 : grow(h);
-}
-
-int rm_history_push(rm_history *h, const rm_state *st)
-{
-    if (room_for_one(h) != 0)
-        return -1;
-    rm_history_entry *e = &h->e[h->n];
-    e->hash = rm_state_hash(st);
-    e->progress = rm_state_progress(st);
-    const rm_history_entry *before = h->n > 0 ? &h->e[h->n - 1] : NULL;
-    e->since = before && before->progress == e->progress ? before->since : h->n;
-    int slot = slot_of(e->hash);
-    e->prev = h->last[slot];
-    e->seen = 1;
-    for (int i = e->prev; i >= e->since; i = h->e[i].prev)
-        if (h->e[i].hash == e->hash) {
-            e->seen = h->e[i].seen + 1;
-            break;
-        }
-    h->last[slot] = h->n++;
-    return 0;
-}
-
 void rm_history_truncate(rm_history *h, int n)
 {
     while (h->n > n) {
         const rm_history_entry *e = &h->e[--h->n];
-        h->last[slot_of(e->hash)] = e->prev;
+        h->last[rm_history_slot(e->hash)] = e->prev;
     }
 }
 
@@ -100,10 +69,10 @@ int rm_history_copy(rm_history *dst, const rm_history *src)
 {
     rm_history_truncate(dst, 0);
     for (int i = 0; i < src->n; i++) {
-        if (room_for_one(dst) != 0)
+        if ((dst->n < dst->cap && dst->last ? 0 : rm_history_grow(dst)) != 0)
             return -1;
         dst->e[i] = src->e[i];
-        dst->last[slot_of(src->e[i].hash)] = i;
+        dst->last[rm_history_slot(src->e[i].hash)] = i;
         dst->n++;
     }
     return 0;

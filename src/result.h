@@ -57,14 +57,43 @@ void rm_history_free(rm_history *h);
  * out of memory. */
 int rm_history_start(rm_history *h, const rm_state *st);
 /* Adds ST, the position a turn has led to. Returns -1 when out of
- * memory (H is unchanged). */
-int rm_history_push(rm_history *h, const rm_state *st);
+ * memory (H is unchanged). Inline: a playout adds every position. */
+static inline int rm_history_push(rm_history *h, const rm_state *st);
 /* Makes DST a copy of SRC; -1 when out of memory. */
 int rm_history_copy(rm_history *dst, const rm_history *src);
 /* The number of positions in H. */
 static inline int rm_history_length(const rm_history *h) { return h->n; }
 /* Takes back the positions after the first N. */
 void rm_history_truncate(rm_history *h, int n);
+/* (the inside of rm_history_push) */
+int rm_history_grow(rm_history *h);
+static inline int rm_history_slot(uint64_t hash)
+{
+    return (int)(hash >> 54); /* RM_HISTORY_SLOTS = 2^10 */
+}
+_Static_assert(RM_HISTORY_SLOTS == 1 << 10, "rm_history_slot takes the hash's top 10 bits");
+
+static inline int rm_history_push(rm_history *h, const rm_state *st)
+{
+    if (!(h->n < h->cap && h->last) && rm_history_grow(h) != 0)
+        return -1;
+    rm_history_entry *e = &h->e[h->n];
+    e->hash = rm_state_hash(st);
+    e->progress = rm_state_progress(st);
+    /* the positions since the last turn that cannot be undone */
+    e->since = h->n > 0 && h->e[h->n - 1].progress == e->progress ? h->e[h->n - 1].since : h->n;
+    int slot = rm_history_slot(e->hash);
+    e->prev = h->last[slot];
+    e->seen = 1;
+    for (int i = e->prev; i >= e->since; i = h->e[i].prev)
+        if (h->e[i].hash == e->hash) {
+            e->seen = h->e[i].seen + 1;
+            break;
+        }
+    h->last[slot] = h->n++;
+    return 0;
+}
+
 /* How many times the last position of H has been seen, itself included. */
 static inline int rm_history_repeats(const rm_history *h)
 {
