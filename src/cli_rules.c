@@ -527,7 +527,20 @@ int cmd_list(int argc, char **argv)
             break;
         strcpy(names[n++], e->d_name);
     }
+    bool cut = e != NULL; /* out of memory before the end of the folder */
     closedir(d);
+    if (cut) {
+        fprintf(stderr, "rimau list: out of memory reading the folder %s\n", dir);
+        for (size_t i = 0; i < n; i++)
+            free(names[i]);
+        free(names);
+        return EXIT_INVALID;
+    }
+    if (n == 0) {
+        printf("no .game files in %s\n", dir);
+        free(names);
+        return 0;
+    }
     qsort(names, n, sizeof *names, cmp_str);
     printf("%-40s %-32s %-28s %6s %7s %8s\n", "file", "name", "sides", "points", "options",
            "examples");
@@ -539,10 +552,13 @@ int cmd_list(int argc, char **argv)
             printf("%-40s (invalid: run rimau check %s)\n", names[i], path);
             status = EXIT_INVALID;
         } else {
+            /* (the column shows 28 characters: the rest is cut, never
+             * written past the buffer, however long the names) */
             char sides[256] = "";
             size_t used = 0;
-            for (int s = 0; s < g->nsides && used < sizeof sides; s++)
-                for (int k = g->sides[s].first_kind; k < g->sides[s].first_kind + g->sides[s].nkinds; k++)
+            for (int s = 0; s < g->nsides; s++)
+                for (int k = g->sides[s].first_kind;
+                     k < g->sides[s].first_kind + g->sides[s].nkinds && used < sizeof sides; k++)
                     used += (size_t)snprintf(sides + used, sizeof sides - used, "%s%d %s",
                                              used ? ", " : "", g->kinds[k].count, g->kinds[k].name);
             printf("%-40s %-32.32s %-28.28s %6d %7d %8d\n", names[i], g->name, sides,

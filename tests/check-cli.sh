@@ -126,6 +126,25 @@ has "Rimau-rimau (version B)" out "the game found by its name is loaded"
 RIMAU_GAMES="$srcdir/games" expect 0 "rimau list" "$RIMAU" list
 has "tiger-and-buffaloes.game" out "rimau list lists the games"
 
+# A valid game whose piece names are 4,000 letters long: list cuts its
+# sides column (it used to write past its buffer and crash).
+mkdir "$tmp/long"
+long=$(head -c 4000 /dev/zero | tr '\0' a)
+{
+    printf 'game "long names"\nboard { grid 3 x 3 }\nside tigers {\n'
+    for c in b c d e; do printf '    piece %s%s 1\n' "$c" "$long"; done
+    printf '}\nside men {\n'
+    for c in f g h i; do printf '    piece %s%s 1\n' "$c" "$long"; done
+    printf '}\nsetup { b%s at a1\n f%s at c3 }\n' "$long" "$long"
+    printf 'phase hunt of tigers { turn step b%s }\nphase move of men { turn step f%s }\n' "$long" "$long"
+} > "$tmp/long/long.game"
+expect 0 "a game with 4,000-letter piece names is valid" "$RIMAU" check "$tmp/long/long.game"
+expect 0 "list a game with 4,000-letter piece names" "$RIMAU" list "$tmp/long"
+has "^long.game  *long names  *1 baaa" out "list shows the long names cut"
+mkdir "$tmp/empty"
+expect 0 "list a folder with no games" "$RIMAU" list "$tmp/empty"
+has "^no .game files in " out "list says the folder has no games"
+
 expect 0 "a game between mcts and random ends" "$RIMAU" play "$srcdir/games/tiger-and-buffaloes.game" -q --seed 3 --tigers=mcts:40 --buffaloes=random
 has "^result: " out "the mcts game has a result"
 expect 0 "a game between ab and random ends" "$RIMAU" play "$srcdir/games/tiger-and-buffaloes.game" -q --seed 3 --tigers=random --buffaloes=ab:2
