@@ -490,7 +490,7 @@ static const command commands[] = {
       "                            (mcts:200:50), ab (one second of alpha-beta),\n"
       "                            ab:D (depth D) or ab:Ns\n"
       "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
-      "      --save RECORD         write the game record to RECORD at the end\n"
+      "      --save RECORD         write the game record to RECORD after every turn\n"
       "      --seed N              seed of the computer players (default: the clock)\n"
       "  -q, --quiet               do not draw the board after each turn\n"
       "  -h, --help                display this help and exit\n"

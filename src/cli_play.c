@@ -77,6 +77,7 @@ struct play_opts {
     const char *player_text[2];
     rm_player *computer[2];
     const char *save;
+    bool save_failed;          /* a save during the game failed (said once) */
     uint64_t seed;
     bool quiet;
 };
@@ -110,6 +111,26 @@ static int save_record(const struct play_opts *o, rm_match *m, int result)
     if (!o->quiet)
         printf("saved the record to %s\n", path);
     return 0;
+}
+
+/* Writes the record of the game so far, unfinished, to O->save: after
+ * every turn, so that a game whose process is killed leaves a record of
+ * every turn played (rm_record_save replaces the file whole, never half
+ * written). Says so once when it cannot; the game goes on, and the end of
+ * the game tries again (save_record). Returns -1 when it cannot. */
+static int save_progress(struct play_opts *o, const rm_match *m)
+{
+    if (!o->save)
+        return 0;
+    char err[512];
+    rm_record_info info = { o->file, &o->choices, { o->player_text[0], o->player_text[1] },
+                            RM_ONGOING, "" };
+    if (rm_record_save(o->save, m, &info, err, sizeof err) == 0)
+        return 0;
+    if (!o->save_failed)
+        fprintf(stderr, "rimau play: %s (the game goes on; it is saved at its end)\n", err);
+    o->save_failed = true;
+    return -1;
 }
 
 /* One human turn; returns 1 to go on, 0 to stop (quit or end of input). */
@@ -202,6 +223,18 @@ static int play_match(struct play_opts *o, rm_game *g)
         printf("Type 'help' for help.\n");
     if (!o->quiet)
         draw(&m);
+    /* The record's path is tried before the first turn: a game is not
+     * played to find out at its end that it cannot be saved. */
+    if (o->save) {
+        char err[512];
+        rm_record_info info = { o->file, &o->choices, { o->player_text[0], o->player_text[1] },
+                                RM_ONGOING, "" };
+        if (rm_record_save(o->save, &m, &info, err, sizeof err) != 0) {
+            fprintf(stderr, "rimau play: %s\n", err);
+            rm_match_free(&m);
+            return EXIT_INVALID;
+        }
+    }
     int result;
     bool stopped = false;
     while ((result = rm_match_result(&m)) == RM_ONGOING) {
@@ -225,6 +258,7 @@ static int play_match(struct play_opts *o, rm_game *g)
         printf("%d. %s plays %s\n", m.n, g->sides[side].name, m.texts[m.n - 1]);
         if (!o->quiet)
             draw(&m);
+        save_progress(o, &m);
     }
     char res[128];
     if (stopped) {
