@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
@@ -29,6 +30,8 @@ typedef struct outcome {
     int turns;
     int captures;
     bool done;
+    bool failed;                /* not played to its end: no line, no row */
+    bool written;               /* its line is in the JSON file already (--resume) */
 } outcome;
 
 struct tournament {
@@ -43,7 +46,42 @@ struct tournament {
     atomic_long next;
     atomic_long finished;
     atomic_int failed;
+    /* The JSON lines, written in the order of the games as soon as every
+     * game before is written, each flushed: a tournament killed keeps
+     * every line of its first games, and --resume goes on from them. */
+    FILE *json;
+    const char *json_path;
+    pthread_mutex_t json_lock;
+    long json_next;            /* the next game to write */
+    bool json_failed;
 };
+
+static void write_json(FILE *f, const outcome *o);
+
+/* Writes the lines of the games finished in a row from T->json_next on. */
+static void write_ready(struct tournament *t)
+{
+    if (!t->json)
+        return;
+    pthread_mutex_lock(&t->json_lock);
+    while (t->json_next < t->games) {
+        const outcome *o = &t->out[t->json_next];
+        if (t->json_next % t->shards == t->shard) {
+            if (!o->done && !o->failed)
+                break;
+            if (o->done && !o->written) {
+                write_json(t->json, o);
+                if (fflush(t->json) != 0 || ferror(t->json)) {
+                    if (!t->json_failed)
+                        fprintf(stderr, "rimau selfplay: cannot write %s\n", t->json_path);
+                    t->json_failed = true;
+                }
+            }
+        }
+        t->json_next++;
+    }
+    pthread_mutex_unlock(&t->json_lock);
+}
 
 static uint64_t game_seed(uint64_t seed, long i)
 {
@@ -127,8 +165,13 @@ static void *worker(void *arg)
             break;
         if (i % t->shards != t->shard)
             continue;
-        if (play_one(t, i, &t->out[i]) != 0)
+        if (t->out[i].done)
+            continue; /* played before (--resume) */
+        if (play_one(t, i, &t->out[i]) != 0) {
+            t->out[i].failed = true;
             atomic_store(&t->failed, 1);
+        }
+        write_ready(t);
         atomic_fetch_add(&t->finished, 1);
     }
     return NULL;
@@ -244,6 +287,68 @@ static int read_json(const char *line, outcome *o)
     return 0;
 }
 
+/* --resume: reads the games JSON holds already (the first games of the
+ * tournament in order, as write_ready writes them) into T->out. A last
+ * line cut by a kill is dropped from the file. Any other line that is not
+ * a game of this tournament (its number, seed and players) is an error,
+ * and the file is left as it is. A file that does not exist holds no game.
+ * Returns 0, or -1 with a message. */
+static int read_played(struct tournament *t, const char *json, long *played)
+{
+    *played = 0;
+    FILE *f = fopen(json, "r");
+    if (!f)
+        return errno == ENOENT ? 0 : (fprintf(stderr, "rimau selfplay: cannot read %s: %s\n", json,
+                                              strerror(errno)), -1);
+    char line[2048];
+    int lineno = 0;
+    long next = t->shard, good_end = 0;
+    bool cut = false;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len == 0 || line[len - 1] != '\n') {
+            /* the last line, cut: the game it was is played again */
+            if (fgetc(f) == EOF) {
+                cut = true;
+                break;
+            }
+            fprintf(stderr, "%s:%d: error: the line is too long for a game of rimau selfplay\n",
+                    json, lineno);
+            fclose(f);
+            return -1;
+        }
+        outcome o;
+        if (read_json(line, &o) != 0 || o.index != next || o.index >= t->games ||
+            o.seed != game_seed(t->seed, o.index) ||
+            strcmp(o.player[0], t->players[o.index % 2]) != 0 ||
+            strcmp(o.player[1], t->players[1 - o.index % 2]) != 0) {
+            fprintf(stderr,
+                    "%s:%d: error: not game %ld of this tournament (its seed, shard and players); "
+                    "resume with the options of the first run\n",
+                    json, lineno, next + 1);
+            fclose(f);
+            return -1;
+        }
+        o.written = true;
+        t->out[o.index] = o;
+        next += t->shards;
+        ++*played;
+        good_end = ftell(f);
+    }
+    fclose(f);
+    if (cut) {
+        if (truncate(json, good_end) != 0) {
+            fprintf(stderr, "rimau selfplay: cannot cut the last line of %s: %s\n", json,
+                    strerror(errno));
+            return -1;
+        }
+        fprintf(stderr, "rimau selfplay: %s:%d: the last line was cut; its game is played again\n",
+                json, lineno);
+    }
+    return 0;
+}
+
 int cmd_selfplay(int argc, char **argv)
 {
     const command *c = cli_command("selfplay");
@@ -256,6 +361,7 @@ int cmd_selfplay(int argc, char **argv)
                                           { "records", required_argument, NULL, 'r' },
                                           { "json", required_argument, NULL, 'J' },
                                           { "shard", required_argument, NULL, 'S' },
+                                          { "resume", no_argument, NULL, 'R' },
                                           { 0 } };
     int ch, status = 0;
     struct tournament t;
@@ -267,6 +373,7 @@ int cmd_selfplay(int argc, char **argv)
     t.games = 100;
     t.shards = 1;
     t.seed = 1;
+    bool resume = false;
     while ((ch = cli_next_opt(c, argc, argv, "hn:p:j:s:o:r:J:S:", opts, &status)) != -1) {
         switch (ch) {
         case -2:
@@ -299,6 +406,9 @@ int cmd_selfplay(int argc, char **argv)
         case 'J':
             json = optarg;
             break;
+        case 'R':
+            resume = true;
+            break;
         case 'S':
             if (sscanf(optarg, "%ld/%ld", &t.shard, &t.shards) != 2 || t.shards < 1 ||
                 t.shard < 1 || t.shard > t.shards)
@@ -309,6 +419,8 @@ int cmd_selfplay(int argc, char **argv)
     }
     if (argc - optind != 1)
         return cli_usage("selfplay", "give one .game file");
+    if (resume && !json)
+        return cli_usage("selfplay", "--resume goes on from the games of --json FILE: give it");
     if (!players || !strchr(players, ','))
         return cli_usage("selfplay", "give the players as --players A,B (e.g. mcts:1000,random)");
     char *comma = strchr(players, ',');
@@ -347,6 +459,31 @@ int cmd_selfplay(int argc, char **argv)
     long mine = 0;
     for (long i = 0; i < t.games; i++)
         mine += i % t.shards == t.shard;
+    /* The JSON file is opened before any game is played: a path that
+     * cannot be written is found at once. */
+    long before = 0;
+    if (json) {
+        if (resume && read_played(&t, json, &before) != 0) {
+            free(t.out);
+            free(tid);
+            rm_game_destroy(t.g);
+            return EXIT_INVALID;
+        }
+        t.json = fopen(json, resume ? "a" : "w");
+        if (!t.json) {
+            fprintf(stderr, "rimau selfplay: cannot write %s: %s\n", json, strerror(errno));
+            free(t.out);
+            free(tid);
+            rm_game_destroy(t.g);
+            return EXIT_INVALID;
+        }
+        t.json_path = json;
+        pthread_mutex_init(&t.json_lock, NULL);
+        if (resume)
+            fprintf(stderr, "rimau selfplay: %ld of the %ld games are in %s already\n", before,
+                    mine, json);
+    }
+    atomic_store(&t.finished, before);
     long started = 0;
     for (long i = 0; i < threads; i++)
         if (pthread_create(&tid[i], NULL, worker, &t) == 0)
@@ -372,22 +509,22 @@ int cmd_selfplay(int argc, char **argv)
         pthread_join(tid[i], NULL);
     if (tty)
         fputc('\n', stderr);
-    FILE *jf = NULL;
-    if (json && !(jf = fopen(json, "w"))) {
-        fprintf(stderr, "rimau selfplay: cannot write %s\n", json);
-        status = EXIT_INVALID;
-    }
     tally ts[64];
     int nt = 0;
     for (long i = 0; i < t.games; i++)
-        if (t.out[i].done) {
+        if (t.out[i].done)
             add_outcome(ts, &nt, &t.out[i]);
-            if (jf)
-                write_json(jf, &t.out[i]);
+    if (t.json) {
+        write_ready(&t); /* (every game is settled: nothing is left) */
+        if (fsync(fileno(t.json)) != 0 && errno != EINVAL)
+            t.json_failed = true;
+        if (fclose(t.json) != 0)
+            t.json_failed = true;
+        pthread_mutex_destroy(&t.json_lock);
+        if (t.json_failed) {
+            fprintf(stderr, "rimau selfplay: cannot write %s\n", json);
+            status = EXIT_INVALID;
         }
-    if (jf && fclose(jf) != 0) {
-        fprintf(stderr, "rimau selfplay: cannot write %s\n", json);
-        status = EXIT_INVALID;
     }
     printf("%s: %ld games (seed %" PRIu64 ")\n", t.g->name, mine, t.seed);
     print_table(stdout, ts, nt);

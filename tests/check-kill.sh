@@ -3,7 +3,9 @@
 # SIGHUP; not SIGINT, which sh makes background jobs ignore) at a random
 # moment leaves a record of every turn it finished (all the turns it
 # printed, but the last when it was killed between printing and saving
-# it), which rimau replay reads without error. Part of make check-slow.
+# it), which rimau replay reads without error. A tournament killed keeps
+# the JSON lines of its first games and --resume completes it. Part of
+# make check-slow.
 #
 # Prints one 'ok' or 'FAIL' line per trial, then 'N passed, M failed'.
 set -u
@@ -43,5 +45,38 @@ while [ "$i" -lt "$trials" ]; do
         pass=$((pass + 1)); echo "ok trial $i (SIG$sig): $printed turns played, $saved in the record"
     fi
 done
+# Tournaments: selfplay --json killed at a random moment keeps the lines
+# of the games it finished, whole, and --resume then gives the file of an
+# uninterrupted run.
+tb="$srcdir/games/tiger-and-buffaloes.game"
+"$RIMAU" selfplay "$tb" -n 30 --players mcts:100,random --seed 5 -j 2 --json "$tmp/whole.json" \
+    > /dev/null 2>&1
+j=0
+while [ "$j" -lt 4 ]; do
+    j=$((j + 1))
+    json="$tmp/cut-$j.json"
+    "$RIMAU" selfplay "$tb" -n 30 --players mcts:100,random --seed 5 -j 2 --json "$json" \
+        > /dev/null 2>&1 &
+    pid=$!
+    sleep "$(awk -v i="$j" 'BEGIN { srand(100 + i); printf "%.1f", 0.3 + 2 * rand() }')"
+    kill -s KILL "$pid" 2> /dev/null
+    wait "$pid" 2> /dev/null
+    kept=$(grep -c '}$' "$json" 2> /dev/null)
+    kept=${kept:-0}
+    sed -n "1,${kept}p" "$json" > "$tmp/kept" 2> /dev/null
+    if ! head -n "$kept" "$tmp/whole.json" | cmp -s - "$tmp/kept"; then
+        fail=$((fail + 1)); echo "FAIL tournament $j: the lines kept are not the first games"
+        continue
+    fi
+    "$RIMAU" selfplay "$tb" -n 30 --players mcts:100,random --seed 5 -j 2 --json "$json" \
+        --resume > /dev/null 2> "$tmp/resume-$j.err"
+    if cmp -s "$json" "$tmp/whole.json"; then
+        pass=$((pass + 1)); echo "ok tournament $j: killed with $kept games written, resumed to the whole"
+    else
+        fail=$((fail + 1)); echo "FAIL tournament $j: resumed after $kept games, not the whole run"
+        sed 's/^/  | /' "$tmp/resume-$j.err"
+    fi
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

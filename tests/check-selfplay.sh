@@ -1,7 +1,8 @@
 #!/bin/sh
 # Tournaments: the same seed gives the same results whatever the number of
 # threads, and the shards of a tournament merged by summarize give the
-# table of the whole; so do the slices of doc/balance.sh.
+# table of the whole; so do the slices of doc/balance.sh; a cut
+# tournament resumed gives the games of one run.
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
 tmp=$(mktemp -d) || exit 1
@@ -44,6 +45,20 @@ rows=$(sed -n '/^rows="/,/^"/p' "$srcdir/doc/balance.sh" | grep -c ' ') # the sc
 check "PLAY=no shows the other rows as not played" '[ "$(grep -c "| not played yet |" "$tmp/b6.md")" -eq $((rows - 3)) ]'
 env PLAY=no GAMES=6 WORK="$tmp/w4" OUT="$tmp/b7.md" RIMAU="$RIMAU" sh "$srcdir/doc/balance.sh" multi-jump > /dev/null 2>&1
 check "a filter on an option keeps that row only" '[ "$(grep -c "^| " "$tmp/b7.md")" -eq 3 ] && grep -q "^| tiger-and-buffaloes | multi-jump=yes | tigers [0-9]" "$tmp/b7.md"'
+
+# --resume: a tournament cut in the middle of a line (a kill) goes on
+# from its first games and gives the file and table of one run; a file
+# of another tournament is refused and left alone.
+head -c 1000 "$tmp/a.json" > "$tmp/r.json"
+"$RIMAU" selfplay "$game" -n 12 --players mcts:30,random --seed 7 -j 2 --json "$tmp/r.json" \
+    --resume > "$tmp/r.out" 2> "$tmp/r.err"
+check "--resume completes a cut tournament" 'cmp -s "$tmp/a.json" "$tmp/r.json"'
+check "--resume gives the table of one run" 'cmp -s "$tmp/a.out" "$tmp/r.out"'
+check "--resume says how many games were played before" 'grep -q "6 of the 12 games are in" "$tmp/r.err"'
+cp "$tmp/a.json" "$tmp/other.json"
+check "--resume refuses the file of another seed" '! "$RIMAU" selfplay "$game" -n 12 --players mcts:30,random --seed 8 --json "$tmp/other.json" --resume > /dev/null 2> "$tmp/o.err"'
+check "the refusal names the line" 'grep -q "other.json:1: error: not game 1 of this tournament" "$tmp/o.err"'
+check "the refused file is left as it was" 'cmp -s "$tmp/a.json" "$tmp/other.json"'
 
 printf 'not json\n' > "$tmp/bad.json"
 check "summarize rejects a bad line" '! "$RIMAU" summarize "$tmp/bad.json" > /dev/null 2>&1'
