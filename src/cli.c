@@ -1,7 +1,9 @@
 /* cli.c: the rimau command line. Only argument handling and output live
  * here; everything else is the library (rimau.h). */
+#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -10,6 +12,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -70,6 +73,41 @@ rm_game *cli_load(const char *arg, const rm_choices *choices)
 {
     char buf[4096];
     return rm_load_file_with(cli_game_file(arg, buf, sizeof buf), choices, stderr, NULL);
+}
+
+int cli_output_ok(const char *path, cli_output kind, bool force, char *err, size_t errsize)
+{
+    struct stat sb;
+    if (lstat(path, &sb) != 0) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    const char *what = S_ISLNK(sb.st_mode)    ? "a symbolic link"
+                       : S_ISDIR(sb.st_mode)  ? "a folder"
+                       : S_ISFIFO(sb.st_mode) ? "a FIFO"
+                       : S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode) ? "a device"
+                       : !S_ISREG(sb.st_mode) ? "not a plain file"
+                                              : NULL;
+    if (what) {
+        snprintf(err, errsize, "%s is %s: not replaced (give a new file's path)", path, what);
+        return -1;
+    }
+    if (force || sb.st_size == 0)
+        return 0;
+    static const char *const starts[] = { "[Game \"", "{\"game\": " };
+    const char *start = starts[kind];
+    char head[16] = "";
+    FILE *f = fopen(path, "r");
+    size_t got = f ? fread(head, 1, strlen(start), f) : 0;
+    if (f)
+        fclose(f);
+    if (got == strlen(start) && memcmp(head, start, got) == 0)
+        return 0;
+    snprintf(err, errsize, "%s exists and is not a %s Rimau wrote: not replaced (--force replaces it)",
+             path, kind == CLI_OUT_RECORD ? "game record" : "selfplay JSON file");
+    return -1;
 }
 
 int cli_play_turns(rm_match *m, const char *text, const char *what)
@@ -491,6 +529,8 @@ static const command commands[] = {
       "                            ab:D (depth D) or ab:Ns\n"
       "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
       "      --save RECORD         write the game record to RECORD after every turn\n"
+      "      --force               replace RECORD even when it is not a game record\n"
+      "                            (never a link, device or FIFO)\n"
       "      --seed N              seed of the computer players (default: the clock)\n"
       "  -q, --quiet               do not draw the board after each turn\n"
       "  -h, --help                display this help and exit\n"
@@ -552,6 +592,8 @@ static const command commands[] = {
       "                           as soon as the games before it are written\n"
       "      --resume             go on from the games the --json FILE of an\n"
       "                           interrupted run holds (same options)\n"
+      "      --force              replace a --json file or records that Rimau did not\n"
+      "                           write (never a link, device or FIFO)\n"
       "  -S, --shard K/N          play only the K-th of N disjoint slices of the\n"
       "                           games (merge the slices' --json with summarize)\n"
       "  -h, --help               display this help and exit\n"

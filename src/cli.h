@@ -41,6 +41,15 @@ const char *cli_game_file(const char *arg, char *buf, size_t size);
 /* Loads the game ARG names (see cli_game_file), errors to stderr. */
 rm_game *cli_load(const char *arg, const rm_choices *choices);
 
+/* The kinds of file the command line writes, to tell its own files from
+ * others before replacing one. */
+typedef enum cli_output { CLI_OUT_RECORD, CLI_OUT_JSON } cli_output;
+/* Whether the output file PATH may be written: when it does not exist, or
+ * is a plain file (not a symbolic link, device, FIFO or folder) that is
+ * empty or holds a file of KIND that Rimau wrote; any other plain file
+ * only with FORCE. Otherwise says why in ERR and returns -1. */
+int cli_output_ok(const char *path, cli_output kind, bool force, char *err, size_t errsize);
+
 /* Plays G with humans on both sides, reading their lines from IN, quietly
  * (the interactive command reader, as the fuzzer drives it). */
 int cli_play_input(rm_game *g, FILE *in);

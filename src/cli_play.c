@@ -77,6 +77,7 @@ struct play_opts {
     const char *player_text[2];
     rm_player *computer[2];
     const char *save;
+    bool force;                /* --force: replace a file that is not a record */
     bool save_failed;          /* a save during the game failed (said once) */
     uint64_t seed;
     bool quiet;
@@ -91,7 +92,8 @@ static int save_record(const struct play_opts *o, rm_match *m, int result)
                             result, m->why };
     const char *path = o->save;
     bool tty = o->in == stdin && isatty(STDIN_FILENO);
-    while (rm_record_save(path, m, &info, err, sizeof err) != 0) {
+    while ((path != o->save && cli_output_ok(path, CLI_OUT_RECORD, o->force, err, sizeof err) != 0) ||
+           rm_record_save(path, m, &info, err, sizeof err) != 0) {
         fprintf(stderr, "rimau play: %s\n", err);
         /* At a terminal, the game is not lost: offer another place. */
         if (tty) {
@@ -321,6 +323,8 @@ int cmd_play(int argc, char **argv)
                 return cli_usage("play", "option '--save' needs a file");
             else
                 o.save = argv[i];
+        } else if (strcmp(a, "--force") == 0) {
+            o.force = true;
         } else if (strcmp(a, "--seed") == 0 || strncmp(a, "--seed=", 7) == 0) {
             const char *v = a[6] == '=' ? a + 7 : (++i < argc ? argv[i] : NULL);
             char *end;
@@ -345,6 +349,13 @@ int cmd_play(int argc, char **argv)
     }
     if (!o.file)
         return cli_usage("play", "no .game file given");
+    if (o.save) {
+        char err[512];
+        if (cli_output_ok(o.save, CLI_OUT_RECORD, o.force, err, sizeof err) != 0) {
+            fprintf(stderr, "rimau play: %s\n", err);
+            return EXIT_INVALID;
+        }
+    }
     char path[4096];
     o.file = cli_game_file(o.file, path, sizeof path);
     rm_game *g = rm_load_file_with(o.file, &o.choices, stderr, NULL);

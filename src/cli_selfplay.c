@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -42,6 +43,7 @@ struct tournament {
     long games, shard, shards;
     uint64_t seed;
     const char *records;
+    bool force;                /* --force: replace files that are not ours */
     outcome *out;
     atomic_long next;
     atomic_long finished;
@@ -145,7 +147,8 @@ static int play_one(struct tournament *t, long i, outcome *o)
         char path[4096];
         snprintf(path, sizeof path, "%s/game-%06ld.rec", t->records, i + 1);
         rm_record_info info = { t->file, t->choices, { who[0], who[1] }, result, m.why };
-        if (rm_record_save(path, &m, &info, err, sizeof err) != 0) {
+        if (cli_output_ok(path, CLI_OUT_RECORD, t->force, err, sizeof err) != 0 ||
+            rm_record_save(path, &m, &info, err, sizeof err) != 0) {
             fprintf(stderr, "rimau selfplay: %s\n", err);
             atomic_store(&t->failed, 1);
         }
@@ -362,6 +365,7 @@ int cmd_selfplay(int argc, char **argv)
                                           { "json", required_argument, NULL, 'J' },
                                           { "shard", required_argument, NULL, 'S' },
                                           { "resume", no_argument, NULL, 'R' },
+                                          { "force", no_argument, NULL, 'F' },
                                           { 0 } };
     int ch, status = 0;
     struct tournament t;
@@ -409,6 +413,9 @@ int cmd_selfplay(int argc, char **argv)
         case 'R':
             resume = true;
             break;
+        case 'F':
+            t.force = true;
+            break;
         case 'S':
             if (sscanf(optarg, "%ld/%ld", &t.shard, &t.shards) != 2 || t.shards < 1 ||
                 t.shard < 1 || t.shard > t.shards)
@@ -421,6 +428,25 @@ int cmd_selfplay(int argc, char **argv)
         return cli_usage("selfplay", "give one .game file");
     if (resume && !json)
         return cli_usage("selfplay", "--resume goes on from the games of --json FILE: give it");
+    /* The output paths are checked before any game is played. */
+    char why[512];
+    if (json && cli_output_ok(json, CLI_OUT_JSON, t.force, why, sizeof why) != 0) {
+        fprintf(stderr, "rimau selfplay: %s\n", why);
+        return EXIT_INVALID;
+    }
+    if (t.records) {
+        struct stat sb;
+        if (mkdir(t.records, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "rimau selfplay: cannot make the folder %s: %s\n", t.records,
+                    strerror(errno));
+            return EXIT_INVALID;
+        }
+        if (stat(t.records, &sb) != 0 || !S_ISDIR(sb.st_mode) || access(t.records, W_OK) != 0) {
+            fprintf(stderr, "rimau selfplay: %s is not a folder it can write records into\n",
+                    t.records);
+            return EXIT_INVALID;
+        }
+    }
     if (!players || !strchr(players, ','))
         return cli_usage("selfplay", "give the players as --players A,B (e.g. mcts:1000,random)");
     char *comma = strchr(players, ',');

@@ -3,6 +3,8 @@
 #include "record.h"
 
 #include <ctype.h>
+#include <fcntl.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <errno.h>
 #include <stdio.h>
@@ -186,13 +188,22 @@ int rm_record_save(const char *path, const rm_match *m, const rm_record_info *in
 {
     const rm_game *g = m->g;
     size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
+    char *tmp = malloc(len + 32);
     if (!tmp) {
         snprintf(err, errsize, "out of memory");
         return -1;
     }
-    snprintf(tmp, len + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
+    /* A name of its own (the process and a count), created with the mode
+     * of any new file (0666 less the umask), not mkstemp's 0600. */
+    static atomic_uint serial;
+    int fd = -1;
+    for (int tries = 0; fd < 0 && tries < 100; tries++) {
+        snprintf(tmp, len + 32, "%s.tmp%ld.%u", path, (long)getpid(),
+                 atomic_fetch_add(&serial, 1) % 100000u);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
     if (fd < 0) {
         snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
         free(tmp);

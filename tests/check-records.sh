@@ -59,6 +59,44 @@ for rec in records/*.rec; do
     fi
 done
 
+# Output paths that are not ours: a file that is not a record, a symbolic
+# link and a device are not replaced without --force (a link or a device
+# not even with it); a record of ours is; new files get the umask's mode.
+printf 'my notes\n' > "$tmp/notes.txt"
+ln -s "$tmp/notes.txt" "$tmp/link.rec"
+for target in notes.txt link.rec; do
+    if "$RIMAU" play ../games/rimau-rimau-b.game -q --seed 5 --tigers=random --men=random \
+        --save "$tmp/$target" < /dev/null > "$tmp/out" 2> "$tmp/err" ||
+        ! grep -q "not replaced" "$tmp/err" || [ "$(cat "$tmp/notes.txt")" != "my notes" ]; then
+        bad "--save $target replaced a file that is not a record"; cat "$tmp/err"
+    else
+        ok "--save $target is refused, the file kept"
+    fi
+done
+if "$RIMAU" play ../games/rimau-rimau-b.game -q --seed 5 --tigers=random --men=random \
+    --save /dev/null < /dev/null > "$tmp/out" 2> "$tmp/err" || ! grep -q "is a device" "$tmp/err"; then
+    bad "--save /dev/null is not refused"; cat "$tmp/err"
+else
+    ok "--save /dev/null is refused"
+fi
+"$RIMAU" play ../games/rimau-rimau-b.game -q --seed 5 --tigers=random --men=random \
+    --save "$tmp/notes.txt" --force < /dev/null > /dev/null 2>&1
+if head -1 "$tmp/notes.txt" | grep -q '^\[Game '; then
+    ok "--force replaces a file that is not a record"
+else
+    bad "--force does not replace the file"
+fi
+rm -f "$tmp/umask.rec"
+(umask 022 && "$RIMAU" play ../games/rimau-rimau-b.game -q --seed 5 --tigers=random --men=random \
+    --save "$tmp/umask.rec" < /dev/null > /dev/null 2>&1)
+(umask 022 && "$RIMAU" play ../games/rimau-rimau-b.game -q --seed 6 --tigers=random --men=random \
+    --save "$tmp/umask.rec" < /dev/null > /dev/null 2>&1) # a record of ours is replaced
+if [ "$(ls -l "$tmp/umask.rec" | cut -c1-10)" = "-rw-r--r--" ] && grep -q '^\[Game ' "$tmp/umask.rec"; then
+    ok "a record is made with the umask's mode and replaced when it is ours"
+else
+    bad "the record's mode is $(ls -l "$tmp/umask.rec" | cut -c1-10), not -rw-r--r--"
+fi
+
 # An unwritable record path: reported before the first turn, so that no
 # game is played for nothing; status 1.
 "$RIMAU" play ../games/rimau-rimau-b.game -q --seed 5 --tigers=random --men=random \

@@ -60,6 +60,13 @@ check "--resume refuses the file of another seed" '! "$RIMAU" selfplay "$game" -
 check "the refusal names the line" 'grep -q "other.json:1: error: not game 1 of this tournament" "$tmp/o.err"'
 check "the refused file is left as it was" 'cmp -s "$tmp/a.json" "$tmp/other.json"'
 
+# --json over a file that is not ours: refused before any game, kept;
+# --force replaces it.
+printf 'my notes\n' > "$tmp/notes.txt"
+check "--json over a file not ours is refused" '! "$RIMAU" selfplay "$game" -n 2 --players random,random --json "$tmp/notes.txt" > "$tmp/n.out" 2> "$tmp/n.err" && grep -q "not replaced" "$tmp/n.err" && [ "$(cat "$tmp/notes.txt")" = "my notes" ] && [ ! -s "$tmp/n.out" ]'
+check "--force replaces it" '"$RIMAU" selfplay "$game" -n 2 --players random,random --json "$tmp/notes.txt" --force > /dev/null 2>&1 && [ "$(wc -l < "$tmp/notes.txt")" -eq 2 ]'
+check "--records makes its folder" '"$RIMAU" selfplay "$game" -n 2 --players random,random --records "$tmp/recs" > /dev/null 2>&1 && [ -f "$tmp/recs/game-000002.rec" ]'
+
 printf 'not json\n' > "$tmp/bad.json"
 check "summarize rejects a bad line" '! "$RIMAU" summarize "$tmp/bad.json" > /dev/null 2>&1'
 echo "$((n - fail)) passed, $fail failed"
