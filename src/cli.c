@@ -656,6 +656,7 @@ static void main_help(void)
 #ifndef RIMAU_NO_MAIN /* the fuzz target of the command reader has its own */
 int main(int argc, char **argv)
 {
+    cli_guard_output();
     if (argc < 2)
         return usage_error(NULL, "%s", "no command given");
     const char *cmd = argv[1];

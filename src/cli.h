@@ -50,6 +50,15 @@ typedef enum cli_output { CLI_OUT_RECORD, CLI_OUT_JSON } cli_output;
  * only with FORCE. Otherwise says why in ERR and returns -1. */
 int cli_output_ok(const char *path, cli_output kind, bool force, char *err, size_t errsize);
 
+/* Writes the N bytes of IN to OUT (room for 6 * N bytes) with every control
+ * character but newline and tab (and carriage return when ALLOW_CR) as
+ * \xHH, and the C1 controls U+0080..U+009F as \u00HH; *PENDING_C2 carries a
+ * 0xC2 byte over to the next call. Returns the bytes written. */
+size_t cli_escape_controls(const char *in, size_t n, char *out, bool *pending_c2, bool allow_cr);
+/* Sends standard output and standard error through that filter, so that
+ * text from files (names, tags) cannot drive the terminal. */
+void cli_guard_output(void);
+
 /* Plays G with humans on both sides, reading their lines from IN, quietly
  * (the interactive command reader, as the fuzzer drives it). */
 int cli_play_input(rm_game *g, FILE *in);

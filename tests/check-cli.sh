@@ -145,6 +145,45 @@ mkdir "$tmp/empty"
 expect 0 "list a folder with no games" "$RIMAU" list "$tmp/empty"
 has "^no .game files in " out "list says the folder has no games"
 
+# Control characters from files (a game's name, source and example name,
+# a record's tags, a JSON player name) never reach the terminal: every
+# command that prints them writes \x1b for ESC, and nothing raw.
+mkdir "$tmp/evil"
+{
+    printf 'game "evil\033]0;title\007 \302\233name"\nsource "a\033[2Jb"\n'
+    printf 'board { grid 3 x 3 }\nside a { piece p 1 }\nside b { piece q 1 }\n'
+    printf 'setup { p at a1\n q at c3 }\nphase x of a { turn step p }\nphase y of b { turn step q }\n'
+    printf 'example "bad\033]52;c;Zm9v\007" {\n    legal "a1-a2"\n}\n'
+} > "$tmp/evil/evil.game"
+cp "$tmp/evil/evil.game" "$tmp/evil.game"
+printf '[Game "evil.game"]\n[Player "a=\033[31mred"]\n[Result "*"]\n\n1. a1-a2 *\n' > "$tmp/evil.rec"
+printf '{"game": 1, "seed": 1, "sides": ["a", "b"], "players": ["x\033[2J", "y"], "winner": "a", "turns": 3, "captures": 0}\n' > "$tmp/evil.json"
+# raw WHAT [shows]: nothing raw in the output (and, with 'shows', the texts
+# are there, escaped)
+raw() { n=$((n + 1))
+    if [ "$(cat "$tmp/out" "$tmp/err" | tr -cd '\033\007' | wc -c)" -eq 0 ] &&
+       { [ "${2:-}" != shows ] || grep -q 'x1b' "$tmp/out" "$tmp/err"; }; then
+        echo "ok $1 escapes the control characters"
+    else
+        echo "FAIL $1 prints control characters raw"; fail=$((fail + 1))
+    fi
+}
+expect 0 "a game with control characters in its texts is valid" "$RIMAU" check "$tmp/evil.game"
+for cmd in info show validate; do
+    "$RIMAU" "$cmd" "$tmp/evil.game" > "$tmp/out" 2> "$tmp/err"; raw "$cmd" shows
+done
+"$RIMAU" compile "$tmp/evil.game" > "$tmp/out" 2> "$tmp/err"; raw compile
+"$RIMAU" list "$tmp/evil" > "$tmp/out" 2> "$tmp/err"; raw list shows
+printf 'a1-a2\nquit\n' | "$RIMAU" play "$tmp/evil.game" --a=human --b=human > "$tmp/out" 2> "$tmp/err"; raw play shows
+"$RIMAU" replay "$tmp/evil.rec" > "$tmp/out" 2> "$tmp/err"; raw replay
+"$RIMAU" summarize "$tmp/evil.json" > "$tmp/out" 2> "$tmp/err"; raw summarize shows
+n=$((n + 1))
+if printf 'ab\033c\302\233d\n' | "$RIMAU" check /dev/stdin > "$tmp/out" 2> "$tmp/err"; [ "$(tr -cd '\033' < "$tmp/err" | wc -c)" -eq 0 ]; then
+    echo "ok an error's source line escapes the control characters"
+else
+    echo "FAIL an error's source line prints control characters raw"; fail=$((fail + 1))
+fi
+
 expect 0 "a game between mcts and random ends" "$RIMAU" play "$srcdir/games/tiger-and-buffaloes.game" -q --seed 3 --tigers=mcts:40 --buffaloes=random
 has "^result: " out "the mcts game has a result"
 expect 0 "a game between ab and random ends" "$RIMAU" play "$srcdir/games/tiger-and-buffaloes.game" -q --seed 3 --tigers=random --buffaloes=ab:2
