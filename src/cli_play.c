@@ -263,7 +263,13 @@ static int play_match(struct play_opts *o, rm_game *g)
         save_progress(o, &m);
     }
     char res[128];
-    if (stopped) {
+    if (result == RM_FAILED) {
+        /* not a result: an error, and the game so far is kept unfinished */
+        fprintf(stderr, "rimau play: error: after turn %d: %s: the game cannot go on\n", m.n,
+                m.why);
+        result = RM_ONGOING;
+        stopped = true;
+    } else if (stopped) {
         result = RM_ONGOING;
         printf("the game is not finished (%d turns played)\n", m.n);
     } else {
@@ -491,6 +497,11 @@ int cmd_replay(int argc, char **argv)
     int result = rm_match_result(&m);
     char res[128];
     rm_result_text(g, result, res, sizeof res);
+    if (result == RM_FAILED && status == 0) {
+        fprintf(stderr, "%s: error: after turn %d: %s: the game cannot be judged\n", path, m.n,
+                m.why);
+        status = EXIT_INVALID;
+    }
     if (!quiet)
         draw(&m);
     if (status != 0)

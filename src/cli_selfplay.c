@@ -139,6 +139,15 @@ static int play_one(struct tournament *t, long i, outcome *o)
             return -1;
         }
     }
+    if (result == RM_FAILED) {
+        /* an error, not a draw: the game is reported and left out */
+        fprintf(stderr, "rimau selfplay: game %ld: after turn %d: %s: the game cannot go on\n",
+                i + 1, m.n, m.why);
+        rm_match_free(&m);
+        rm_player_free(pl[0]);
+        rm_player_free(pl[1]);
+        return -1;
+    }
     o->winner = result >= 0 ? result : -1;
     o->turns = m.n;
     o->captures = start - pieces(g, rm_match_state(&m)); /* pieces taken off the board */
@@ -552,8 +561,14 @@ int cmd_selfplay(int argc, char **argv)
             status = EXIT_INVALID;
         }
     }
+    long failed = 0;
+    for (long i = 0; i < t.games; i++)
+        failed += t.out[i].failed;
     printf("%s: %ld games (seed %" PRIu64 ")\n", t.g->name, mine, t.seed);
     print_table(stdout, ts, nt);
+    if (failed > 0)
+        printf("%ld game%s failed (the errors are above): not in the table\n", failed,
+               failed == 1 ? "" : "s");
     if (atomic_load(&t.failed))
         status = EXIT_INVALID;
     free(t.out);

@@ -76,7 +76,12 @@ int rm_match_play(rm_match *m, const rm_move *moves, int n)
 int rm_match_parse_turn(rm_match *m, const char *text, rm_move *moves, int *n, char *err,
                         size_t errsize)
 {
-    if (rm_match_result(m) != RM_ONGOING) {
+    int r = rm_match_result(m);
+    if (r == RM_FAILED) {
+        snprintf(err, errsize, "the turns of this position cannot be listed: %s", m->why);
+        return -1;
+    }
+    if (r != RM_ONGOING) {
         snprintf(err, errsize, "the game is over: %s", m->why);
         return -1;
     }

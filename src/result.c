@@ -110,7 +110,7 @@ int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turn
     int n = rm_legal_turns(g, st, l);
     int side = rm_state_to_move(st);
     if (n < 0)
-        return decide(out, RM_DRAW, l->too_many ? RM_BY_TOO_MANY : RM_BY_NO_MEMORY, side, 0);
+        return decide(out, RM_FAILED, l->too_many ? RM_BY_TOO_MANY : RM_BY_NO_MEMORY, side, 0);
     if (n == 0)
         return decide(out, 1 - side, RM_BY_BLOCKED, side, 0);
     return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
@@ -122,6 +122,8 @@ const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size)
         snprintf(buf, size, "%s win", g->sides[result].name);
     else if (result == RM_DRAW)
         snprintf(buf, size, "draw");
+    else if (result == RM_FAILED)
+        snprintf(buf, size, "no result (the program cannot go on)");
     else
         snprintf(buf, size, "*");
     return buf;

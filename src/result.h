@@ -11,8 +11,8 @@
  *    repetition N), the game is drawn;
  * 5. the side to move with no legal turn loses;
  * 6. a position whose turns cannot be listed (too many ways to play, or
- *    no memory) ends the game drawn: not a rule of the game, but the
- *    program cannot go on.
+ *    no memory) gives RM_FAILED: not a result of the game but an error,
+ *    which the callers report as one (never a draw).
  */
 #ifndef RIMAU_RESULT_H
 #define RIMAU_RESULT_H
@@ -115,14 +115,14 @@ typedef enum rm_end_rule {
 } rm_end_rule;
 
 typedef struct rm_outcome {
-    int result;               /* RM_ONGOING, RM_DRAW or the winning side */
+    int result;               /* RM_ONGOING, RM_DRAW, the winning side or RM_FAILED */
     rm_end_rule rule;
     int side;                 /* the side the rule speaks of, or -1 */
     int count;                /* pieces, turns or times, by rule */
 } rm_outcome;
 
-/* The result of the position ST (RM_ONGOING, RM_DRAW or the winning
- * side), by the end rules above; the rule that decided it in *OUT when
+/* The result of the position ST (RM_ONGOING, RM_DRAW, the winning side,
+ * or RM_FAILED by rule 6), by the end rules above; the rule that decided it in *OUT when
  * OUT is not NULL. H is the game's history up to ST (its last position
  * is ST), or NULL to leave repetitions out (perft counts sequences of
  * turns, whatever they repeat). L is a turn list the legal turns of ST

@@ -98,8 +98,11 @@ typedef struct rm_rules {
 } rm_rules;
 
 /* The result of a game: the winning side (0 or 1), or one of these.
- * Results are decided by rm_result (result.c) alone. */
-enum { RM_ONGOING = -2, RM_DRAW = -1 };
+ * Results are decided by rm_result (result.c) alone. RM_FAILED is no
+ * result of the game: the program cannot go on from the position (its
+ * turns cannot be listed: too many ways to play, or out of memory), an
+ * error to report, never a draw. */
+enum { RM_FAILED = -3, RM_ONGOING = -2, RM_DRAW = -1 };
 
 #define RM_DEFAULT_DRAW_AFTER 1000
 #define RM_DEFAULT_DRAW_REPEAT 3

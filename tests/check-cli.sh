@@ -120,6 +120,13 @@ has '36 examples passed, 1 failed' out "validate counts the examples"
 expect 1 "perft on a position with too many ways to play" "$RIMAU" perft "$srcdir/tests/limits/too-many-turns.game" 1
 has "too many ways to play" err "too many ways to play is said"
 expect 1 "moves on a position with too many ways to play" "$RIMAU" moves "$srcdir/tests/limits/too-many-turns.game"
+expect 1 "play stops with an error where the turns cannot be listed" "$RIMAU" play "$srcdir/tests/limits/too-many-turns.game" -q --a=random --b=random
+has "after turn 0: the position has too many ways to play to list them: the game cannot go on" err "play says where it cannot go on"
+n=$((n + 1))
+if grep -q "result: draw" "$tmp/out"; then echo "FAIL play calls the failure a draw"; fail=$((fail + 1)); else echo "ok play does not call the failure a draw"; fi
+expect 1 "selfplay fails on games whose turns cannot be listed" "$RIMAU" selfplay "$srcdir/tests/limits/too-many-turns.game" -n 2 --players random,random
+has "2 games failed" out "selfplay counts the failed games"
+has "game 2: after turn 0: the position has too many ways to play" err "selfplay names each failed game"
 
 RIMAU_GAMES="$srcdir/games" expect 0 "a game found by its name in RIMAU_GAMES" "$RIMAU" info rimau-rimau-b
 has "Rimau-rimau (version B)" out "the game found by its name is loaded"

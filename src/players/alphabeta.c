@@ -33,7 +33,7 @@ double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double al
 {
     rm_turnlist *l = &p->lists[ply];
     int r = pl_result(p, st, l);
-    if (r == RM_DRAW)
+    if (r == RM_DRAW || r == RM_FAILED) /* (a position it cannot list: no better guess) */
         return pl_draw_score(p, st);
     if (r != RM_ONGOING)
         return r == rm_state_to_move(st) ? 1000.0 - ply : -1000.0 + ply;

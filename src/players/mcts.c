@@ -39,7 +39,9 @@ static int new_node(rm_player *p, uint64_t hash, int mover, int turn)
  * playout's value (a win 1, a loss 0). */
 static double result_value(const rm_player *p, int result, int side)
 {
-    return result == RM_DRAW ? pl_draw_value(p, side) : result == side;
+    /* (a position whose turns cannot be listed is worth what a draw is:
+     * the search has nothing better to say of it) */
+    return result == RM_DRAW || result == RM_FAILED ? pl_draw_value(p, side) : result == side;
 }
 
 /* The value of position ST, reached from the last position of p->hist,

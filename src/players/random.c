@@ -19,7 +19,7 @@ int pl_playout(rm_player *p, const rm_game *g, rm_state *st, rm_history *h, rm_t
         t++;
         if (rm_history_push(h, st) != 0) {
             *turns = t;
-            return RM_DRAW; /* out of memory: the playout cannot be judged on */
+            return RM_FAILED; /* out of memory: the playout cannot go on */
         }
     }
 }
