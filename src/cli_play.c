@@ -449,7 +449,7 @@ int cmd_replay(int argc, char **argv)
     rm_source src;
     rm_diag d;
     diag_init(&d, NULL, stderr);
-    if (source_read(&src, path, &d) != 0)
+    if (source_read_limit(&src, path, &d, RM_MAX_RECORD_SIZE) != 0)
         return EXIT_INVALID;
     diag_init(&d, &src, stderr);
     rm_record rec;
@@ -493,6 +493,19 @@ int cmd_replay(int argc, char **argv)
             status = EXIT_INVALID;
             break;
         }
+    }
+    /* A record cut short must not pass for a whole one: Rimau writes the
+     * [Result] tag first, and ends an unfinished game's turns with '*' (a
+     * finished game's turns must reach its result, checked below). */
+    const char *result_tag = rm_record_tag(&rec, "Result");
+    size_t last = src.len > 0 && src.text[src.len - 1] == '\n' ? src.len - 1 : src.len;
+    rm_span end = { (uint32_t)last, (uint32_t)last };
+    if (status == 0 && !result_tag) {
+        diag_error(&d, end, "the record has no [Result \"...\"] tag: it is cut off");
+        status = EXIT_INVALID;
+    } else if (status == 0 && strcmp(result_tag, "*") == 0 && !rec.ended) {
+        diag_error(&d, end, "the record is cut off: an unfinished game's turns end with '*'");
+        status = EXIT_INVALID;
     }
     int result = rm_match_result(&m);
     char res[128];

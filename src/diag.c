@@ -39,6 +39,11 @@ int source_from_string(rm_source *src, const char *path, const char *text, size_
 
 int source_read(rm_source *src, const char *path, rm_diag *d)
 {
+    return source_read_limit(src, path, d, RM_MAX_FILE_SIZE);
+}
+
+int source_read_limit(rm_source *src, const char *path, rm_diag *d, size_t limit)
+{
     memset(src, 0, sizeof *src);
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -52,7 +57,7 @@ int source_read(rm_source *src, const char *path, rm_diag *d)
     while (buf) {
         size_t got = fread(buf + len, 1, cap - len, f);
         len += got;
-        if (len > RM_MAX_FILE_SIZE)
+        if (len > limit)
             break;
         if (got == 0)
             break;
@@ -69,15 +74,15 @@ int source_read(rm_source *src, const char *path, rm_diag *d)
     }
     int failed = ferror(f);
     fclose(f);
-    if (!buf || failed || len > RM_MAX_FILE_SIZE) {
+    if (!buf || failed || len > limit) {
         if (d->out) {
             if (!buf)
                 fprintf(d->out, "%s: error: out of memory\n", path);
             else if (failed)
                 fprintf(d->out, "%s: error: cannot read\n", path);
             else
-                fprintf(d->out, "%s: error: file is larger than the limit of %u bytes\n",
-                        path, RM_MAX_FILE_SIZE);
+                fprintf(d->out, "%s: error: file is larger than the limit of %zu bytes\n",
+                        path, limit);
         }
         d->errors++;
         free(buf);

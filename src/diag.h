@@ -41,6 +41,8 @@ void diag_init(rm_diag *d, const rm_source *src, FILE *out);
 /* Reads PATH whole into SRC. On failure prints "PATH: error: ..." to D and
  * returns -1. Files larger than RM_MAX_FILE_SIZE are refused. */
 int source_read(rm_source *src, const char *path, rm_diag *d);
+/* The same with a limit of LIMIT bytes (records have their own). */
+int source_read_limit(rm_source *src, const char *path, rm_diag *d, size_t limit);
 /* Wraps a copy of TEXT[0..LEN) under the name PATH. Returns -1 on no memory. */
 int source_from_string(rm_source *src, const char *path, const char *text, size_t len);
 void source_free(rm_source *src);

@@ -87,7 +87,7 @@ static int parse_tag(const rm_source *src, size_t i, size_t eol, rm_record *rec,
     }
     size_t v0 = ++k;
     while (k < eol && t[k] != '"')
-        k++;
+        k += t[k] == '\\' && k + 1 < eol ? 2 : 1; /* \" and \\ stand for " and \ */
     if (k >= eol) {
         diag_error(d, (rm_span){ (uint32_t)(v0 - 1), (uint32_t)eol }, "unterminated tag value");
         return -1;
@@ -105,6 +105,17 @@ static int parse_tag(const rm_source *src, size_t i, size_t eol, rm_record *rec,
     }
     rec->key[rec->ntags] = dup_range(t + key0, key1 - key0);
     rec->value[rec->ntags] = dup_range(t + v0, v1 - v0);
+    if (rec->value[rec->ntags]) { /* undo the escapes */
+        char *v = rec->value[rec->ntags], *w = v;
+        for (; *v; v++)
+            if (*v == '\\' && v[1]) {
+                v++;
+                *w++ = *v == 'n' ? '\n' : *v;
+            } else {
+                *w++ = *v;
+            }
+        *w = '\0';
+    }
     if (!rec->key[rec->ntags] || !rec->value[rec->ntags]) {
         free(rec->key[rec->ntags]);
         free(rec->value[rec->ntags]);
@@ -157,8 +168,14 @@ int rm_record_parse(const rm_source *src, rm_record *rec, rm_diag *d)
             }
             continue;
         }
-        if (len == 1 && t[start] == '*')
-            continue; /* an unfinished game's end mark */
+        if (len == 1 && t[start] == '*') {
+            rec->ended = true; /* an unfinished game's end mark */
+            continue;
+        }
+        if (rec->ended) {
+            diag_error(d, at, "a turn after the end mark '*'");
+            return -1;
+        }
         for (size_t k = start; k < i; k++)
             if (!isprint((unsigned char)t[k])) {
                 diag_error(d, at, "a turn holds a control character or a non-ASCII byte");
@@ -179,7 +196,11 @@ int rm_record_parse(const rm_source *src, rm_record *rec, rm_diag *d)
 static void put_escaped(FILE *f, const char *s)
 {
     for (; *s; s++)
-        if (*s != '"' && *s != '\n' && *s != ']')
+        if (*s == '\n')
+            fputs("\\n", f); /* (a game's name may hold one) */
+        else if (*s == '"' || *s == '\\')
+            fprintf(f, "\\%c", *s);
+        else
             fputc(*s, f);
 }
 
@@ -187,6 +208,11 @@ int rm_record_save(const char *path, const rm_match *m, const rm_record_info *in
                    size_t errsize)
 {
     const rm_game *g = m->g;
+    if (m->n > RM_MAX_RECORD_TURNS) { /* (what the reader would refuse) */
+        snprintf(err, errsize, "cannot write %s: the game has %d turns, more than the %d a record holds",
+                 path, m->n, RM_MAX_RECORD_TURNS);
+        return -1;
+    }
     size_t len = strlen(path);
     char *tmp = malloc(len + 32);
     if (!tmp) {

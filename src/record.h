@@ -18,11 +18,17 @@
 
 #include <stddef.h>
 
+#include <stdbool.h>
+
 #include "diag.h"
 #include "match.h"
 
 #define RM_MAX_TAGS 64
 #define RM_MAX_RECORD_TURNS 65000
+/* A record's size: room for its tags and the longest turns, so that every
+ * record rm_record_save writes is read back (80 MiB: 65,000 turns of
+ * RM_MAX_TURN_TEXT characters are some 67 MB). */
+#define RM_MAX_RECORD_SIZE ((size_t)80 << 20)
 
 typedef struct rm_record {
     int ntags;
@@ -31,6 +37,7 @@ typedef struct rm_record {
     int nturns, cap;
     char **turns;
     rm_span *at;              /* where each turn is written */
+    bool ended;               /* the turns end with '*' (an unfinished game) */
 } rm_record;
 
 /* Reads the record in SRC; errors go to D as FILE:LINE:COL. Returns 0, or

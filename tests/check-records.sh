@@ -97,6 +97,47 @@ else
     bad "the record's mode is $(ls -l "$tmp/umask.rec" | cut -c1-10), not -rw-r--r--"
 fi
 
+# A game file whose name holds '"', ']' and '\' gives a record that
+# replays: the Game tag escapes them.
+odd="$tmp/odd \"q\" ]x\\y.game"
+cp ../games/tiger-and-buffaloes.game "$odd"
+"$RIMAU" play "$odd" -q --seed 4 --tigers=random --buffaloes=random --save "$tmp/odd.rec" \
+    < /dev/null > /dev/null 2>&1
+if "$RIMAU" replay -q "$tmp/odd.rec" > "$tmp/out" 2>&1; then
+    ok "a game file named with a quote, a bracket and a backslash replays from its record"
+else
+    bad "the record of a game file with an odd name does not replay"; cat "$tmp/out"
+fi
+
+# A record over the 1 MiB of a .game file replays: records have their own
+# limit.
+{ head -c 1500000 /dev/zero | tr '\0' '#' | fold -w 100; echo; cat "$tmp/odd.rec"; } > "$tmp/big.rec"
+if "$RIMAU" replay -q "$tmp/big.rec" > "$tmp/out" 2>&1; then
+    ok "a record of 1.5 MB replays"
+else
+    bad "a record of 1.5 MB is refused"; head -3 "$tmp/out"
+fi
+
+# A record cut anywhere is refused: every 5th byte of a finished game's
+# record, and of an unfinished one's (the whole ones are accepted).
+"$RIMAU" play ../games/tiger-and-buffaloes.game -q --seed 4 --tigers=random --buffaloes=random \
+    --save "$tmp/whole.rec" < /dev/null > /dev/null 2>&1
+printf 'c1,c3,b4,c4\nquit\n' | "$RIMAU" play ../games/tiger-and-buffaloes.game -q \
+    --tigers=human --buffaloes=random --seed 4 --save "$tmp/part.rec" > /dev/null 2>&1
+for whole in whole part; do
+    size=$(wc -c < "$tmp/$whole.rec") cut=1 accepted=""
+    while [ "$cut" -lt $((size - 1)) ]; do
+        head -c "$cut" "$tmp/$whole.rec" > "$tmp/cut.rec"
+        "$RIMAU" replay -q "$tmp/cut.rec" > /dev/null 2>&1 && accepted="$accepted $cut"
+        cut=$((cut + 5))
+    done
+    if [ -z "$accepted" ] && "$RIMAU" replay -q "$tmp/$whole.rec" > /dev/null 2>&1; then
+        ok "the $whole record cut at every 5th byte is refused, whole it is accepted"
+    else
+        bad "the $whole record cut at bytes$accepted is accepted (or whole refused)"
+    fi
+done
+
 # An unwritable record path: reported before the first turn, so that no
 # game is played for nothing; status 1.
 "$RIMAU" play ../games/rimau-rimau-b.game -q --seed 5 --tigers=random --men=random \
