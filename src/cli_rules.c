@@ -1,7 +1,9 @@
 /* cli_rules.c: the commands that look into the rules: compile, moves, perft. */
+#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +248,12 @@ int cmd_moves(int argc, char **argv)
 }
 
 /* Prints one root turn of perft --divide and its count. */
+static void stop_perft(int sig)
+{
+    (void)sig;
+    rm_perft_stop = 1;
+}
+
 static void print_divide(void *ctx, const rm_move *moves, int n, uint64_t count)
 {
     char buf[RM_MAX_TURN_TEXT];
@@ -294,6 +302,16 @@ int cmd_perft(int argc, char **argv)
     uint64_t total = 0;
     bool perft_failed = false;
     const rm_state *root = rm_match_state(&m);
+    /* Ctrl-C (or a TERM) stops the count: the lines given so far are
+     * whole, and what was counted is said. */
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = stop_perft;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    if (divide)
+        setvbuf(stdout, NULL, _IOLBF, 0);
     if (depth == 0) {
         total = 1;
     } else if (divide) {
@@ -302,7 +320,14 @@ int cmd_perft(int argc, char **argv)
     } else {
         total = rm_perft(g, root, (int)depth, lists, &perft_failed);
     }
-    if (perft_failed) {
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    if (rm_perft_stop) {
+        fflush(stdout);
+        fprintf(stderr, "rimau perft: interrupted: %" PRIu64 " sequences counted before the stop, "
+                "less than the whole count\n", total);
+        status = 130;
+    } else if (perft_failed) {
         fprintf(stderr, "rimau perft: a position has too many ways to play (more than %d partial "
                 "turns or %d turns) or memory ran out\n", RM_MAX_GEN_STEPS, RM_MAX_TURNS);
         status = EXIT_INVALID;

@@ -134,7 +134,9 @@ int rm_match_play_many(rm_match *m, const char *text, char *err, size_t errsize)
             continue; /* a turn number, as in records */
         char why[256];
         if (rm_match_play_text(m, turn, why, sizeof why) != 0) {
-            snprintf(err, errsize, "turn %d '%s': %s", m->n + 1, turn, why);
+            /* a long turn is shown by its start, so that the reason fits */
+            snprintf(err, errsize, "turn %d '%.40s%s': %s", m->n + 1, turn,
+                     strlen(turn) > 40 ? "..." : "", why);
             return -1;
         }
     }

@@ -14,11 +14,15 @@ static int turns_of(const rm_game *g, const rm_state *st, rm_turnlist *l, bool *
     return l->n;
 }
 
+volatile sig_atomic_t rm_perft_stop;
+
 uint64_t rm_perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists,
                   bool *failed)
 {
     if (depth <= 0)
         return 1;
+    if (rm_perft_stop)
+        return 0;
     int n = turns_of(g, st, &lists[0], failed);
     if (n <= 0)
         return 0;
@@ -40,11 +44,13 @@ uint64_t rm_perft_divide(const rm_game *g, const rm_state *st, int depth, rm_tur
         return 1;
     int n = turns_of(g, st, &lists[0], failed);
     uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && !rm_perft_stop; i++) {
         rm_state next = *st;
         const rm_move *moves = rm_turn_moves(&lists[0], i);
         rm_apply(g, &next, moves, lists[0].turns[i].n);
         uint64_t k = rm_perft(g, &next, depth - 1, lists + 1, failed);
+        if (rm_perft_stop)
+            break; /* (its count is not whole: not given) */
         each(ctx, moves, lists[0].turns[i].n, k);
         total += k;
     }

@@ -3,6 +3,7 @@
 #ifndef RIMAU_PERFT_H
 #define RIMAU_PERFT_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -18,6 +19,11 @@ uint64_t rm_perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *
 /* The same, counted for each turn of ST apart: EACH gets every turn, in
  * the order of rm_legal_turns, with the sequences that begin with it.
  * Returns the total. */
+/* Set (by a signal handler, say) to stop a count as soon as it can: the
+ * functions above then return the sequences counted so far, less than
+ * the whole count. */
+extern volatile sig_atomic_t rm_perft_stop;
+
 typedef void (*rm_divide_fn)(void *ctx, const rm_move *moves, int n, uint64_t count);
 uint64_t rm_perft_divide(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists,
                          bool *failed, rm_divide_fn each, void *ctx);

@@ -120,6 +120,25 @@ has '36 examples passed, 1 failed' out "validate counts the examples"
 expect 1 "perft on a position with too many ways to play" "$RIMAU" perft "$srcdir/tests/limits/too-many-turns.game" 1
 has "too many ways to play" err "too many ways to play is said"
 expect 1 "moves on a position with too many ways to play" "$RIMAU" moves "$srcdir/tests/limits/too-many-turns.game"
+# perft stopped by Ctrl-C: status 130, what was counted said, and the
+# --divide lines written so far whole, even into a file.
+"$RIMAU" perft "$game" 7 --divide > "$tmp/divide" 2> "$tmp/err" &
+pid=$!
+sleep 1
+kill -s INT "$pid"
+wait "$pid"
+got=$?
+n=$((n + 1))
+if [ "$got" -eq 130 ] && grep -q "interrupted: [0-9]* sequences counted" "$tmp/err" &&
+   [ "$(grep -c -v -E '^([^ ]+ [0-9]+)?$' "$tmp/divide")" -eq 0 ] && [ -s "$tmp/divide" ]; then
+    echo "ok perft stopped by Ctrl-C says what it counted, its lines whole"
+else
+    echo "FAIL perft stopped by Ctrl-C: status $got"; sed 's/^/  | /' "$tmp/err"; tail -c 100 "$tmp/divide"
+    fail=$((fail + 1))
+fi
+long=$(head -c 600 /dev/zero | tr '\0' a)
+expect 1 "--after with a 600-letter turn" "$RIMAU" moves "$game" --after "$long"
+has "turn 1 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...': cannot read the turn at 'aaaaaaaaaaaaaaaaaaaa'" err "a long turn's message keeps its reason"
 expect 1 "play stops with an error where the turns cannot be listed" "$RIMAU" play "$srcdir/tests/limits/too-many-turns.game" -q --a=random --b=random
 has "after turn 0: the position has too many ways to play to list them: the game cannot go on" err "play says where it cannot go on"
 n=$((n + 1))
