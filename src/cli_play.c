@@ -400,6 +400,9 @@ int cmd_play(int argc, char **argv)
                                             sizeof err)))
             status = cli_usage("play", "%s", err);
     }
+    /* The game's lines go out as they are played, into a pipe or a file
+     * too: a game that is killed keeps its transcript with its record. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     if (status == 0)
         status = play_match(&o, g);
     for (int s = 0; s < 2; s++)

@@ -53,19 +53,19 @@ struct tournament {
      * every line of its first games, and --resume goes on from them. */
     FILE *json;
     const char *json_path;
-    pthread_mutex_t json_lock;
+    pthread_mutex_t lock;      /* over out[] while games are played, and the file */
     long json_next;            /* the next game to write */
     bool json_failed;
 };
 
 static void write_json(FILE *f, const outcome *o);
 
-/* Writes the lines of the games finished in a row from T->json_next on. */
+/* Writes the lines of the games finished in a row from T->json_next on;
+ * T->lock is held. */
 static void write_ready(struct tournament *t)
 {
     if (!t->json)
         return;
-    pthread_mutex_lock(&t->json_lock);
     while (t->json_next < t->games) {
         const outcome *o = &t->out[t->json_next];
         if (t->json_next % t->shards == t->shard) {
@@ -82,7 +82,6 @@ static void write_ready(struct tournament *t)
         }
         t->json_next++;
     }
-    pthread_mutex_unlock(&t->json_lock);
 }
 
 static uint64_t game_seed(uint64_t seed, long i)
@@ -179,11 +178,17 @@ static void *worker(void *arg)
             continue;
         if (t->out[i].done)
             continue; /* played before (--resume) */
-        if (play_one(t, i, &t->out[i]) != 0) {
-            t->out[i].failed = true;
+        /* played into a copy, then put in its place under the lock: the
+         * writer reads the others' places */
+        outcome o;
+        bool ok = play_one(t, i, &o) == 0;
+        if (!ok)
             atomic_store(&t->failed, 1);
-        }
+        pthread_mutex_lock(&t->lock);
+        t->out[i] = o;
+        t->out[i].failed = !ok;
         write_ready(t);
+        pthread_mutex_unlock(&t->lock);
         atomic_fetch_add(&t->finished, 1);
     }
     return NULL;
@@ -513,12 +518,12 @@ int cmd_selfplay(int argc, char **argv)
             return EXIT_INVALID;
         }
         t.json_path = json;
-        pthread_mutex_init(&t.json_lock, NULL);
         if (resume)
             fprintf(stderr, "rimau selfplay: %ld of the %ld games are in %s already\n", before,
                     mine, json);
     }
     atomic_store(&t.finished, before);
+    pthread_mutex_init(&t.lock, NULL);
     long started = 0;
     for (long i = 0; i < threads; i++)
         if (pthread_create(&tid[i], NULL, worker, &t) == 0)
@@ -555,7 +560,6 @@ int cmd_selfplay(int argc, char **argv)
             t.json_failed = true;
         if (fclose(t.json) != 0)
             t.json_failed = true;
-        pthread_mutex_destroy(&t.json_lock);
         if (t.json_failed) {
             fprintf(stderr, "rimau selfplay: cannot write %s\n", json);
             status = EXIT_INVALID;
@@ -569,6 +573,7 @@ int cmd_selfplay(int argc, char **argv)
     if (failed > 0)
         printf("%ld game%s failed (the errors are above): not in the table\n", failed,
                failed == 1 ? "" : "s");
+    pthread_mutex_destroy(&t.lock);
     if (atomic_load(&t.failed))
         status = EXIT_INVALID;
     free(t.out);

@@ -20,8 +20,8 @@ while [ "$i" -lt "$trials" ]; do
     i=$((i + 1))
     case $((i % 3)) in 0) sig=KILL ;; 1) sig=TERM ;; *) sig=HUP ;; esac
     rec="$tmp/game-$i.rec"
-    # (stdout a line at a time, so that the turns printed are the turns played)
-    stdbuf -oL "$RIMAU" play "$game" -q --seed "$i" --tigers=mcts:300 --men=mcts:300 --save "$rec" \
+    # (play writes its lines one at a time: the turns printed are the turns played)
+    "$RIMAU" play "$game" -q --seed "$i" --tigers=mcts:300 --men=mcts:300 --save "$rec" \
         > "$tmp/out-$i" 2> "$tmp/err-$i" < /dev/null &
     pid=$!
     # between 0.3 and 2.7 seconds into the game
