@@ -83,13 +83,19 @@ struct play_opts {
     bool quiet;
 };
 
+/* What a record of O's game says beside its turns. */
+static rm_record_info record_info(const struct play_opts *o, int result, const char *why)
+{
+    return (rm_record_info){ o->file, &o->choices, { o->player_text[0], o->player_text[1] },
+                             result, why };
+}
+
 static int save_record(const struct play_opts *o, rm_match *m, int result)
 {
     if (!o->save)
         return 0;
     char err[512], other[MAX_LINE + 1];
-    rm_record_info info = { o->file, &o->choices, { o->player_text[0], o->player_text[1] },
-                            result, m->why };
+    rm_record_info info = record_info(o, result, m->why);
     const char *path = o->save;
     bool tty = o->in == stdin && isatty(STDIN_FILENO);
     while ((path != o->save && cli_output_ok(path, CLI_OUT_RECORD, o->force, err, sizeof err) != 0) ||
@@ -125,8 +131,7 @@ static int save_progress(struct play_opts *o, const rm_match *m)
     if (!o->save)
         return 0;
     char err[512];
-    rm_record_info info = { o->file, &o->choices, { o->player_text[0], o->player_text[1] },
-                            RM_ONGOING, "" };
+    rm_record_info info = record_info(o, RM_ONGOING, "");
     if (rm_record_save(o->save, m, &info, err, sizeof err) == 0)
         return 0;
     if (!o->save_failed)
@@ -229,8 +234,7 @@ static int play_match(struct play_opts *o, rm_game *g)
      * played to find out at its end that it cannot be saved. */
     if (o->save) {
         char err[512];
-        rm_record_info info = { o->file, &o->choices, { o->player_text[0], o->player_text[1] },
-                                RM_ONGOING, "" };
+        rm_record_info info = record_info(o, RM_ONGOING, "");
         if (rm_record_save(o->save, &m, &info, err, sizeof err) != 0) {
             fprintf(stderr, "rimau play: %s\n", err);
             rm_match_free(&m);
