@@ -75,6 +75,18 @@ rm_game *cli_load(const char *arg, const rm_choices *choices)
     return rm_load_file_with(cli_game_file(arg, buf, sizeof buf), choices, stderr, NULL);
 }
 
+void cli_put_turn(FILE *out, const rm_game *g, const rm_move *moves, int n)
+{
+    char buf[RM_MAX_TURN_TEXT];
+    if (rm_format_turn(g, moves, n, buf, sizeof buf) < sizeof buf) {
+        fputs(buf, out);
+        return;
+    }
+    char *text = rm_turn_text(g, moves, n);
+    fputs(text ? text : "(out of memory)", out);
+    free(text);
+}
+
 int cli_output_ok(const char *path, cli_output kind, bool force, char *err, size_t errsize)
 {
     struct stat sb;

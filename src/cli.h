@@ -41,6 +41,9 @@ const char *cli_game_file(const char *arg, char *buf, size_t size);
 /* Loads the game ARG names (see cli_game_file), errors to stderr. */
 rm_game *cli_load(const char *arg, const rm_choices *choices);
 
+/* Writes the whole text of a turn to OUT (however long). */
+void cli_put_turn(FILE *out, const rm_game *g, const rm_move *moves, int n);
+
 /* The kinds of file the command line writes, to tell its own files from
  * others before replacing one. */
 typedef enum cli_output { CLI_OUT_RECORD, CLI_OUT_JSON } cli_output;

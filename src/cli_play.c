@@ -181,10 +181,10 @@ static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
         }
         if (strcmp(p, "moves") == 0) {
             const rm_turnlist *l = rm_match_turns(m);
-            char buf[RM_MAX_TURN_TEXT];
             for (int i = 0; i < l->n; i++) {
-                rm_format_turn(m->g, rm_turn_moves(l, i), l->turns[i].n, buf, sizeof buf);
-                printf("%s%s", i ? " " : "", buf);
+                if (i)
+                    putchar(' ');
+                cli_put_turn(stdout, m->g, rm_turn_moves(l, i), l->turns[i].n);
             }
             printf("\n");
             continue;

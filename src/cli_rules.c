@@ -237,28 +237,27 @@ int cmd_moves(int argc, char **argv)
                 ? "this position has too many ways to play to list them" : "out of memory");
         status = EXIT_INVALID;
     }
-    char buf[RM_MAX_TURN_TEXT];
     for (int i = 0; i < l->n; i++) {
-        rm_format_turn(g, rm_turn_moves(l, i), l->turns[i].n, buf, sizeof buf);
-        puts(buf);
+        cli_put_turn(stdout, g, rm_turn_moves(l, i), l->turns[i].n);
+        putchar('\n');
     }
     rm_match_free(&m);
     rm_game_destroy(g);
     return status;
 }
 
-/* Prints one root turn of perft --divide and its count. */
+/* Ctrl-C or TERM during perft: stop counting (see cmd_perft). */
 static void stop_perft(int sig)
 {
     (void)sig;
     rm_perft_stop = 1;
 }
 
+/* Prints one root turn of perft --divide and its count. */
 static void print_divide(void *ctx, const rm_move *moves, int n, uint64_t count)
 {
-    char buf[RM_MAX_TURN_TEXT];
-    rm_format_turn(ctx, moves, n, buf, sizeof buf);
-    printf("%s %" PRIu64 "\n", buf, count);
+    cli_put_turn(stdout, ctx, moves, n);
+    printf(" %" PRIu64 "\n", count);
 }
 
 int cmd_perft(int argc, char **argv)

@@ -55,12 +55,9 @@ int rm_match_play(rm_match *m, const rm_move *moves, int n)
         m->texts = t;
         m->cap = cap;
     }
-    char buf[RM_MAX_TURN_TEXT];
-    rm_format_turn(m->g, moves, n, buf, sizeof buf);
-    char *text = malloc(strlen(buf) + 1);
+    char *text = rm_turn_text(m->g, moves, n);
     if (!text)
         return -1;
-    strcpy(text, buf);
     m->states[m->n + 1] = m->states[m->n];
     rm_apply(m->g, &m->states[m->n + 1], moves, n);
     if (rm_history_push(&m->hist, &m->states[m->n + 1]) != 0) {
@@ -103,7 +100,12 @@ int rm_match_play_text(rm_match *m, const char *text, char *err, size_t errsize)
 
 int rm_match_play_many(rm_match *m, const char *text, char *err, size_t errsize)
 {
-    char turn[RM_MAX_TURN_TEXT];
+    char *turn = malloc(strlen(text) + 1); /* (a turn is never longer than all) */
+    if (!turn) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    int rc = 0;
     const char *p = text;
     while (*p) {
         while (*p && (isspace((unsigned char)*p) || *p == ';'))
@@ -122,8 +124,7 @@ int rm_match_play_many(rm_match *m, const char *text, char *err, size_t errsize)
                 p = q;
                 continue;
             }
-            if (len + 1 < sizeof turn)
-                turn[len++] = *p;
+            turn[len++] = *p;
             p++;
         }
         turn[len] = '\0';
@@ -137,10 +138,12 @@ int rm_match_play_many(rm_match *m, const char *text, char *err, size_t errsize)
             /* a long turn is shown by its start, so that the reason fits */
             snprintf(err, errsize, "turn %d '%.40s%s': %s", m->n + 1, turn,
                      strlen(turn) > 40 ? "..." : "", why);
-            return -1;
+            rc = -1;
+            break;
         }
     }
-    return 0;
+    free(turn);
+    return rc;
 }
 
 int rm_match_undo(rm_match *m, int turns)

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Writes the turn; LONG_DROPS names the kind of every drop. */
@@ -11,11 +12,15 @@ static size_t format(const rm_game *g, const rm_move *moves, int n, bool long_dr
                      size_t size)
 {
     size_t used = 0;
-    buf[0] = '\0';
-#define PUT(...)                                                              \
-    do {                                                                      \
-        if (used < size)                                                      \
-            used += (size_t)snprintf(buf + used, size - used, __VA_ARGS__);   \
+    if (size > 0)
+        buf[0] = '\0';
+    /* (counts on past the end of BUF: the whole length is returned) */
+#define PUT(...)                                                                          \
+    do {                                                                                  \
+        int w_ = snprintf(used < size ? buf + used : NULL, used < size ? size - used : 0, \
+                          __VA_ARGS__);                                                   \
+        if (w_ > 0)                                                                       \
+            used += (size_t)w_;                                                           \
     } while (0)
     for (int i = 0; i < n; i++) {
         const rm_move *m = &moves[i];
@@ -49,12 +54,21 @@ static size_t format(const rm_game *g, const rm_move *moves, int n, bool long_dr
     if (n == 0)
         PUT("-"); /* a turn in which no move is made */
 #undef PUT
-    return used < size ? used : size - 1;
+    return used;
 }
 
 size_t rm_format_turn(const rm_game *g, const rm_move *moves, int n, char *buf, size_t size)
 {
     return format(g, moves, n, false, buf, size);
+}
+
+char *rm_turn_text(const rm_game *g, const rm_move *moves, int n)
+{
+    size_t len = format(g, moves, n, false, NULL, 0);
+    char *text = malloc(len + 1);
+    if (text)
+        format(g, moves, n, false, text, len + 1);
+    return text;
 }
 
 /* Reads the moves of TEXT (no blanks) into MOVES; -2 with a message when
@@ -68,8 +82,9 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
     *n = 0;
     const char *p = text;
     while (*p) {
-        /* one move: [KIND@]P | P-Q | PxQ{xR} | xP */
-        char name[64];
+        /* one move: [KIND@]P | P-Q | PxQ{xR} | xP; a kind's name is one
+         * token of the file, 4,096 bytes at most (RM_MAX_TOKEN) */
+        char name[4096 + 1];
         int pts[RM_MAX_TURN_MOVES + 1], np = 0;
         char seps[RM_MAX_TURN_MOVES + 1];
         int kind = -1;
@@ -100,7 +115,8 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
             if (*p == '@' && np == 0 && kind < 0 && !lead_x) {
                 kind = game_kind(g, name);
                 if (kind < 0) {
-                    snprintf(err, errsize, "unknown piece kind '%s' before '@'", name);
+                    snprintf(err, errsize, "unknown piece kind '%.40s%s' before '@'", name,
+                             strlen(name) > 40 ? "..." : "");
                     return -2;
                 }
                 p++;
@@ -108,7 +124,7 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
             }
             int q = board_point(b, name);
             if (q < 0) {
-                snprintf(err, errsize, "unknown point '%s'", name);
+                snprintf(err, errsize, "unknown point '%.40s%s'", name, strlen(name) > 40 ? "..." : "");
                 return -2;
             }
             if (np == RM_MAX_TURN_MOVES) {
@@ -200,34 +216,39 @@ int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_mov
 int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
                      const char *text, rm_move *moves, int *n, char *err, size_t errsize)
 {
-    char want[RM_MAX_TURN_TEXT];
-    size_t len = 0;
-    for (const char *p = text; *p; p++) {
-        if (isspace((unsigned char)*p))
-            continue;
-        if (len + 1 >= sizeof want) {
-            snprintf(err, errsize, "the turn is longer than %d characters", RM_MAX_TURN_TEXT - 1);
-            return -1;
-        }
-        want[len++] = *p;
+    /* the text without its blanks, as long as it is (records keep turns
+     * of any length) */
+    char *want = malloc(strlen(text) + 1);
+    if (!want) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
     }
+    size_t len = 0;
+    for (const char *p = text; *p; p++)
+        if (!isspace((unsigned char)*p))
+            want[len++] = *p;
     want[len] = '\0';
     if (len == 0) {
         snprintf(err, errsize, "empty turn");
+        free(want);
         return -2;
     }
     for (size_t i = 0; i < len; i++)
         if (!isprint((unsigned char)want[i])) {
             snprintf(err, errsize, "the turn holds a control character or a non-ASCII byte");
+            free(want);
             return -2;
         }
     rm_move typed[RM_MAX_TURN_MOVES];
     int ntyped = 0;
     if (strcmp(want, "-") != 0) { /* "-": the turn in which no move is made */
         int rc = read_moves(g, st, want, typed, &ntyped, err, errsize);
-        if (rc != 0)
+        if (rc != 0) {
+            free(want);
             return rc;
+        }
     }
+    free(want);
     /* A typed turn is legal when it reaches the position of a legal turn:
      * the moves may come in any order, a chain by any path. */
     rm_state after = *st;

@@ -14,10 +14,15 @@
 
 #include "exec.h"
 
-#define RM_MAX_TURN_TEXT 1024
+#define RM_MAX_TURN_TEXT 1024 /* a buffer for most turns' texts: they may be longer */
 
-/* Writes the turn into BUF (always NUL-terminated); returns its length. */
+/* Writes the turn into BUF of SIZE bytes (NUL-terminated when SIZE > 0);
+ * returns the length of its whole text, which is cut when that is SIZE or
+ * more (as snprintf). */
 size_t rm_format_turn(const rm_game *g, const rm_move *moves, int n, char *buf, size_t size);
+/* The whole text of the turn, allocated (NULL when out of memory). A turn
+ * of 128 drops of kinds with long names has a text of hundreds of KB. */
+char *rm_turn_text(const rm_game *g, const rm_move *moves, int n);
 
 /* Finds the legal turn of ST written TEXT (blanks are ignored; moves of a
  * turn may come in any order that makes a legal sequence). Returns 0 and

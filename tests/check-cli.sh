@@ -138,7 +138,7 @@ else
 fi
 long=$(head -c 600 /dev/zero | tr '\0' a)
 expect 1 "--after with a 600-letter turn" "$RIMAU" moves "$game" --after "$long"
-has "turn 1 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...': cannot read the turn at 'aaaaaaaaaaaaaaaaaaaa'" err "a long turn's message keeps its reason"
+has "turn 1 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...': unknown point 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'\$" err "a long turn's message keeps its reason"
 expect 1 "play stops with an error where the turns cannot be listed" "$RIMAU" play "$srcdir/tests/limits/too-many-turns.game" -q --a=random --b=random
 has "after turn 0: the position has too many ways to play to list them: the game cannot go on" err "play says where it cannot go on"
 n=$((n + 1))

@@ -109,6 +109,30 @@ else
     bad "the record of a game file with an odd name does not replay"; cat "$tmp/out"
 fi
 
+# Turns whose texts are longer than 1,023 characters (drops of a kind with
+# a 1,100-letter name) are listed whole, and their record replays.
+k=$(head -c 1100 /dev/zero | tr '\0' k)
+{
+    printf 'game "long drops"\nboard { grid 3 x 3 }\n'
+    printf 'side a { piece %s 2\n piece p 1 }\nside b { piece q 1 }\n' "$k"
+    printf 'setup { %s in hand 2\n p at a1\n q at c3 }\n' "$k"
+    printf 'phase drop of a { turn drop %s; ends when hand empty }\nphase move of a { turn step p }\n' "$k"
+    printf 'phase move of b { turn step q }\n'
+} > "$tmp/longdrop.game"
+"$RIMAU" moves "$tmp/longdrop.game" > "$tmp/out" 2>&1
+if [ "$(awk '{ print length($0) }' "$tmp/out" | sort -n | tail -1)" -eq 1103 ]; then
+    ok "moves lists a turn of 1,103 characters whole"
+else
+    bad "moves cuts a long turn"; cut -c1-80 "$tmp/out"
+fi
+"$RIMAU" play "$tmp/longdrop.game" -q --seed 2 --a=random --b=random --save "$tmp/longdrop.rec" \
+    < /dev/null > /dev/null 2>&1
+if "$RIMAU" replay -q "$tmp/longdrop.rec" > "$tmp/out" 2>&1; then
+    ok "the record of turns longer than 1,023 characters replays"
+else
+    bad "the record of long turns does not replay"; cut -c1-200 "$tmp/out"
+fi
+
 # A record over the 1 MiB of a .game file replays: records have their own
 # limit.
 { head -c 1500000 /dev/zero | tr '\0' '#' | fold -w 100; echo; cat "$tmp/odd.rec"; } > "$tmp/big.rec"
