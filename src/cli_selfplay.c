@@ -216,12 +216,19 @@ static tally *find_tally(tally *ts, int *n, const char *player, const char *side
     return t;
 }
 
-static void add_outcome(tally *ts, int *n, const outcome *o)
+/* Counts O in the rows of its players and sides; -1 when a row it needs
+ * is past the table's 64 (the outcome is then not counted at all). */
+static int add_outcome(tally *ts, int *n, const outcome *o)
 {
+    int had = *n;
+    tally *row[2];
+    for (int s = 0; s < 2; s++)
+        if (!(row[s] = find_tally(ts, n, o->player[s], o->side[s]))) {
+            *n = had; /* (the row made for the first side, if any, goes too) */
+            return -1;
+        }
     for (int s = 0; s < 2; s++) {
-        tally *t = find_tally(ts, n, o->player[s], o->side[s]);
-        if (!t)
-            continue;
+        tally *t = row[s];
         t->games++;
         if (o->winner < 0)
             t->draws++;
@@ -232,6 +239,7 @@ static void add_outcome(tally *ts, int *n, const outcome *o)
         t->turns += o->turns;
         t->captures += o->captures;
     }
+    return 0;
 }
 
 /* The Wilson score interval (95%) of K successes in N. */
@@ -596,9 +604,10 @@ int cmd_summarize(int argc, char **argv)
     int nt = 0;
     long games = 0;
     for (int i = optind; i < argc; i++) {
+        errno = 0;
         FILE *f = fopen(argv[i], "r");
         if (!f) {
-            fprintf(stderr, "%s: error: cannot open\n", argv[i]);
+            fprintf(stderr, "%s: error: cannot open: %s\n", argv[i], strerror(errno));
             status = EXIT_INVALID;
             continue;
         }
@@ -615,8 +624,17 @@ int cmd_summarize(int argc, char **argv)
                 status = EXIT_INVALID;
                 continue;
             }
-            add_outcome(ts, &nt, &o);
+            if (add_outcome(ts, &nt, &o) != 0) {
+                fprintf(stderr, "%s:%d: error: more than 64 rows of player and side: the game "
+                        "is not counted\n", argv[i], lineno);
+                status = EXIT_INVALID;
+                continue;
+            }
             games++;
+        }
+        if (ferror(f)) { /* a folder, say: it opens, but cannot be read */
+            fprintf(stderr, "%s: error: cannot read: %s\n", argv[i], strerror(errno));
+            status = EXIT_INVALID;
         }
         fclose(f);
     }

@@ -67,6 +67,17 @@ check "--json over a file not ours is refused" '! "$RIMAU" selfplay "$game" -n 2
 check "--force replaces it" '"$RIMAU" selfplay "$game" -n 2 --players random,random --json "$tmp/notes.txt" --force > /dev/null 2>&1 && [ "$(wc -l < "$tmp/notes.txt")" -eq 2 ]'
 check "--records makes its folder" '"$RIMAU" selfplay "$game" -n 2 --players random,random --records "$tmp/recs" > /dev/null 2>&1 && [ -f "$tmp/recs/game-000002.rec" ]'
 
+# summarize: a folder is an error, not "0 games"; more than 64 rows of
+# player and side are refused, not dropped.
+mkdir "$tmp/folder.json"
+check "summarize of a folder is an error" '! "$RIMAU" summarize "$tmp/folder.json" > /dev/null 2> "$tmp/f.err" && grep -q "cannot read" "$tmp/f.err"'
+i=0
+while [ "$i" -lt 40 ]; do
+    i=$((i + 1))
+    printf '{"game": %d, "seed": 1, "sides": ["a", "b"], "players": ["p%d", "q%d"], "winner": "a", "turns": 3, "captures": 0}\n' "$i" "$i" "$i"
+done > "$tmp/many.json"
+check "summarize refuses rows past 64, naming the line" '! "$RIMAU" summarize "$tmp/many.json" > "$tmp/m.out" 2> "$tmp/m.err" && grep -q "many.json:33: error: more than 64 rows" "$tmp/m.err" && grep -q "^32 games" "$tmp/m.out"'
+
 printf 'not json\n' > "$tmp/bad.json"
 check "summarize rejects a bad line" '! "$RIMAU" summarize "$tmp/bad.json" > /dev/null 2>&1'
 echo "$((n - fail)) passed, $fail failed"
