@@ -135,7 +135,8 @@ static int save_progress(struct play_opts *o, const rm_match *m)
     if (rm_record_save(o->save, m, &info, err, sizeof err) == 0)
         return 0;
     if (!o->save_failed)
-        fprintf(stderr, "rimau play: %s (the game goes on; it is saved at its end)\n", err);
+        fprintf(stderr, "rimau play: %s%s\n", err,
+                m->n > 0 ? " (the game goes on; it is saved at its end)" : "");
     o->save_failed = true;
     return -1;
 }
@@ -232,14 +233,9 @@ static int play_match(struct play_opts *o, rm_game *g)
         draw(&m);
     /* The record's path is tried before the first turn: a game is not
      * played to find out at its end that it cannot be saved. */
-    if (o->save) {
-        char err[512];
-        rm_record_info info = record_info(o, RM_ONGOING, "");
-        if (rm_record_save(o->save, &m, &info, err, sizeof err) != 0) {
-            fprintf(stderr, "rimau play: %s\n", err);
-            rm_match_free(&m);
-            return EXIT_INVALID;
-        }
+    if (save_progress(o, &m) != 0) {
+        rm_match_free(&m);
+        return EXIT_INVALID;
     }
     int result;
     bool stopped = false;

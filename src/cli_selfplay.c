@@ -121,37 +121,32 @@ static int play_one(struct tournament *t, long i, outcome *o)
         rm_player_free(pl[1]);
         return -1;
     }
-    int start = pieces(g, rm_match_state(&m)), result;
-    while ((result = rm_match_result(&m)) == RM_ONGOING) {
+    /* A player that cannot choose, or a position whose turns cannot be
+     * listed, is a failure of the program, not a result of the game: the
+     * game is reported and left out of the table, never counted a draw. */
+    int rc = 0, start = pieces(g, rm_match_state(&m)), result;
+    while (rc == 0 && (result = rm_match_result(&m)) == RM_ONGOING) {
         int side = rm_state_to_move(rm_match_state(&m));
         int k = rm_player_choose(pl[side], &m);
         const rm_turnlist *l = rm_match_turns(&m);
         if (k < 0 || k >= l->n || rm_match_play(&m, rm_turn_moves(l, k), l->turns[k].n) != 0) {
-            /* A player that cannot choose is a failure of the program, not a
-             * result of the game: the game is reported and left out of the
-             * table instead of being counted as a draw. */
             fprintf(stderr, "rimau selfplay: game %ld: player '%s' chose no legal turn at turn %d\n",
                     i + 1, who[side], m.n + 1);
-            rm_match_free(&m);
-            rm_player_free(pl[0]);
-            rm_player_free(pl[1]);
-            return -1;
+            rc = -1;
         }
     }
-    if (result == RM_FAILED) {
-        /* an error, not a draw: the game is reported and left out */
+    if (rc == 0 && result == RM_FAILED) {
         fprintf(stderr, "rimau selfplay: game %ld: after turn %d: %s: the game cannot go on\n",
                 i + 1, m.n, m.why);
-        rm_match_free(&m);
-        rm_player_free(pl[0]);
-        rm_player_free(pl[1]);
-        return -1;
+        rc = -1;
     }
-    o->winner = result >= 0 ? result : -1;
-    o->turns = m.n;
-    o->captures = start - pieces(g, rm_match_state(&m)); /* pieces taken off the board */
-    o->done = true;
-    if (t->records) {
+    if (rc == 0) {
+        o->winner = result >= 0 ? result : -1;
+        o->turns = m.n;
+        o->captures = start - pieces(g, rm_match_state(&m)); /* pieces taken off the board */
+        o->done = true;
+    }
+    if (rc == 0 && t->records) {
         char path[4096];
         snprintf(path, sizeof path, "%s/game-%06ld.rec", t->records, i + 1);
         rm_record_info info = { t->file, t->choices, { who[0], who[1] }, result, m.why };
@@ -164,7 +159,7 @@ static int play_one(struct tournament *t, long i, outcome *o)
     rm_match_free(&m);
     rm_player_free(pl[0]);
     rm_player_free(pl[1]);
-    return 0;
+    return rc;
 }
 
 static void *worker(void *arg)
