@@ -59,12 +59,12 @@ const char *cli_game_file(const char *arg, char *buf, size_t size)
 {
     if (access(arg, F_OK) == 0 || strchr(arg, '/'))
         return arg;
+    /* a name too long for BUF is not looked up: cut, it could name
+     * another file */
     const char *dir = cli_games_dir();
-    snprintf(buf, size, "%s/%s", dir, arg);
-    if (access(buf, F_OK) == 0)
+    if ((size_t)snprintf(buf, size, "%s/%s", dir, arg) < size && access(buf, F_OK) == 0)
         return buf;
-    snprintf(buf, size, "%s/%s.game", dir, arg);
-    if (access(buf, F_OK) == 0)
+    if ((size_t)snprintf(buf, size, "%s/%s.game", dir, arg) < size && access(buf, F_OK) == 0)
         return buf;
     return arg;
 }

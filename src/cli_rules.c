@@ -417,8 +417,8 @@ static void choices_text(const rm_choices *c, char *buf, size_t size)
     size_t used = 0;
     buf[0] = '\0';
     for (int i = 0; i < c->n && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", i ? ", " : "", c->name[i],
-                                 c->value[i]);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", i ? ", " : "",
+                                 SHOWN(c->name[i]), SHOWN(c->value[i]));
 }
 
 static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
@@ -453,7 +453,8 @@ static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
                     c.value[c.n++] = g->options[o].values[v];
                 }
                 int line = 0;
-                char msg[1024], opts[512];
+                /* (names in both are shown by their start: they fit) */
+                char msg[1024], opts[RM_MAX_OPTIONS * 2 * (RM_SHOWN + 6)];
                 int r = run_variant(&cache, ex->name, &c, &line, msg, sizeof msg);
                 if (r < 0)
                     continue;

@@ -588,20 +588,25 @@ static int find_value(const rm_option *o, const char *value)
     return -1;
 }
 
-/* Lists the values of option O into BUF. */
-static const char *value_list(const rm_option *o, char *buf, size_t size)
+/* Room for a list of names shown by their start: every option, or every
+ * value of one, fits. */
+#define NAME_LIST_SIZE (RM_MAX_OPTIONS * (RM_SHOWN + 6))
+
+/* Lists the values of option O into BUF (NAME_LIST_SIZE bytes). */
+static const char *value_list(const rm_option *o, char *buf)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (int i = 0; i < o->nvalues && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "", o->values[i]);
+    for (int i = 0; i < o->nvalues && used < NAME_LIST_SIZE; i++)
+        used += (size_t)snprintf(buf + used, NAME_LIST_SIZE - used, "%s%s", i ? ", " : "",
+                                 SHOWN(o->values[i]));
     return buf;
 }
 
 static void apply_choices(compiler *c)
 {
     rm_game *g = c->g;
-    char buf[256];
+    char buf[NAME_LIST_SIZE];
     for (int i = 0; c->choices && i < c->choices->n; i++) {
         int o = find_option(g, c->choices->name[i]);
         if (o < 0) {
@@ -609,16 +614,16 @@ static void apply_choices(compiler *c)
             buf[0] = '\0';
             for (int k = 0; k < g->noptions && used < sizeof buf; k++)
                 used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s", k ? ", " : "",
-                                         g->options[k].name);
-            diag_file_error(c->d, "the game has no option '%s' (%s%s)", c->choices->name[i],
+                                         SHOWN(g->options[k].name));
+            diag_file_error(c->d, "the game has no option '%s' (%s%s)", SHOWN(c->choices->name[i]),
                             g->noptions ? "its options: " : "it has no options", buf);
             continue;
         }
         int v = find_value(&g->options[o], c->choices->value[i]);
         if (v < 0) {
             diag_file_error(c->d, "option '%s' has no value '%s' (its values: %s)",
-                            c->choices->name[i], c->choices->value[i],
-                            value_list(&g->options[o], buf, sizeof buf));
+                            SHOWN(c->choices->name[i]), SHOWN(c->choices->value[i]),
+                            value_list(&g->options[o], buf));
             continue;
         }
         g->options[o].chosen = v;
@@ -650,9 +655,9 @@ static void splice(compiler *c, rm_node *out, rm_node **kids, int nkids)
         }
         int v = find_value(&c->g->options[o], k->text2);
         if (v < 0) {
-            char buf[256];
-            diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)", k->text,
-                       k->text2, value_list(&c->g->options[o], buf, sizeof buf));
+            char buf[NAME_LIST_SIZE];
+            diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)",
+                       SHOWN(k->text), SHOWN(k->text2), value_list(&c->g->options[o], buf));
             continue;
         }
         rm_node *branch = v == c->g->options[o].chosen ? k->kids[0]
@@ -1139,9 +1144,9 @@ static void compile_example(compiler *c, const rm_node *n)
                 continue;
             }
             if (find_value(&g->options[o], k->text2) < 0) {
-                char buf[256];
-                diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)", k->text,
-                           k->text2, value_list(&g->options[o], buf, sizeof buf));
+                char buf[NAME_LIST_SIZE];
+                diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)",
+                           SHOWN(k->text), SHOWN(k->text2), value_list(&g->options[o], buf));
                 continue;
             }
             if (ex->nwith < RM_MAX_OPTIONS) {

@@ -168,6 +168,19 @@ static void print_excerpt(FILE *out, const rm_source *src, rm_span at)
     fputc('\n', out);
 }
 
+const char *diag_shown(const char *name, rm_shown *buf)
+{
+    size_t len = strlen(name);
+    if (len <= RM_SHOWN)
+        return name;
+    len = RM_SHOWN;
+    while (len > 0 && ((unsigned char)name[len] & 0xC0) == 0x80)
+        len--; /* name[len] continues a character: cut before it starts */
+    memcpy(buf->text, name, len);
+    memcpy(buf->text + len, "...", 4);
+    return buf->text;
+}
+
 void diag_verror(rm_diag *d, const char *kind, rm_span at, const char *fmt, va_list ap)
 {
     if (kind[0] == 'e')

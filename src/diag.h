@@ -38,6 +38,19 @@ typedef struct rm_diag {
 
 void diag_init(rm_diag *d, const rm_source *src, FILE *out);
 
+/* A name (a turn, a game's word) as a message shows it: whole when it has
+ * at most RM_SHOWN bytes, else its first RM_SHOWN bytes, cut between two
+ * UTF-8 characters, and "...". Names run to 4,096 bytes and turns to any
+ * length; shown so, they leave room in a message for its reason. */
+#define RM_SHOWN 40
+typedef struct rm_shown {
+    char text[RM_SHOWN + 4];
+} rm_shown;
+const char *diag_shown(const char *name, rm_shown *buf);
+/* diag_shown into a buffer that lasts as long as the enclosing block,
+ * for use inside a call: printf("'%s'", SHOWN(name)). */
+#define SHOWN(name) diag_shown((name), &(rm_shown){ { 0 } })
+
 /* Reads PATH whole into SRC. On failure prints "PATH: error: ..." to D and
  * returns -1. Files larger than RM_MAX_FILE_SIZE are refused. */
 int source_read(rm_source *src, const char *path, rm_diag *d);

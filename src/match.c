@@ -136,8 +136,7 @@ int rm_match_play_many(rm_match *m, const char *text, char *err, size_t errsize)
         char why[256];
         if (rm_match_play_text(m, turn, why, sizeof why) != 0) {
             /* a long turn is shown by its start, so that the reason fits */
-            snprintf(err, errsize, "turn %d '%.40s%s': %s", m->n + 1, turn,
-                     strlen(turn) > 40 ? "..." : "", why);
+            snprintf(err, errsize, "turn %d '%s': %s", m->n + 1, SHOWN(turn), why);
             rc = -1;
             break;
         }

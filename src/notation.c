@@ -115,8 +115,8 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
             if (*p == '@' && np == 0 && kind < 0 && !lead_x) {
                 kind = game_kind(g, name);
                 if (kind < 0) {
-                    snprintf(err, errsize, "unknown piece kind '%.40s%s' before '@'", name,
-                             strlen(name) > 40 ? "..." : "");
+                    snprintf(err, errsize, "unknown piece kind '%s' before '@'",
+                             SHOWN(name));
                     return -2;
                 }
                 p++;
@@ -124,7 +124,7 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
             }
             int q = board_point(b, name);
             if (q < 0) {
-                snprintf(err, errsize, "unknown point '%.40s%s'", name, strlen(name) > 40 ? "..." : "");
+                snprintf(err, errsize, "unknown point '%s'", SHOWN(name));
                 return -2;
             }
             if (np == RM_MAX_TURN_MOVES) {

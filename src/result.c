@@ -119,7 +119,7 @@ int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turn
 const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size)
 {
     if (result >= 0)
-        snprintf(buf, size, "%s win", g->sides[result].name);
+        snprintf(buf, size, "%s win", SHOWN(g->sides[result].name));
     else if (result == RM_DRAW)
         snprintf(buf, size, "draw");
     else if (result == RM_FAILED)
@@ -131,7 +131,8 @@ const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size)
 
 const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, size_t size)
 {
-    const char *side = o->side >= 0 ? g->sides[o->side].name : "";
+    /* a side's name is shown by its start, so that the rule fits */
+    const char *side = o->side >= 0 ? SHOWN(g->sides[o->side].name) : "";
     switch (o->rule) {
     case RM_BY_NO_PIECES:
         snprintf(buf, size, "%s have no pieces left", side);

@@ -43,7 +43,7 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
         switch (s->op) {
         case RM_EX_AFTER:
             if (rm_match_play_many(&m, s->text, why, sizeof why) != 0) {
-                snprintf(msg, size, "after \"%s\": %s", s->text, why);
+                snprintf(msg, size, "after \"%s\": %s", SHOWN(s->text), why);
                 rc = -1;
             }
             break;
@@ -54,14 +54,15 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
         case RM_EX_ILLEGAL:
             r = rm_match_parse_turn(&m, s->text, moves, &nm, why, sizeof why);
             if (s->op == RM_EX_LEGAL && r != 0) {
-                snprintf(msg, size, "'%s' should be legal, but: %s", s->text, why);
+                snprintf(msg, size, "'%s' should be legal, but: %s", SHOWN(s->text), why);
                 rc = -1;
             } else if (s->op == RM_EX_ILLEGAL && r == 0) {
-                snprintf(msg, size, "'%s' should not be legal, but it is", s->text);
+                snprintf(msg, size, "'%s' should not be legal, but it is", SHOWN(s->text));
                 rc = -1;
             } else if (s->op == RM_EX_ILLEGAL && r == -2) {
                 /* a typo would make the assertion hold for nothing */
-                snprintf(msg, size, "'%s' cannot be read as a turn: %s", s->text, why);
+                snprintf(msg, size, "'%s' cannot be read as a turn: %s", SHOWN(s->text),
+                         why);
                 rc = -1;
             }
             break;
@@ -77,7 +78,7 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
             SET_FOREACH(p, &s->set) {
                 if (rm_state_kind(st, p) >= 0 && rc == 0) {
                     snprintf(msg, size, "%s should be empty, but holds a %s", b->points[p].name,
-                             g->kinds[rm_state_kind(st, p)].name);
+                             SHOWN(g->kinds[rm_state_kind(st, p)].name));
                     rc = -1;
                 }
             }
@@ -87,8 +88,8 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
                 int k = rm_state_kind(st, p);
                 if (k != s->a && rc == 0) {
                     snprintf(msg, size, "%s should hold a %s, but %s%s", b->points[p].name,
-                             g->kinds[s->a].name, k < 0 ? "it is empty" : "holds a ",
-                             k < 0 ? "" : g->kinds[k].name);
+                             SHOWN(g->kinds[s->a].name), k < 0 ? "it is empty" : "holds a ",
+                             k < 0 ? "" : SHOWN(g->kinds[k].name));
                     rc = -1;
                 }
             }
@@ -97,23 +98,23 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
         case RM_EX_ON_BOARD:
             n = s->op == RM_EX_IN_HAND ? rm_state_hand(st, s->a) : rm_state_on_board(st, s->a);
             if (n != s->b) {
-                snprintf(msg, size, "%d %s should be %s, but %d are", s->b, g->kinds[s->a].name,
+                snprintf(msg, size, "%d %s should be %s, but %d are", s->b, SHOWN(g->kinds[s->a].name),
                          s->op == RM_EX_IN_HAND ? "in hand" : "on the board", n);
                 rc = -1;
             }
             break;
         case RM_EX_TO_MOVE:
             if (rm_state_to_move(st) != s->a) {
-                snprintf(msg, size, "%s should be to move, but %s are", g->sides[s->a].name,
-                         g->sides[rm_state_to_move(st)].name);
+                snprintf(msg, size, "%s should be to move, but %s are", SHOWN(g->sides[s->a].name),
+                         SHOWN(g->sides[rm_state_to_move(st)].name));
                 rc = -1;
             }
             break;
         case RM_EX_IN_PHASE:
             if (rm_state_phase(st, s->a) != s->b) {
                 snprintf(msg, size, "%s should be in phase '%s', but are in '%s'",
-                         g->sides[s->a].name, g->rules.phases[s->b].name,
-                         rm_side_phase(g, st, s->a)->name);
+                         SHOWN(g->sides[s->a].name), SHOWN(g->rules.phases[s->b].name),
+                         SHOWN(rm_side_phase(g, st, s->a)->name));
                 rc = -1;
             }
             break;

@@ -14,7 +14,7 @@ exec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=d
 WRAP
 chmod +x "$tmp/rimau"
 status=0
-for t in check-cli check-errors check-records check-validate; do
+for t in check-cli check-errors check-records check-validate check-buffers; do
     if RIMAU="$tmp/rimau" srcdir="$top" sh "$top/tests/$t.sh" > "$tmp/$t.log" 2>&1; then
         echo "valgrind: $t: $(tail -1 "$tmp/$t.log")"
     else

@@ -55,8 +55,12 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
             char budget[64];
             const char *second = strchr(colon + 1, ':');
             size_t blen = second ? (size_t)(second - colon - 1) : strlen(colon + 1);
-            if (blen >= sizeof budget)
-                blen = sizeof budget - 1;
+            if (blen >= sizeof budget) { /* not cut: its end (the unit) matters */
+                snprintf(err, errsize, "'%s': the budget is longer than %d characters",
+                         SHOWN(spec), (int)sizeof budget - 1);
+                rm_player_free(p);
+                return NULL;
+            }
             memcpy(budget, colon + 1, blen);
             budget[blen] = '\0';
             if (second) {
@@ -64,7 +68,7 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
                 long c = strtol(second + 1, &cend, 10);
                 if (cend == second + 1 || *cend || c < 1 || c > 100000) {
                     snprintf(err, errsize, "'%s': a playout limit is a number of turns from 1 to "
-                             "100000 (mcts:200:50)", spec);
+                             "100000 (mcts:200:50)", SHOWN(spec));
                     rm_player_free(p);
                     return NULL;
                 }
@@ -75,7 +79,7 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
             p->seconds = 0;
             if (end == budget || v <= 0 || v > 1e9) {
                 snprintf(err, errsize, "'%s': a budget is a number of iterations, or of seconds "
-                         "with 's' (mcts:20000, mcts:2s, mcts:500ms)", spec);
+                         "with 's' (mcts:20000, mcts:2s, mcts:500ms)", SHOWN(spec));
                 rm_player_free(p);
                 return NULL;
             }
@@ -87,7 +91,7 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
                 p->iterations = (long)v;
             else {
                 snprintf(err, errsize, "'%s': the budget's unit is s or ms, or none for iterations",
-                         spec);
+                         SHOWN(spec));
                 rm_player_free(p);
                 return NULL;
             }
@@ -109,7 +113,7 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
                 p->seconds = v / 1000;
             else {
                 snprintf(err, errsize, "'%s': the budget of ab is a depth (1 to %d) or a time "
-                         "(ab:2s, ab:500ms)", spec, AB_MAX_DEPTH);
+                         "(ab:2s, ab:500ms)", SHOWN(spec), AB_MAX_DEPTH);
                 rm_player_free(p);
                 return NULL;
             }
@@ -123,7 +127,7 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
         return p;
     }
     snprintf(err, errsize, "unknown player '%s' (players: human, random, mcts[:N|:Ns][:L], "
-             "ab[:DEPTH|:Ns])", spec);
+             "ab[:DEPTH|:Ns])", SHOWN(spec));
     rm_player_free(p);
     return NULL;
 }
