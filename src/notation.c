@@ -201,6 +201,102 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
     return 0;
 }
 
+/* Why move M cannot be made in the position ST (its board as the moves
+ * before M left it) by SIDE: the first rule of rm_apply_checked that it
+ * breaks, in words. */
+static void explain_move(const rm_game *g, const rm_state *st, int side, const rm_move *m,
+                         char *err, size_t errsize)
+{
+    const rm_board *b = &g->board;
+    const char *from = b->points[m->from].name, *to = b->points[m->to].name;
+    const char *mover = SHOWN(g->sides[side].name);
+    int kf = m->type == RM_MV_DROP ? -1 : rm_state_kind(st, m->from);
+    int kt = rm_state_kind(st, m->to);
+    if (m->type == RM_MV_DROP) {
+        if (g->kinds[m->kind].side != side)
+            snprintf(err, errsize, "a %s is not a piece of %s", SHOWN(g->kinds[m->kind].name), mover);
+        else if (rm_state_hand(st, m->kind) == 0)
+            snprintf(err, errsize, "%s have no %s in hand", mover, SHOWN(g->kinds[m->kind].name));
+        else
+            snprintf(err, errsize, "%s is taken", to);
+        return;
+    }
+    if (kf < 0) {
+        snprintf(err, errsize, "there is no piece on %s", from);
+    } else if (m->type == RM_MV_REMOVE) {
+        snprintf(err, errsize, "the %s on %s is %s's own piece", SHOWN(g->kinds[kf].name),
+                 from, mover);
+    } else if (g->kinds[kf].side != side) {
+        snprintf(err, errsize, "the %s on %s is not a piece of %s, who are to move",
+                 SHOWN(g->kinds[kf].name), from, mover);
+    } else if (m->from == m->to) {
+        snprintf(err, errsize, "a move must leave %s", from);
+    } else if (kt >= 0 && (kt != kf || rm_state_count(st, m->to) == 255)) {
+        snprintf(err, errsize, "%s is taken", to);
+    } else {
+        /* a capture: TO on a line from FROM, over pieces of the other side */
+        for (uint32_t r = b->ray_off[m->from]; r < b->ray_off[m->from + 1]; r++) {
+            const uint16_t *pts = b->ray_pts + b->rays[r].off;
+            for (int k = 1; k < b->rays[r].len; k++)
+                if (pts[k] == m->to)
+                    for (int j = 0; j < k; j++) {
+                        int kj = rm_state_kind(st, pts[j]);
+                        if (kj < 0 || g->kinds[kj].side == side) {
+                            snprintf(err, errsize, "a capture from %s to %s jumps over %s, which %s",
+                                     from, to, b->points[pts[j]].name,
+                                     kj < 0 ? "is empty" : "holds a piece of the capturing side");
+                            return;
+                        }
+                    }
+        }
+        snprintf(err, errsize, "%s is not on a line from %s", to, from);
+    }
+}
+
+/* Why the moves M[0..N) are not a legal turn in ST, in ERR: the first
+ * move that cannot be made, and why; or, when they can be made, that no
+ * rule of the phase makes them a turn, with the legal turns from the
+ * same point. */
+static void explain_illegal(const rm_game *g, const rm_state *st, const rm_turnlist *l,
+                            rm_move *m, int n, char *err, size_t errsize)
+{
+    char why[192];
+    for (int k = 0; k < n; k++) {
+        rm_state before = *st, after = *st;
+        if (rm_apply_checked(g, &before, m, k) != 0)
+            break; /* (cannot happen: the first failure is found before) */
+        if (rm_apply_checked(g, &after, m, k + 1) == 0)
+            continue;
+        explain_move(g, &before, rm_state_to_move(st), &m[k], why, sizeof why);
+        if (n == 1)
+            snprintf(err, errsize, "not a legal turn here: %s", why);
+        else
+            snprintf(err, errsize, "not a legal turn here: move %d: %s", k + 1, why);
+        return;
+    }
+    /* Every move can be made: the phase has no turn that makes them. */
+    int at = n > 0 && m[0].type != RM_MV_DROP ? m[0].from : -1;
+    size_t used = (size_t)snprintf(err, errsize, "not a legal turn here: no rule of the phase "
+                                   "'%s' of %s makes these moves a turn",
+                                   SHOWN(rm_side_phase(g, st, rm_state_to_move(st))->name),
+                                   SHOWN(g->sides[rm_state_to_move(st)].name));
+    int shown = 0;
+    for (int i = 0; at >= 0 && i < l->n && used < errsize; i++) {
+        const rm_move *t = rm_turn_moves(l, i);
+        if (l->turns[i].n == 0 || t[0].type == RM_MV_DROP || t[0].from != at)
+            continue;
+        char text[96];
+        if (rm_format_turn(g, t, l->turns[i].n, text, sizeof text) >= sizeof text || shown == 4) {
+            used += (size_t)snprintf(err + used, errsize - used, ", ...");
+            break;
+        }
+        used += (size_t)snprintf(err + used, errsize - used, "%s%s",
+                                 shown++ ? ", " : "; the legal turns from there: ", text);
+    }
+    if (at >= 0 && shown == 0 && used < errsize)
+        snprintf(err + used, errsize - used, "; no legal turn starts at %s", g->board.points[at].name);
+}
+
 int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_move *moves,
                   int *n, char *err, size_t errsize)
 {
@@ -253,7 +349,7 @@ int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
      * the moves may come in any order, a chain by any path. */
     rm_state after = *st;
     if (rm_apply_checked(g, &after, typed, ntyped) != 0) {
-        snprintf(err, errsize, "not a legal turn here");
+        explain_illegal(g, st, l, typed, ntyped, err, errsize);
         return -1;
     }
     int count = l->failed ? -1 : l->n;
@@ -271,9 +367,10 @@ int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
         bool captures = false;
         for (int i = 0; i < count; i++)
             captures |= l->turns[i].captured;
-        snprintf(err, errsize, "not a legal turn here%s",
-                 captures && rm_side_phase(g, st, rm_state_to_move(st))->compulsory
-                     ? " (a capture is compulsory here)" : "");
+        if (captures && rm_side_phase(g, st, rm_state_to_move(st))->compulsory)
+            snprintf(err, errsize, "not a legal turn here (a capture is compulsory here)");
+        else
+            explain_illegal(g, st, l, typed, ntyped, err, errsize);
     }
     return found >= 0 ? 0 : -1;
 }

@@ -139,6 +139,34 @@ fi
 long=$(head -c 600 /dev/zero | tr '\0' a)
 expect 1 "--after with a 600-letter turn" "$RIMAU" moves "$game" --after "$long"
 has "turn 1 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...': unknown point 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'\$" err "a long turn's message keeps its reason"
+
+# A file that begins with a UTF-8 byte-order mark, as some editors write.
+printf '\357\273\277' > "$tmp/bom.game"
+cat "$srcdir/games/alquerque.game" >> "$tmp/bom.game"
+expect 0 "a game file with a byte-order mark" "$RIMAU" check "$tmp/bom.game"
+printf '\357\273\277game "x"\nbad\n' > "$tmp/bom2.game"
+expect 1 "a bad game file with a byte-order mark" "$RIMAU" check "$tmp/bom2.game"
+has "bom2.game:2:1: error: syntax error" err "its error is located past the mark"
+
+# An illegal turn says why: the first move that cannot be made, or that
+# no rule makes the moves a turn, with the legal turns from that point.
+alq="$srcdir/games/alquerque.game"
+for case in "c3-c4|there is no piece on c3" \
+    "a2xa4|a4 is taken" \
+    "xa1|the white on a1 is white's own piece" \
+    "d2-c3,d4-c3|move 2: the black on d4 is not a piece of white, who are to move" \
+    "a1-c3|no rule of the phase 'play' of white makes these moves a turn; no legal turn starts at a1" \
+    "d3-c3,c2-c3|no rule of the phase 'play' of white makes these moves a turn; the legal turns from there: d3-c3"; do
+    turn=${case%%|*} why=${case#*|}
+    expect 1 "illegal turn $turn" "$RIMAU" moves "$alq" --after "$turn"
+    has "turn 1 '$turn': not a legal turn here: $why\$" err "'$turn' is illegal: $why"
+done
+for case in "d5xd3|a capture from d5 to d3 jumps over d4, which holds a piece of the capturing side" \
+    "a5xd3|d3 is not on a line from a5"; do
+    turn=${case%%|*} why=${case#*|}
+    expect 1 "illegal turn $turn" "$RIMAU" moves "$alq" --after "d3-c3 $turn"
+    has "turn 2 '$turn': not a legal turn here: $why\$" err "'$turn' is illegal: $why"
+done
 expect 1 "play stops with an error where the turns cannot be listed" "$RIMAU" play "$srcdir/tests/limits/too-many-turns.game" -q --a=random --b=random
 has "after turn 0: the position has too many ways to play to list them: the game cannot go on" err "play says where it cannot go on"
 n=$((n + 1))
