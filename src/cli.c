@@ -526,6 +526,7 @@ static const command commands[] = {
       "  rimau info --json games/rimau-rimau-a.game\n" },
     { "play", cmd_play, "play a game at the terminal",
       "[OPTION]... FILE\n"
+      "   or: rimau play [OPTION]... --resume RECORD\n"
       "Play the game of FILE. Each side is played by a human at the terminal or by\n"
       "the computer; by default the first side of the file is the human and the\n"
       "other is 'mcts' (a second of Monte Carlo tree search a turn). The board is\n"
@@ -541,6 +542,11 @@ static const command commands[] = {
       "                            ab:D (depth D) or ab:Ns\n"
       "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
       "      --save RECORD         write the game record to RECORD after every turn\n"
+      "      --resume RECORD       go on with the game of RECORD (a record that play\n"
+      "                            --save wrote, even of a game that was killed):\n"
+      "                            its game, options and players (a --SIDE=PLAYER\n"
+      "                            replaces one), saved again to RECORD after every\n"
+      "                            turn unless --save names another file\n"
       "      --force               replace RECORD even when it is not a game record\n"
       "                            (never a link, device or FIFO)\n"
       "      --seed N              seed of the computer players (default: the clock)\n"
@@ -552,7 +558,8 @@ static const command commands[] = {
       "\n"
       "Examples:\n"
       "  rimau play games/rimau-rimau-a.game\n"
-      "  rimau play games/rimau-rimau-a.game --tigers=mcts:2s --men=human --save game.rec\n" },
+      "  rimau play games/rimau-rimau-a.game --tigers=mcts:2s --men=human --save game.rec\n"
+      "  rimau play --resume game.rec\n" },
     { "replay", cmd_replay, "check a game record and show its end",
       "[OPTION]... RECORD\n"
       "Replay the game record RECORD: check that every turn is legal, then draw the\n"

@@ -81,6 +81,11 @@ struct play_opts {
     bool save_failed;          /* a save during the game failed (said once) */
     uint64_t seed;
     bool quiet;
+    /* --resume: the turns of the record the game goes on from */
+    const char *resume;
+    rm_record rec;
+    rm_source rec_src;
+    int resume_turns;          /* how many of rec's turns are played first */
 };
 
 /* What a record of O's game says beside its turns. */
@@ -225,6 +230,25 @@ static int play_match(struct play_opts *o, rm_game *g)
         return EXIT_INVALID;
     }
     bool tty = o->in == stdin && isatty(STDIN_FILENO);
+    for (int i = 0; i < o->resume_turns; i++) {
+        char err[512];
+        if (rm_match_play_text(&m, o->rec.turns[i], err, sizeof err) != 0) {
+            if (i == o->resume_turns - 1 && !o->rec.ended) {
+                /* the last turn of a record cut off: not whole */
+                fprintf(stderr, "%s: note: the record is cut off in turn %d: the game goes on "
+                        "from turn %d\n", o->resume, i + 1, i + 1);
+                break;
+            }
+            rm_diag d;
+            diag_init(&d, &o->rec_src, stderr);
+            diag_error(&d, o->rec.at[i], "turn %d '%s': %s: the game cannot go on from this record",
+                       i + 1, SHOWN(o->rec.turns[i]), err);
+            rm_match_free(&m);
+            return EXIT_INVALID;
+        }
+    }
+    if (o->resume)
+        printf("%s: going on after turn %d\n", o->resume, m.n);
     printf("%s: %s (%s) against %s (%s)\n", g->name, g->sides[0].name, o->player_text[0],
            g->sides[1].name, o->player_text[1]);
     if (tty)
@@ -284,6 +308,62 @@ static int play_match(struct play_opts *o, rm_game *g)
 }
 
 
+static char *find_game(const char *record_path, const char *game);
+
+static void resume_free(struct play_opts *o)
+{
+    if (!o->resume)
+        return;
+    rm_record_free(&o->rec);
+    source_free(&o->rec_src);
+    o->resume = NULL;
+}
+
+/* --resume: reads O->resume, the record of a game to go on with: its
+ * game file (into GAME, SIZE bytes), its options and its turns. A record
+ * cut off (its process was killed while writing it, say) is read up to
+ * its last whole turn, and said so. The record is saved again after every
+ * turn, unless --save names another file. Returns 0, or an exit status
+ * after a message. */
+static int read_resume(struct play_opts *o, char *game, size_t size)
+{
+    rm_diag d;
+    diag_init(&d, NULL, stderr);
+    if (source_read_limit(&o->rec_src, o->resume, &d, RM_MAX_RECORD_SIZE) != 0)
+        return EXIT_INVALID;
+    diag_init(&d, &o->rec_src, stderr);
+    int parsed = rm_record_parse(&o->rec_src, &o->rec, &d);
+    const char *tag = rm_record_tag(&o->rec, "Game");
+    char *found = tag ? find_game(o->resume, tag) : NULL;
+    if (!found || strlen(found) >= size) {
+        if (!tag)
+            fprintf(stderr, "%s: error: the record has no [Game \"FILE\"] tag\n", o->resume);
+        else
+            fprintf(stderr, "%s: error: out of memory, or a game file name too long\n", o->resume);
+        free(found);
+        resume_free(o);
+        return EXIT_INVALID;
+    }
+    strcpy(game, found);
+    free(found);
+    o->file = tag; /* the record keeps naming its game as it did */
+    for (int i = 0; i < o->rec.ntags && o->choices.n < RM_MAX_OPTIONS; i++) {
+        char *eq = strchr(o->rec.value[i], '=');
+        if (strcmp(o->rec.key[i], "Option") == 0 && eq) {
+            o->choices.name[o->choices.n] = o->rec.value[i];
+            *eq = '\0';
+            o->choices.value[o->choices.n++] = eq + 1;
+        }
+    }
+    o->resume_turns = o->rec.nturns;
+    if (parsed != 0)
+        fprintf(stderr, "%s: note: the record is cut off or wrong after turn %d: the game "
+                "goes on from there\n", o->resume, o->rec.nturns);
+    if (!o->save)
+        o->save = o->resume;
+    return 0;
+}
+
 int cli_play_input(rm_game *g, FILE *in)
 {
     struct play_opts o;
@@ -329,6 +409,13 @@ int cmd_play(int argc, char **argv)
                 return cli_usage("play", "option '--save' needs a file");
             else
                 o.save = argv[i];
+        } else if (strcmp(a, "--resume") == 0 || strncmp(a, "--resume=", 9) == 0) {
+            if (a[8] == '=')
+                o.resume = a + 9;
+            else if (++i == argc)
+                return cli_usage("play", "option '--resume' needs a record");
+            else
+                o.resume = argv[i];
         } else if (strcmp(a, "--force") == 0) {
             o.force = true;
         } else if (strcmp(a, "--seed") == 0 || strncmp(a, "--seed=", 7) == 0) {
@@ -353,6 +440,14 @@ int cmd_play(int argc, char **argv)
             return cli_usage("play", "give one .game file");
         }
     }
+    if (o.resume && (o.file || o.choices.n > 0))
+        return cli_usage("play", "with --resume, the game and its options are the record's");
+    char game_buf[4096];
+    if (o.resume) {
+        int st = read_resume(&o, game_buf, sizeof game_buf);
+        if (st != 0)
+            return st;
+    }
     if (!o.file)
         return cli_usage("play", "no .game file given");
     if (o.save) {
@@ -363,20 +458,33 @@ int cmd_play(int argc, char **argv)
         }
     }
     char path[4096];
-    o.file = cli_game_file(o.file, path, sizeof path);
-    rm_game *g = rm_load_file_with(o.file, &o.choices, stderr, NULL);
-    if (!g)
+    const char *load = o.resume ? game_buf : cli_game_file(o.file, path, sizeof path);
+    if (!o.resume)
+        o.file = load;
+    rm_game *g = rm_load_file_with(load, &o.choices, stderr, NULL);
+    if (!g) {
+        resume_free(&o);
         return EXIT_INVALID;
+    }
     int status = 0;
     if (!g->rules.present) {
         fprintf(stderr, "%s: error: the game has no rules (no phase), so it cannot be played\n",
                 o.file);
         rm_game_destroy(g);
+        resume_free(&o);
         return EXIT_INVALID;
     }
     /* By default the first side is the human, the other the computer. */
     o.player_text[0] = "human";
     o.player_text[1] = "mcts";
+    /* Resumed, each side keeps the player its record names. */
+    for (int i = 0; o.resume && i < o.rec.ntags; i++) {
+        const char *v = o.rec.value[i], *eq = strrchr(v, '=');
+        for (int s = 0; eq && strcmp(o.rec.key[i], "Player") == 0 && s < 2; s++)
+            if (strlen(g->sides[s].name) == (size_t)(eq - v) &&
+                strncmp(g->sides[s].name, v, (size_t)(eq - v)) == 0 && strcmp(eq + 1, "?") != 0)
+                o.player_text[s] = eq + 1;
+    }
     for (int i = 0; i < nside_args; i++) {
         const char *eq = strchr(side_args[i], '=');
         int s = -1;
@@ -388,6 +496,7 @@ int cmd_play(int argc, char **argv)
             status = cli_usage("play", "unknown option '--%s' (the sides are %s and %s)",
                                side_args[i], g->sides[0].name, g->sides[1].name);
             rm_game_destroy(g);
+            resume_free(&o);
             return status;
         }
         o.player_text[s] = eq + 1;
@@ -408,6 +517,7 @@ int cmd_play(int argc, char **argv)
     for (int s = 0; s < 2; s++)
         rm_player_free(o.computer[s]);
     rm_game_destroy(g);
+    resume_free(&o);
     return status;
 }
 

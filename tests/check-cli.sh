@@ -140,6 +140,27 @@ long=$(head -c 600 /dev/zero | tr '\0' a)
 expect 1 "--after with a 600-letter turn" "$RIMAU" moves "$game" --after "$long"
 has "turn 1 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...': unknown point 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'\$" err "a long turn's message keeps its reason"
 
+# play --resume goes on with a game from its record, with its players.
+printf 'd3-c3\nquit\n' > "$tmp/in"
+"$RIMAU" play "$srcdir/games/alquerque.game" -q --white=human --black=random --seed 3 \
+    --save "$tmp/r.rec" < "$tmp/in" > /dev/null 2>&1
+printf 'quit\n' > "$tmp/in"
+expect 1 "play --resume, then quit" sh -c '"$0" play --resume "$1" -q < "$2"' "$RIMAU" "$tmp/r.rec" "$tmp/in"
+has "going on after turn 2\$" out "play --resume replays the record's turns"
+has "white (human) against black (random)" out "play --resume keeps the record's players"
+has "turn 3: white to move" out "play --resume goes on at the next turn"
+expect 0 "play --resume to the end" "$RIMAU" play --resume "$tmp/r.rec" -q --white=random --seed 1
+has "^result: " out "the resumed game ends"
+expect 0 "replay the resumed game's record" "$RIMAU" replay -q "$tmp/r.rec"
+expect 2 "play --resume with a game file" "$RIMAU" play --resume "$tmp/r.rec" "$srcdir/games/alquerque.game"
+sed '/^$/q' "$tmp/r.rec" | sed 's/^\[Result .*/[Result "*"]/' > "$tmp/cut.rec"
+printf '1. d3-c3 2. b3x' >> "$tmp/cut.rec"
+printf 'quit\n' > "$tmp/in"
+expect 1 "play --resume a record cut mid-turn" sh -c '"$0" play --resume "$1" -q --white=human < "$2"' "$RIMAU" "$tmp/cut.rec" "$tmp/in"
+has "the record is cut off in turn 2: the game goes on from turn 2" err "a cut record is resumed from its last whole turn"
+has "going on after turn 1\$" out "the resumed game has the whole turns"
+expect 1 "play --resume a missing record" "$RIMAU" play --resume "$tmp/none.rec"
+
 # A file that begins with a UTF-8 byte-order mark, as some editors write.
 printf '\357\273\277' > "$tmp/bom.game"
 cat "$srcdir/games/alquerque.game" >> "$tmp/bom.game"

@@ -3,7 +3,8 @@
 # SIGHUP; not SIGINT, which sh makes background jobs ignore) at a random
 # moment leaves a record of every turn it finished (all the turns it
 # printed, but the last when it was killed between printing and saving
-# it), which rimau replay reads without error. A tournament killed keeps
+# it), which rimau replay reads without error, and play --resume goes on
+# with to the game's end. A tournament killed keeps
 # the JSON lines of its first games and --resume completes it. Part of
 # make check-slow.
 #
@@ -43,6 +44,16 @@ while [ "$i" -lt "$trials" ]; do
         fail=$((fail + 1)); echo "FAIL trial $i (SIG$sig): $printed turns played, the record has $saved of them"
     else
         pass=$((pass + 1)); echo "ok trial $i (SIG$sig): $printed turns played, $saved in the record"
+        # and the game goes on from its record to its end
+        if "$RIMAU" play -q --seed "$i" --resume "$rec" > "$tmp/resumed-$i" 2>&1 &&
+           grep -q "going on after turn $saved\$" "$tmp/resumed-$i" &&
+           "$RIMAU" replay -q "$rec" > "$tmp/replay-$i" 2>&1 &&
+           grep -q "^result: .* win\|^result: draw" "$tmp/replay-$i"; then
+            pass=$((pass + 1)); echo "ok trial $i: resumed after turn $saved and finished"
+        else
+            fail=$((fail + 1)); echo "FAIL trial $i: play --resume did not finish the game"
+            sed 's/^/  | /' "$tmp/resumed-$i" | tail -5
+        fi
     fi
 done
 # Tournaments: selfplay --json killed at a random moment keeps the lines
