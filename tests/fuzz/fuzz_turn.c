@@ -23,12 +23,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rm_match m;
     if (rm_match_init(&m, g) == 0) {
         char err[512];
-        rm_match_play_many(&m, text, err, sizeof err);
+        /* A rejected turn says which and why: "turn N 'TEXT': REASON". */
+        err[0] = '\0';
+        if (rm_match_play_many(&m, text, err, sizeof err) != 0 &&
+            (strncmp(err, "turn ", 5) != 0 || !strstr(err, "': ") || strstr(err, "': ")[3] == '\0'))
+            abort();
         rm_move moves[RM_MAX_TURN_MOVES];
         int n;
-        if (rm_parse_turn(g, rm_match_state(&m), turn, moves, &n, err, sizeof err) == 0) {
+        err[0] = '\0';
+        int rc = rm_parse_turn(g, rm_match_state(&m), turn, moves, &n, err, sizeof err);
+        if (rc == 0) {
             char buf[RM_MAX_TURN_TEXT];
             rm_format_turn(g, moves, n, buf, sizeof buf);
+        } else if (err[0] == '\0' || strcmp(err, "not a legal turn here") == 0) {
+            abort(); /* refused without a reason */
         }
         rm_match_result(&m);
         rm_match_undo(&m, 3);
