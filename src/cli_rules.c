@@ -428,7 +428,8 @@ static void choices_text(const rm_choices *c, char *buf, size_t size)
 
 static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
 {
-    rm_game *g = rm_load_file(file, stderr, NULL);
+    /* Warnings once, from the first load; the variants load silently. */
+    rm_game *g = rm_check_file(file, NULL, stderr, NULL, NULL);
     if (!g)
         return EXIT_INVALID;
     if (g->nexamples == 0 && !quiet)

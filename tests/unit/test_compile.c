@@ -1,6 +1,6 @@
 /* test_compile.c: the compile step: setup, hands, stacks, symbols,
  * regions, options, rules, the semantic errors, and the estimate of each
- * turn line's ways to play. */
+ * turn line's ways to play with the warnings it gives. */
 #include "helpers.h"
 
 #include <math.h>
@@ -227,6 +227,60 @@ static void compile__turn_ways__estimated_from_the_pattern_and_the_board(void **
     rm_game_destroy(g);
 }
 
+/* No shipped game, under any value of its options, has a turn line that
+ * rimau check warns of; the file whose drops pass the limit has one. */
+static void compile__shipped_games__have_no_turn_warned_of(void **state)
+{
+    (void)state;
+    static char names[SHIPPED_MAX][256];
+    char dir[4096];
+    int nfiles = shipped_games(names, dir), loads = 0;
+    for (int f = 0; f < nfiles; f++) {
+        char path[8192];
+        if (snprintf(path, sizeof path, "%s/%s", dir, names[f]) >= (int)sizeof path)
+            fail_msg("the path of %s is too long", names[f]);
+        int nwarnings = -1;
+        rm_game *g = rm_check_file(path, NULL, stderr, NULL, &nwarnings);
+        assert_non_null(g);
+        assert_int_equal(nwarnings, 0);
+        for (int o = 0; o < g->noptions; o++)
+            for (int v = 0; v < g->options[o].nvalues; v++) {
+                rm_choices c = { 1, { g->options[o].name }, { g->options[o].values[v] } };
+                rm_game *h = rm_check_file(path, &c, stderr, NULL, &nwarnings);
+                assert_non_null(h);
+                if (nwarnings != 0)
+                    fail_msg("%s -o %s=%s: %d warnings", names[f], c.name[0], c.value[0],
+                             nwarnings);
+                for (int p = 0; p < h->rules.nphases; p++)
+                    for (int t = 0; t < h->rules.phases[p].nturns; t++)
+                        assert_true(h->rules.phases[p].turns[t].log10_ways <
+                                    log10(RM_MAX_PARTIAL_TURNS));
+                rm_game_destroy(h);
+                loads++;
+            }
+        rm_game_destroy(g);
+    }
+    assert_true(loads >= 20);
+    const char *src = getenv("srcdir");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/limits/too-many-turns.game", src ? src : ".");
+    FILE *quiet = tmpfile();
+    assert_non_null(quiet);
+    int nwarnings = 0;
+    rm_game *g = rm_check_file(path, NULL, quiet, NULL, &nwarnings);
+    assert_non_null(g);
+    assert_int_equal(nwarnings, 1);
+    assert_true(ftell(quiet) > 0);
+    rm_game_destroy(g);
+    /* loaded to be played, it prints nothing */
+    rewind(quiet);
+    g = rm_load_file_with(path, NULL, quiet, NULL);
+    assert_non_null(g);
+    assert_int_equal(ftell(quiet), 0);
+    rm_game_destroy(g);
+    fclose(quiet);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -241,6 +295,7 @@ int main(void)
         cmocka_unit_test(compile__semantic_errors__each_reported),
         cmocka_unit_test(compile__words_and_numbers__checked_where_written),
         cmocka_unit_test(compile__turn_ways__estimated_from_the_pattern_and_the_board),
+        cmocka_unit_test(compile__shipped_games__have_no_turn_warned_of),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
