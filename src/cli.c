@@ -193,8 +193,8 @@ static int cmd_check(int argc, char **argv)
     int rc = 0;
     for (int i = optind; i < argc; i++) {
         char path[4096];
-        rm_game *g = rm_load_file_with(cli_game_file(argv[i], path, sizeof path), &choices,
-                                       quiet ? NULL : stderr, NULL);
+        rm_game *g = rm_check_file(cli_game_file(argv[i], path, sizeof path), &choices,
+                                   quiet ? NULL : stderr, NULL, NULL);
         if (!g)
             rc = EXIT_INVALID;
         rm_game_destroy(g);
@@ -496,15 +496,18 @@ static const command commands[] = {
     { "check", cmd_check, "check .game files for errors",
       "[OPTION]... FILE...\n"
       "Check each .game FILE: parse it, resolve its names and check its board,\n"
-      "sides, setup, rules and examples. Prints nothing for a valid file; for an\n"
-      "invalid one, every error found as FILE:LINE:COL: error: MESSAGE, with the\n"
-      "line and a caret.\n"
+      "sides, setup, rules and examples. Prints nothing for a valid file without\n"
+      "warnings; for an invalid one, every error found as FILE:LINE:COL: error:\n"
+      "MESSAGE, with the line and a caret. A warning, in the same form, marks a\n"
+      "turn line whose estimated ways to play one position pass the 4,000,000\n"
+      "partial turns Rimau can list: a game stops where such a position comes.\n"
       "\n"
       "  -o, --option NAME=VALUE   check with this value of one of the games' options\n"
       "  -q, --quiet   print no messages, only set the exit status\n"
       "  -h, --help    display this help and exit\n"
       "\n"
-      "Exit status: 0 if every file is valid, 1 if one is not, 2 on a usage error.\n"
+      "Exit status: 0 if every file is valid, warnings or not, 1 if one is not,\n"
+      "2 on a usage error.\n"
       "\n"
       "Example:\n"
       "  rimau check games/*.game\n" },
@@ -581,7 +584,8 @@ static const command commands[] = {
       "example runs with the default options and then with every other value of\n"
       "each option it does not fix itself ('with NAME = VALUE').\n"
       "Prints one line per example: 'ok', or 'FAILED FILE:LINE:' with the failing\n"
-      "assertion and the options it ran with.\n"
+      "assertion and the options it ran with. The file's warnings, as check\n"
+      "prints them for the default options, go to standard error first.\n"
       "\n"
       "  -q, --quiet   print only the failures\n"
       "  -h, --help    display this help and exit\n"

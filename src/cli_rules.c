@@ -143,7 +143,7 @@ static void dump_ir(FILE *out, const rm_game *g)
                     fprintf(out, " %sA%d", a ? "| " : "", st->alt[a]);
                 fprintf(out, ")");
             }
-            fputc('\n', out);
+            fprintf(out, "  ways ~10^%.1f\n", ph->turns[t].log10_ways);
         }
     }
 }
@@ -176,6 +176,11 @@ int cmd_compile(int argc, char **argv)
     rm_game_destroy(g);
     return 0;
 }
+
+/* The IR weighs turn patterns against the executor's limits, which it
+ * cannot see: they must be the same (rules.h). */
+_Static_assert(RM_MAX_PARTIAL_TURNS == RM_MAX_GEN_STEPS, "the IR knows the generator's limit");
+_Static_assert(RM_MAX_MOVES_IN_TURN == RM_MAX_TURN_MOVES, "the IR knows a turn's most moves");
 
 /* ---- moves and perft ---- */
 
@@ -423,7 +428,8 @@ static void choices_text(const rm_choices *c, char *buf, size_t size)
 
 static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
 {
-    rm_game *g = rm_load_file(file, stderr, NULL);
+    /* Warnings once, from the first load; the variants load silently. */
+    rm_game *g = rm_check_file(file, NULL, stderr, NULL, NULL);
     if (!g)
         return EXIT_INVALID;
     if (g->nexamples == 0 && !quiet)

@@ -7,6 +7,7 @@
 #include "compile.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@ typedef struct compiler {
     rm_span side_at[RM_MAX_SIDES];
     rm_span kind_at[RM_MAX_KINDS];
     rm_cursor at;              /* where the examples' lines were last counted to */
+    const rm_node *phase_node[RM_MAX_PHASES]; /* each phase of the IR, where it is written */
 } compiler;
 
 static char *xstrdup(const char *s)
@@ -1005,6 +1007,76 @@ static void compile_rules(compiler *c, const rm_node *file)
         }
     }
     memcpy(r->phases, sorted, (size_t)n * sizeof *sorted);
+    memcpy(c->phase_node, sorted_at, (size_t)n * sizeof *sorted_at);
+}
+
+/* ---- warnings: turns with too many ways to play ---- */
+
+/* The turn line T of the phase written at PHASE. */
+static const rm_node *turn_node(const rm_node *phase, int t)
+{
+    for (int i = 0; i < phase->nkids; i++)
+        if (phase->kids[i]->kind == N_TURN && t-- == 0)
+            return phase->kids[i];
+    return phase;
+}
+
+/* Says in BUF what makes the ways W many. */
+static void ways_cause(const rm_game *g, const rm_ways *w, char *buf, size_t size)
+{
+    const rm_action_rule *a = &g->rules.actions[w->action];
+    const char *kind = g->kinds[a->kind].name;
+    switch (w->why) {
+    case RM_WAYS_DROPS:
+        snprintf(buf, size, "%d drops of %s among %d points", w->times, kind, w->among);
+        break;
+    case RM_WAYS_REMOVALS:
+        snprintf(buf, size, "%d removals of %s among %d pieces", w->times, kind, w->among);
+        break;
+    case RM_WAYS_CHAIN: {
+        int k = 0;
+        while (k < g->nkinds && !((a->targets >> k & 1) && g->kinds[k].stacks))
+            k++;
+        snprintf(buf, size, "chained captures over stacks of %s, removed at once: up to %d "
+                 "captures, each along any of %d lines, back over a stack included",
+                 k < g->nkinds ? g->kinds[k].name : "?", w->among, w->lines);
+        break;
+    }
+    case RM_WAYS_REPEAT:
+        if (w->each_log10 < 6)
+            snprintf(buf, size, "a step taken up to %d times, with up to %.0f ways each time",
+                     w->times, pow(10, w->each_log10));
+        else
+            snprintf(buf, size, "a step taken up to %d times, with about 10^%.0f ways each time",
+                     w->times, w->each_log10);
+        break;
+    default:
+        snprintf(buf, size, "the ways of its steps multiply");
+        break;
+    }
+}
+
+/* Warns of each turn line whose estimated partial turns (derive.h) pass
+ * the generator's limit: the file is valid, but a position can come where
+ * its turns cannot be listed, an error met only in play. */
+static void warn_ways(compiler *c)
+{
+    const rm_rules *r = &c->g->rules;
+    for (int f = 0; f < r->nphases; f++)
+        for (int t = 0; t < r->phases[f].nturns; t++) {
+            const rm_turn_rule *tr = &r->phases[f].turns[t];
+            if (tr->log10_ways <= log10(RM_MAX_PARTIAL_TURNS))
+                continue;
+            rm_ways w;
+            char why[256];
+            derive_turn_ways(c->g, tr, &w);
+            ways_cause(c->g, &w, why, sizeof why);
+            diag_warning(c->d, turn_node(c->phase_node[f], t)->span,
+                         "this turn can have about 10^%.0f ways to play one position (%s); a "
+                         "position past %d,%03d,%03d partial turns cannot be played",
+                         w.log10, why, RM_MAX_PARTIAL_TURNS / 1000000,
+                         RM_MAX_PARTIAL_TURNS / 1000 % 1000, RM_MAX_PARTIAL_TURNS % 1000);
+        }
 }
 
 
@@ -1304,6 +1376,7 @@ rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena,
         return NULL;
     }
     derive_game(g);
+    warn_ways(&c);
     return g;
 }
 

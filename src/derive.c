@@ -1,6 +1,8 @@
 /* derive.c: the derive step (see derive.h). */
 #include "derive.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- Zobrist keys ---- */
@@ -107,6 +109,257 @@ static void derive_phases(rm_game *g)
     }
 }
 
+/* ---- the ways to play a turn pattern ----
+ *
+ * The generator walks a pattern's steps depth first (movegen.c): each way
+ * to take a step is tried after each way to take the steps before it, so
+ * the partial turns of a pattern are the product over its steps of the
+ * ways to take each step 0, 1, ... up to its most times. One time of a
+ * step is one move of any of its alternatives. Repeated drops and
+ * removals of one kind are listed in increasing point order, so that k
+ * of them are a choice of k points or pieces, C(N, k); other repeats
+ * multiply. The counts are worked in log10, where they cannot overflow:
+ * C(255, 32) is about 10^41. */
+
+/* log10(10^A + 10^B), with -INFINITY for none. */
+static double log10_add(double a, double b)
+{
+    if (a < b) {
+        double t = a;
+        a = b;
+        b = t;
+    }
+    if (b == -INFINITY)
+        return a;
+    return a + log10(1.0 + pow(10.0, b - a));
+}
+
+/* log10 C(N, K). */
+static double log10_choose(int n, int k)
+{
+    if (k < 0 || k > n)
+        return -INFINITY;
+    return (lgamma(n + 1.0) - lgamma(k + 1.0) - lgamma(n - k + 1.0)) / log(10.0);
+}
+
+static double log10_count(double n)
+{
+    return n > 0 ? log10(n) : -INFINITY;
+}
+
+/* For each point, how far a piece on it can go: its rays (steps), its
+ * rays of two points or more (leaps and captures) and the points on its
+ * rays (slides); each list sorted largest first, so that N pieces reach
+ * at most the sum of its first N. */
+typedef struct reach {
+    int npoints;
+    int rays[RM_MAX_POINTS];
+    int jumps[RM_MAX_POINTS];
+    int slides[RM_MAX_POINTS];
+} reach;
+
+static int by_size(const void *a, const void *b)
+{
+    return *(const int *)b - *(const int *)a;
+}
+
+static void board_reach(const rm_board *b, reach *r)
+{
+    r->npoints = b->npoints;
+    for (int p = 0; p < b->npoints; p++) {
+        r->rays[p] = r->jumps[p] = r->slides[p] = 0;
+        for (uint32_t i = b->ray_off[p]; i < b->ray_off[p + 1]; i++) {
+            r->rays[p]++;
+            r->jumps[p] += b->rays[i].len >= 2;
+            r->slides[p] += b->rays[i].len;
+        }
+    }
+    qsort(r->rays, (size_t)b->npoints, sizeof r->rays[0], by_size);
+    qsort(r->jumps, (size_t)b->npoints, sizeof r->jumps[0], by_size);
+    qsort(r->slides, (size_t)b->npoints, sizeof r->slides[0], by_size);
+}
+
+/* The sum of the N largest of V (sorted largest first). */
+static double top(const int *v, int npoints, int n)
+{
+    double sum = 0;
+    for (int i = 0; i < n && i < npoints; i++)
+        sum += v[i];
+    return sum;
+}
+
+/* The points A may drop or relocate to. */
+static int destinations(const rm_game *g, const rm_action_rule *a)
+{
+    return a->has_region ? set_count(&a->region) : g->board.npoints;
+}
+
+/* The pieces A may take or jump: every piece of its target kinds; and
+ * whether one of them stacks. */
+static int targets(const rm_game *g, const rm_action_rule *a, bool *stacks)
+{
+    int n = 0;
+    *stacks = false;
+    for (int k = 0; k < g->nkinds; k++)
+        if (a->targets >> k & 1) {
+            n += g->kinds[k].count;
+            *stacks |= g->kinds[k].stacks;
+        }
+    return n;
+}
+
+/* The pieces a removal A may choose among: its targets, on the points of
+ * its region (pieces that stack may share them). */
+static int removable(const rm_game *g, const rm_action_rule *a)
+{
+    bool stacks;
+    int n = targets(g, a, &stacks);
+    int room = destinations(g, a);
+    return stacks || n < room ? n : room;
+}
+
+/* Whether a chain by A may jump one point more than once: a stack loses
+ * one piece a capture and, its pieces leaving at once, stays in the way,
+ * so the chain can bounce over it (and back) as long as it lasts. */
+static bool chain_rejumps(const rm_game *g, const rm_action_rule *a)
+{
+    bool stacks;
+    targets(g, a, &stacks);
+    return a->chain != RM_CHAIN_NONE && stacks && !a->remove_at_end;
+}
+
+/* The partial chains that follow one first capture by A; *LEN gets the
+ * longest chain and *LINES the lines it may go on along after a capture.
+ * Each capture takes a piece, so a chain is no longer than the targets
+ * (nor than a turn's moves). A chain that may jump a point again may go
+ * on along any line, back the way it came included: b + b^2 + ... + b^L.
+ * A chain that takes each piece from a new point can only branch where
+ * the enemy stands in a lattice around it, with every point between
+ * empty: such positions are far from play, and are counted as one line
+ * of captures, L partial chains. (They exist: a lone piece among 28 enemy
+ * pieces on meurimueng-rimueng peuet ploh's board passes the limit.) */
+static double chain_ways(const rm_game *g, const reach *r, const rm_action_rule *a, int *len,
+                         int *lines)
+{
+    bool stacks;
+    int n = targets(g, a, &stacks);
+    int longest = n < RM_MAX_MOVES_IN_TURN ? n : RM_MAX_MOVES_IN_TURN;
+    *len = longest;
+    *lines = 1;
+    if (!chain_rejumps(g, a))
+        return log10_count(longest);
+    *lines = r->jumps[0];
+    double ways = -INFINITY;
+    for (int l = 0; l < longest; l++)
+        ways = log10_add(ways, l * log10_count(*lines));
+    return ways;
+}
+
+/* log10 of the moves action A has in one position. */
+static double action_ways(const rm_game *g, const reach *r, const rm_action_rule *a)
+{
+    const rm_kind *k = &g->kinds[a->kind];
+    int pieces = k->count < r->npoints ? k->count : r->npoints; /* points they stand on */
+    int len, lines;
+    switch (a->type) {
+    case RM_DROP:
+        return log10_count(destinations(g, a));
+    case RM_STEP:
+        return log10_count(top(r->rays, r->npoints, pieces));
+    case RM_SLIDE:
+        return log10_count(top(r->slides, r->npoints, pieces));
+    case RM_LEAP:
+        return log10_count(top(r->jumps, r->npoints, pieces));
+    case RM_CAPTURE: {
+        double first = log10_count(top(r->jumps, r->npoints, pieces));
+        if (a->chain == RM_CHAIN_NONE)
+            return first;
+        return first + chain_ways(g, r, a, &len, &lines);
+    }
+    case RM_REMOVE:
+        return log10_count(removable(g, a));
+    case RM_RELOCATE:
+        return log10_count((double)pieces * destinations(g, a));
+    default:
+        return -INFINITY;
+    }
+}
+
+/* log10 of the ways to take step S exactly TIMES times, one time having
+ * EACH (log10) ways: a choice of points or pieces for repeated drops or
+ * removals, in increasing order; otherwise each time multiplies. */
+static double repeat_ways(const rm_game *g, const rm_step_rule *s, int times, double each)
+{
+    const rm_action_rule *a = &g->rules.actions[s->alt[0]];
+    if (s->nalts == 1 && a->type == RM_DROP) {
+        const rm_kind *k = &g->kinds[a->kind];
+        int n = destinations(g, a);
+        if (times > k->hand)
+            return -INFINITY;
+        return k->stacks ? log10_choose(n + times - 1, times) : log10_choose(n, times);
+    }
+    if (s->nalts == 1 && a->type == RM_REMOVE)
+        return log10_choose(removable(g, a), times);
+    return times * each;
+}
+
+/* The partial turns of step S (taken 0 to its most times), and, in W,
+ * what makes them many. */
+static double step_ways(const rm_game *g, const reach *r, const rm_step_rule *s, rm_ways *w)
+{
+    double each = -INFINITY, most = -INFINITY;
+    w->action = s->nalts ? s->alt[0] : 0;
+    for (int i = 0; i < s->nalts; i++) {
+        double ways = action_ways(g, r, &g->rules.actions[s->alt[i]]);
+        each = log10_add(each, ways);
+        if (ways > most) {
+            most = ways;
+            w->action = s->alt[i];
+        }
+    }
+    double ways = 0; /* taken 0 times: one way */
+    for (int t = 1; t <= s->max; t++)
+        ways = log10_add(ways, repeat_ways(g, s, t, each));
+    const rm_action_rule *a = &g->rules.actions[w->action];
+    w->times = s->max;
+    w->each_log10 = each;
+    w->among = w->lines = 0;
+    if (s->nalts == 1 && s->max > 1 && a->type == RM_DROP) {
+        w->why = RM_WAYS_DROPS;
+        w->among = destinations(g, a);
+    } else if (s->nalts == 1 && s->max > 1 && a->type == RM_REMOVE) {
+        w->why = RM_WAYS_REMOVALS;
+        w->among = removable(g, a);
+    } else if (a->type == RM_CAPTURE && chain_rejumps(g, a)) {
+        w->why = RM_WAYS_CHAIN;
+        chain_ways(g, r, a, &w->among, &w->lines);
+    } else {
+        w->why = s->max > 1 ? RM_WAYS_REPEAT : RM_WAYS_MOVES;
+    }
+    return ways;
+}
+
+void derive_turn_ways(const rm_game *g, const rm_turn_rule *tr, rm_ways *w)
+{
+    static const rm_ways none = { 0 };
+    reach r;
+    board_reach(&g->board, &r);
+    *w = none;
+    w->step_log10 = -INFINITY;
+    for (int i = 0; i < tr->nsteps; i++) {
+        rm_ways part = none;
+        double ways = step_ways(g, &r, &tr->steps[i], &part);
+        w->log10 += ways;
+        if (ways > w->step_log10) {
+            double total = w->log10;
+            *w = part;
+            w->log10 = total;
+            w->step = i;
+            w->step_log10 = ways;
+        }
+    }
+}
+
 /* ---- each side's kinds, as a mask over counts per kind ---- */
 
 static void derive_sides(rm_game *g)
@@ -121,9 +374,20 @@ static void derive_sides(rm_game *g)
     }
 }
 
+static void derive_ways(rm_game *g)
+{
+    for (int f = 0; f < g->rules.nphases; f++)
+        for (int t = 0; t < g->rules.phases[f].nturns; t++) {
+            rm_ways w;
+            derive_turn_ways(g, &g->rules.phases[f].turns[t], &w);
+            g->rules.phases[f].turns[t].log10_ways = w.log10;
+        }
+}
+
 void derive_game(rm_game *g)
 {
     derive_zobrist(&g->zob);
     derive_phases(g);
     derive_sides(g);
+    derive_ways(g);
 }

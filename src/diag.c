@@ -183,6 +183,8 @@ const char *diag_shown(const char *name, rm_shown *buf)
 
 void diag_verror(rm_diag *d, const char *kind, rm_span at, const char *fmt, va_list ap)
 {
+    if (kind[0] == 'w' && !d->warn)
+        return;
     if (kind[0] == 'e')
         d->errors++;
     else if (kind[0] == 'w')
@@ -221,6 +223,14 @@ void diag_note(rm_diag *d, rm_span at, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     diag_verror(d, "note", at, fmt, ap);
+    va_end(ap);
+}
+
+void diag_warning(rm_diag *d, rm_span at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(d, "warning", at, fmt, ap);
     va_end(ap);
 }
 

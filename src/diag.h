@@ -8,6 +8,7 @@
 #define RIMAU_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +33,8 @@ typedef struct rm_diag {
     int errors;
     int warnings;
     int max_errors;        /* stop printing after this many (0: no limit) */
+    bool warn;             /* report warnings; off (diag_init): they are dropped,
+                            * so that only the commands that check files show them */
 } rm_diag;
 
 #define RM_MAX_FILE_SIZE (1u << 20) /* 1 MiB: larger .game files are refused */
@@ -84,6 +87,10 @@ void source_advance(const rm_source *src, rm_cursor *at, uint32_t offset, int *l
 void diag_error(rm_diag *d, rm_span at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void diag_note(rm_diag *d, rm_span at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A warning: the file is valid, but something in it is likely wrong. It is
+ * printed and counted only when d->warn is set. */
+void diag_warning(rm_diag *d, rm_span at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* An error about the file as a whole: "FILE: error: MSG". */
 void diag_file_error(rm_diag *d, const char *fmt, ...)

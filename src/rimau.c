@@ -8,10 +8,14 @@
 #include "compile.h"
 
 
-static rm_game *load(rm_source *src, const rm_choices *choices, FILE *err, int *nerrors)
+/* Parses and compiles SRC; with WARN, warnings are reported too, and
+ * their number is stored in *NWARNINGS when it is not NULL. */
+static rm_game *load(rm_source *src, const rm_choices *choices, FILE *err, int *nerrors,
+                     bool warn, int *nwarnings)
 {
     rm_diag d;
     diag_init(&d, src, err);
+    d.warn = warn;
     rm_game *g = NULL;
     rm_arena *arena = arena_new();
     if (!arena) {
@@ -24,6 +28,8 @@ static rm_game *load(rm_source *src, const rm_choices *choices, FILE *err, int *
     arena_free(arena);
     if (nerrors)
         *nerrors = d.errors;
+    if (nwarnings)
+        *nwarnings = d.warnings;
     return g;
 }
 
@@ -32,18 +38,21 @@ rm_game *rm_load_file(const char *path, FILE *err, int *nerrors)
     return rm_load_file_with(path, NULL, err, nerrors);
 }
 
-rm_game *rm_load_file_with(const char *path, const rm_choices *choices, FILE *err,
-                           int *nerrors)
+/* Reads PATH and loads it, as load does. */
+static rm_game *load_file(const char *path, const rm_choices *choices, FILE *err, int *nerrors,
+                          bool warn, int *nwarnings)
 {
     rm_source src;
     rm_diag d;
     diag_init(&d, NULL, err);
+    if (nwarnings)
+        *nwarnings = 0;
     if (source_read(&src, path, &d) != 0) {
         if (nerrors)
             *nerrors = d.errors;
         return NULL;
     }
-    rm_game *g = load(&src, choices, err, nerrors);
+    rm_game *g = load(&src, choices, err, nerrors, warn, nwarnings);
     source_free(&src);
     if (g) {
         g->path = malloc(strlen(path) + 1);
@@ -51,6 +60,18 @@ rm_game *rm_load_file_with(const char *path, const rm_choices *choices, FILE *er
             strcpy(g->path, path);
     }
     return g;
+}
+
+rm_game *rm_load_file_with(const char *path, const rm_choices *choices, FILE *err,
+                           int *nerrors)
+{
+    return load_file(path, choices, err, nerrors, false, NULL);
+}
+
+rm_game *rm_check_file(const char *path, const rm_choices *choices, FILE *err, int *nerrors,
+                       int *nwarnings)
+{
+    return load_file(path, choices, err, nerrors, true, nwarnings);
 }
 
 rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *err,
@@ -64,7 +85,7 @@ rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *er
             *nerrors = 1;
         return NULL;
     }
-    rm_game *g = load(&src, NULL, err, nerrors);
+    rm_game *g = load(&src, NULL, err, nerrors, false, NULL);
     source_free(&src);
     return g;
 }

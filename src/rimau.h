@@ -22,6 +22,13 @@ rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *er
  * unknown option or value is an error of the file's. */
 rm_game *rm_load_file_with(const char *path, const rm_choices *choices, FILE *err,
                            int *nerrors);
+/* Loads PATH as rm_load_file_with does, and reports warnings to ERR too:
+ * a turn line with more ways to play one position than the generator can
+ * list (derive.h). Their number is stored in *NWARNINGS when it is not
+ * NULL. Only rimau check and validate ask for warnings: the commands that
+ * play a game load it with rm_load_file_with, which prints none. */
+rm_game *rm_check_file(const char *path, const rm_choices *choices, FILE *err, int *nerrors,
+                       int *nwarnings);
 void rm_game_destroy(rm_game *g);
 
 #endif

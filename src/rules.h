@@ -24,6 +24,15 @@
 #define RM_MAX_OPTIONS 16
 #define RM_MAX_VALUES 8        /* values of one option */
 
+/* The executor's limits on one position, which the derive step weighs
+ * each turn pattern against: the generator tries at most
+ * RM_MAX_PARTIAL_TURNS partial turns (RM_MAX_GEN_STEPS, movegen.h) and
+ * a turn holds at most RM_MAX_MOVES_IN_TURN moves (RM_MAX_TURN_MOVES,
+ * state.h). They are repeated here because the IR may not see the
+ * executor; cli_rules.c asserts that they agree. */
+#define RM_MAX_PARTIAL_TURNS 4000000
+#define RM_MAX_MOVES_IN_TURN 128
+
 typedef enum rm_action_type {
     RM_DROP,      /* a piece from hand onto an empty point (or its own stack) */
     RM_STEP,      /* a piece to the next point along a line */
@@ -60,6 +69,8 @@ typedef struct rm_turn_rule {
     /* Derived by derive_game (derive.c) for the turn generator: */
     bool single;              /* one step taken once: a turn is one action (or one chain) */
     bool merge;               /* two different turns may reach the same position */
+    double log10_ways;        /* log10 of an estimate of its partial turns in one position
+                               * (derive_turn_ways): how close it comes to the generator's limit */
 } rm_turn_rule;
 
 enum { RM_END_NEVER, RM_END_HAND_EMPTY, RM_END_AFTER_TURNS };

@@ -120,6 +120,48 @@ has '36 examples passed, 1 failed' out "validate counts the examples"
 expect 1 "perft on a position with too many ways to play" "$RIMAU" perft "$srcdir/tests/limits/too-many-turns.game" 1
 has "too many ways to play" err "too many ways to play is said"
 expect 1 "moves on a position with too many ways to play" "$RIMAU" moves "$srcdir/tests/limits/too-many-turns.game"
+# Such a turn is warned of by check and validate, which still pass the
+# file; the commands that load a game to use it print no warning.
+limits="$srcdir/tests/limits/too-many-turns.game"
+has_no() {
+    n=$((n + 1))
+    if grep -q -- "$1" "$tmp/$2"; then
+        echo "FAIL $3: '$1' in std$2"; sed 's/^/  | /' "$tmp/$2"; fail=$((fail + 1))
+    else
+        echo "ok $3"
+    fi
+}
+has_no warning err "moves prints no warning"
+expect 0 "check passes a file with a warning" "$RIMAU" check "$limits"
+has "too-many-turns.game:7:16: warning: this turn can have about 10^41 ways to play one position (32 drops of p among 256 points)" err "check warns of a turn with too many ways to play"
+expect 0 "check -q of a file with a warning" "$RIMAU" check -q "$limits"
+n=$((n + 1))
+if [ -s "$tmp/out" ] || [ -s "$tmp/err" ]; then
+    echo "FAIL check -q printed a warning"; fail=$((fail + 1))
+else
+    echo "ok check -q prints no warning"
+fi
+for cmd in info show compile; do
+    expect 0 "$cmd of a file with a warning" "$RIMAU" "$cmd" "$limits"
+    has_no warning err "$cmd prints no warning"
+done
+expect 1 "play of a file with a warning" "$RIMAU" play "$limits" -q --a=random --b=random
+has_no warning err "play prints no warning"
+{
+    sed '/^phase/d' "$limits"
+    printf 'option n = many | few\n'
+    printf 'phase x of a {\n    if n = few { turn drop p } else { turn drop p 32 times }\n}\n'
+    printf 'phase y of b { turn step q }\n'
+    printf 'example "one" {\n    empty 255\n}\nexample "two" {\n    turn 1\n}\n'
+} > "$tmp/warned.game"
+expect 0 "validate passes a file with a warning" "$RIMAU" validate "$tmp/warned.game"
+has '2 examples passed, 0 failed' out "validate runs the examples of a file with a warning"
+n=$((n + 1))
+if [ "$(grep -c ': warning: ' "$tmp/err")" -eq 1 ]; then
+    echo "ok validate prints the warning once, though it loads the file under each option value"
+else
+    echo "FAIL validate prints the warning $(grep -c ': warning: ' "$tmp/err") times"; fail=$((fail + 1))
+fi
 # perft stopped by Ctrl-C: status 130, what was counted said, and the
 # --divide lines written so far whole, even into a file.
 "$RIMAU" perft "$game" 7 --divide > "$tmp/divide" 2> "$tmp/err" &

@@ -1,6 +1,9 @@
 /* test_compile.c: the compile step: setup, hands, stacks, symbols,
- * regions, options, rules and the semantic errors. */
+ * regions, options, rules, the semantic errors, and the estimate of each
+ * turn line's ways to play with the warnings it gives. */
 #include "helpers.h"
+
+#include <math.h>
 
 #define SIDES "side tigers { piece tiger 2 }\nside men { piece man 24 }\n"
 
@@ -190,6 +193,94 @@ static void compile__words_and_numbers__checked_where_written(void **state)
     rm_game_destroy(g);
 }
 
+/* The estimate of a turn line's partial turns in one position
+ * (derive_turn_ways), against counts worked out by hand: steps multiply,
+ * k drops or removals of one step are a choice of k points or pieces, a
+ * chain over stacks removed at once may bounce (b + b^2 + ... + b^L), a
+ * chain that takes each piece from a new point is one line of captures. */
+static void compile__turn_ways__estimated_from_the_pattern_and_the_board(void **state)
+{
+    (void)state;
+    /* 0 to 32 drops among 256 points: sum of C(256, j), j <= 32 */
+    rm_game *g = load_ok("game \"x\"\nboard { grid 16 x 16 }\nside a { piece p 255 }\n"
+                         "side b { piece q 1 }\nsetup { q at a1 }\n"
+                         "phase x of a { turn drop p 32 times }\nphase y of b { turn step q }\n");
+    assert_true(fabs(g->rules.phases[0].turns[0].log10_ways - 40.8315) < 0.001);
+    /* one q steps along at most 4 lines, or does not: 5 */
+    assert_true(fabs(g->rules.phases[1].turns[0].log10_ways - log10(5)) < 0.001);
+    rm_game_destroy(g);
+    /* 0 to 3 removals among 24 men, then 1 + 2 tigers x 37 points */
+    g = load_shipped("rimau-rimau-a.game");
+    assert_true(fabs(g->rules.phases[0].turns[0].log10_ways - 5.2415) < 0.001);
+    rm_game_destroy(g);
+    /* a tiger with 8 lines; 20 cows that stack: a chain of up to 20 */
+    static const char chains[] =
+        "game \"x\"\nboard { grid 5 x 5 diagonals alternate }\n"
+        "side s { piece tiger 1 }\nside t { piece cow 20 stacks }\n"
+        "setup { tiger at c3\n cow in hand 20 }\n"
+        "phase x of s {\n turn step tiger or capture tiger chain\n"
+        " turn step tiger or capture tiger chain removing at end }\n"
+        "phase y of t { turn drop cow\n ends when hand empty }\nphase z of t { turn step cow }\n";
+    g = load_ok(chains);
+    assert_true(fabs(g->rules.phases[0].turns[0].log10_ways - 18.1198) < 0.001);
+    assert_true(fabs(g->rules.phases[0].turns[1].log10_ways - 2.2279) < 0.001);
+    rm_game_destroy(g);
+}
+
+/* No shipped game, under any value of its options, has a turn line that
+ * rimau check warns of; the file whose drops pass the limit has one. */
+static void compile__shipped_games__have_no_turn_warned_of(void **state)
+{
+    (void)state;
+    static char names[SHIPPED_MAX][256];
+    char dir[4096];
+    int nfiles = shipped_games(names, dir), loads = 0;
+    for (int f = 0; f < nfiles; f++) {
+        char path[8192];
+        if (snprintf(path, sizeof path, "%s/%s", dir, names[f]) >= (int)sizeof path)
+            fail_msg("the path of %s is too long", names[f]);
+        int nwarnings = -1;
+        rm_game *g = rm_check_file(path, NULL, stderr, NULL, &nwarnings);
+        assert_non_null(g);
+        assert_int_equal(nwarnings, 0);
+        for (int o = 0; o < g->noptions; o++)
+            for (int v = 0; v < g->options[o].nvalues; v++) {
+                rm_choices c = { 1, { g->options[o].name }, { g->options[o].values[v] } };
+                rm_game *h = rm_check_file(path, &c, stderr, NULL, &nwarnings);
+                assert_non_null(h);
+                if (nwarnings != 0)
+                    fail_msg("%s -o %s=%s: %d warnings", names[f], c.name[0], c.value[0],
+                             nwarnings);
+                for (int p = 0; p < h->rules.nphases; p++)
+                    for (int t = 0; t < h->rules.phases[p].nturns; t++)
+                        assert_true(h->rules.phases[p].turns[t].log10_ways <
+                                    log10(RM_MAX_PARTIAL_TURNS));
+                rm_game_destroy(h);
+                loads++;
+            }
+        rm_game_destroy(g);
+    }
+    assert_true(loads >= 20);
+    const char *src = getenv("srcdir");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/limits/too-many-turns.game", src ? src : ".");
+    FILE *quiet = tmpfile();
+    assert_non_null(quiet);
+    int nwarnings = 0;
+    rm_game *g = rm_check_file(path, NULL, quiet, NULL, &nwarnings);
+    assert_non_null(g);
+    assert_int_equal(nwarnings, 1);
+    assert_true(ftell(quiet) > 0);
+    rm_game_destroy(g);
+    /* loaded to be played, it prints nothing */
+    rewind(quiet);
+    g = rm_load_file_with(path, NULL, quiet, NULL);
+    assert_non_null(g);
+    assert_int_equal(ftell(quiet), 0);
+    rm_game_destroy(g);
+    fclose(quiet);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +294,8 @@ int main(void)
         cmocka_unit_test(compile__option_choice__selects_the_branch),
         cmocka_unit_test(compile__semantic_errors__each_reported),
         cmocka_unit_test(compile__words_and_numbers__checked_where_written),
+        cmocka_unit_test(compile__turn_ways__estimated_from_the_pattern_and_the_board),
+        cmocka_unit_test(compile__shipped_games__have_no_turn_warned_of),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,16 +11,33 @@
  *   same position;
  * - the set of positions listed is exactly the set that every move
  *   sequence of the general walk (rm_generate) reaches, after compulsory
- *   captures.
+ *   captures;
+ * - the turns listed are no more than the derive step's estimate of the
+ *   partial turns of the turn line in force (rm_turn_rule.log10_ways).
  */
 #include "helpers.h"
 
 #include "exec.h"
 
+#include <math.h>
+
 #define MAX_POSITIONS 60000
 
 static legal_positions ref;
 static uint64_t listed[MAX_POSITIONS];
+
+/* Checks that the N turns of ST are within the estimate of the partial
+ * turns of the turn line in force: a bound that the turns of real
+ * positions keep to (a distinct turn is at least one partial turn). */
+static void check_estimate(const rm_game *g, const rm_state *st, int n, const char *what)
+{
+    int side = rm_state_to_move(st);
+    const rm_phase *ph = rm_side_phase(g, st, side);
+    int t = rm_state_phase_turns(st, side);
+    double ways = ph->turns[t < ph->nturns ? t : ph->nturns - 1].log10_ways;
+    if (log10(n) > ways + 1e-9)
+        fail_msg("%s: %d turns, more than the estimate of 10^%.2f", what, n, ways);
+}
 
 /* Checks the position ST of G; returns the number of turns it has. */
 static int check_position(const rm_game *g, const rm_state *st, rm_turnlist *l, const char *what)
@@ -30,6 +47,7 @@ static int check_position(const rm_game *g, const rm_state *st, rm_turnlist *l, 
     int n = l->n;
     if (n < 0 || n > MAX_POSITIONS)
         return 0; /* too many ways to play: nothing to compare */
+    check_estimate(g, st, n, what);
     for (int i = 0; i < n; i++) {
         rm_state after = *st;
         rm_apply(g, &after, rm_turn_moves(l, i), l->turns[i].n);
