@@ -132,6 +132,12 @@ has_no() {
     fi
 }
 has_no warning err "moves prints no warning"
+# An example that counts the turns of such a position fails, saying why
+# (not "there are 0").
+{ cat "$limits"; printf 'example "count" {\n    turns 5\n}\n'; } > "$tmp/count.game"
+expect 1 "validate a turn count that cannot be listed" "$RIMAU" validate "$tmp/count.game"
+has "there should be 5 legal turns, but they cannot be listed: the position has too many ways to play" out \
+    "validate says the turns cannot be listed"
 expect 0 "check passes a file with a warning" "$RIMAU" check "$limits"
 has "too-many-turns.game:7:16: warning: this turn can have about 10^41 ways to play one position (32 drops of p among 256 points)" err "check warns of a turn with too many ways to play"
 expect 0 "check -q of a file with a warning" "$RIMAU" check -q "$limits"
