@@ -27,9 +27,11 @@ for f in "$top"/src/*.c "$top"/src/players/*.c; do
     case "$f" in */cli*.c) ;; *) lib="$lib $f" ;; esac
 done
 
+# The command line's JSON is jansson's: the targets built with CLI files link it.
+jansson=$(pkg-config --cflags --libs jansson 2>/dev/null || echo -ljansson)
 for t in $targets; do
     extra=""
-    [ "$t" = command ] && extra="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c -DRIMAU_NO_MAIN"
+    [ "$t" = command ] && extra="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c -DRIMAU_NO_MAIN $jansson"
     echo "building fuzz-$t"
     # shellcheck disable=SC2086
     clang $cflags -o "$out/fuzz-$t" "$top/tests/fuzz/fuzz_$t.c" $lib $extra -lm -lpthread
