@@ -183,7 +183,7 @@ mkdir "$tmp/evil"
 } > "$tmp/evil/evil.game"
 cp "$tmp/evil/evil.game" "$tmp/evil.game"
 printf '[Game "evil.game"]\n[Player "a=\033[31mred"]\n[Result "*"]\n\n1. a1-a2 *\n' > "$tmp/evil.rec"
-printf '{"game": 1, "seed": 1, "sides": ["a", "b"], "players": ["x\033[2J", "y"], "winner": "a", "turns": 3, "captures": 0}\n' > "$tmp/evil.json"
+printf '{"game": 1, "seed": 1, "sides": ["a", "b"], "players": ["x\\u001b[2J", "y"], "winner": "a", "turns": 3, "captures": 0}\n' > "$tmp/evil.json"
 # raw WHAT [shows]: nothing raw in the output (and, with 'shows', the texts
 # are there, escaped)
 raw() { n=$((n + 1))

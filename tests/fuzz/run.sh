@@ -31,7 +31,7 @@ done
 jansson=$(pkg-config --cflags --libs jansson 2>/dev/null || echo -ljansson)
 for t in $targets; do
     extra=""
-    [ "$t" = command ] && extra="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c -DRIMAU_NO_MAIN $jansson"
+    [ "$t" = command ] && extra="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c $top/src/cli_json.c -DRIMAU_NO_MAIN $jansson"
     echo "building fuzz-$t"
     # shellcheck disable=SC2086
     clang $cflags -o "$out/fuzz-$t" "$top/tests/fuzz/fuzz_$t.c" $lib $extra -lm -lpthread
