@@ -11,7 +11,7 @@ seconds=${1:-60}
 [ $# -gt 0 ] && shift
 runs=${1:-0}
 [ $# -gt 0 ] && shift
-targets=${*:-game turn record command}
+targets=${*:-game turn record command summarize}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD:-$top}
 out="$build/tests/fuzz/libfuzzer"
@@ -32,6 +32,7 @@ jansson=$(pkg-config --cflags --libs jansson 2>/dev/null || echo -ljansson)
 for t in $targets; do
     extra=""
     [ "$t" = command ] && extra="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c $top/src/cli_json.c -DRIMAU_NO_MAIN $jansson"
+    [ "$t" = summarize ] && extra="$top/src/cli_json.c $jansson"
     echo "building fuzz-$t"
     # shellcheck disable=SC2086
     clang $cflags -o "$out/fuzz-$t" "$top/tests/fuzz/fuzz_$t.c" $lib $extra -lm -lpthread
