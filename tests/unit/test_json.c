@@ -204,7 +204,7 @@ static void read__invalid_utf8__is_an_error(void **state)
             "unable to decode byte 0xff");
     refused("{\"game\": 1, \"seed\": 1, \"sides\": [\"a\", \"b\"], \"players\": [\"x\xc3\", \"y\"], "
             "\"winner\": null, \"turns\": 3, \"captures\": 0}",
-            "");
+            "unable to decode byte 0xc3");
     /* a NUL inside a name would cut it */
     refused("{\"game\": 1, \"seed\": 1, \"sides\": [\"a\", \"b\"], \"players\": [\"x\\u0000z\", \"y\"], "
             "\"winner\": null, \"turns\": 3, \"captures\": 0}",
