@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "cli.h"
 #include "notation.h"
 #include "render.h"
@@ -204,33 +206,15 @@ static int cmd_check(int argc, char **argv)
 
 /* ---- info ---- */
 
-static void json_string(FILE *out, const char *s)
+static json_t *string_list(char *const *list, int n)
 {
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", out);
-        else if (*p == '\t')
-            fputs("\\t", out);
-        else if (*p < 0x20 || *p == 0x7f)
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
-static void json_strings(FILE *out, char *const *list, int n)
-{
-    fputc('[', out);
-    for (int i = 0; i < n; i++) {
-        if (i)
-            fputs(", ", out);
-        json_string(out, list[i]);
-    }
-    fputc(']', out);
+    json_t *a = json_array();
+    for (int i = 0; a && i < n; i++)
+        if (json_array_append_new(a, json_string(list[i])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
 }
 
 static int on_board(const rm_game *g, int k)
@@ -242,68 +226,111 @@ static int on_board(const rm_game *g, int k)
     return n;
 }
 
-static void info_json(FILE *out, const rm_game *g)
+static json_t *info_sides(const rm_game *g)
+{
+    json_t *sides = json_array();
+    for (int s = 0; sides && s < g->nsides; s++) {
+        const rm_side *sd = &g->sides[s];
+        json_t *pieces = json_array();
+        for (int k = sd->first_kind; pieces && k < sd->first_kind + sd->nkinds; k++) {
+            const rm_kind *kd = &g->kinds[k];
+            if (json_array_append_new(pieces, json_pack("{s:s, s:i, s:s#, s:b, s:i, s:i}", "name",
+                                                        kd->name, "count", kd->count, "symbol",
+                                                        &kd->symbol, (size_t)1, "stacks",
+                                                        kd->stacks, "on_board", on_board(g, k),
+                                                        "in_hand", kd->hand)) != 0) {
+                json_decref(pieces);
+                pieces = NULL;
+            }
+        }
+        if (json_array_append_new(sides, json_pack("{s:s, s:o}", "name", sd->name, "pieces",
+                                                   pieces)) != 0) {
+            json_decref(sides);
+            sides = NULL;
+        }
+    }
+    return sides;
+}
+
+static json_t *info_options(const rm_game *g)
+{
+    json_t *options = json_array();
+    for (int i = 0; options && i < g->noptions; i++) {
+        const rm_option *o = &g->options[i];
+        if (json_array_append_new(options, json_pack("{s:s, s:o, s:s, s:s?}", "name", o->name,
+                                                     "values", string_list(o->values, o->nvalues),
+                                                     "value", o->values[o->chosen], "doc",
+                                                     o->doc)) != 0) {
+            json_decref(options);
+            options = NULL;
+        }
+    }
+    return options;
+}
+
+/* The game's facts as one JSON object, its keys in the documented order;
+ * NULL when out of memory. */
+static json_t *info_object(const rm_game *g)
 {
     const rm_board *b = &g->board;
-    fputs("{\n  \"name\": ", out);
-    json_string(out, g->name);
-    fputs(",\n  \"aliases\": ", out);
-    json_strings(out, g->aliases, g->naliases);
-    fputs(",\n  \"origin\": ", out);
-    if (g->origin)
-        json_string(out, g->origin);
-    else
-        fputs("null", out);
-    fputs(",\n  \"sources\": ", out);
-    json_strings(out, g->sources, g->nsources);
-    fputs(",\n  \"notes\": ", out);
-    json_strings(out, g->notes, g->nnotes);
-    fprintf(out, ",\n  \"points\": %d,\n  \"links\": %d,\n  \"lines\": %d,\n  \"centre\": ",
-            b->npoints, b->nlinks, b->nlines);
-    if (b->centre >= 0)
-        json_string(out, b->points[b->centre].name);
-    else
-        fputs("null", out);
-    fputs(",\n  \"regions\": [", out);
-    for (int r = 0; r < b->nregions; r++) {
-        fputs(r ? ", " : "", out);
-        json_string(out, b->regions[r].name);
-    }
-    fputs("],\n  \"sides\": [", out);
-    for (int s = 0; s < g->nsides; s++) {
-        const rm_side *sd = &g->sides[s];
-        fputs(s ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
-        json_string(out, sd->name);
-        fputs(", \"pieces\": [", out);
-        for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++) {
-            const rm_kind *kd = &g->kinds[k];
-            fputs(k > sd->first_kind ? ", {\"name\": " : "{\"name\": ", out);
-            json_string(out, kd->name);
-            fprintf(out,
-                    ", \"count\": %d, \"symbol\": \"%c\", \"stacks\": %s, \"on_board\": %d, "
-                    "\"in_hand\": %d}",
-                    kd->count, kd->symbol, kd->stacks ? "true" : "false", on_board(g, k),
-                    kd->hand);
+    json_t *regions = json_array();
+    for (int r = 0; regions && r < b->nregions; r++)
+        if (json_array_append_new(regions, json_string(b->regions[r].name)) != 0) {
+            json_decref(regions);
+            regions = NULL;
         }
-        fputs("]}", out);
-    }
-    fputs("\n  ],\n  \"options\": [", out);
-    for (int i = 0; i < g->noptions; i++) {
-        const rm_option *o = &g->options[i];
-        fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
-        json_string(out, o->name);
-        fputs(", \"values\": ", out);
-        json_strings(out, o->values, o->nvalues);
-        fputs(", \"value\": ", out);
-        json_string(out, o->values[o->chosen]);
-        fputs(", \"doc\": ", out);
-        if (o->doc)
-            json_string(out, o->doc);
+    return json_pack("{s:s, s:o, s:s?, s:o, s:o, s:i, s:i, s:i, s:s?, s:o, s:o, s:o, s:i}",
+                     "name", g->name, "aliases", string_list(g->aliases, g->naliases), "origin",
+                     g->origin, "sources", string_list(g->sources, g->nsources), "notes",
+                     string_list(g->notes, g->nnotes), "points", b->npoints, "links", b->nlinks,
+                     "lines", b->nlines, "centre",
+                     b->centre >= 0 ? b->points[b->centre].name : NULL, "regions", regions,
+                     "sides", info_sides(g), "options", info_options(g), "examples",
+                     g->nexamples);
+}
+
+/* Prints V as the one line jansson writes (", " and ": " between items),
+ * with DEL as \u007f: jansson leaves it raw, and the guard on standard
+ * output would write it as \x7f, which is not JSON. */
+static int put_json(FILE *out, const json_t *v)
+{
+    char *text = json_dumps(v, JSON_ENCODE_ANY);
+    if (!text)
+        return -1;
+    for (const char *p = text; *p; p++) {
+        if (*p == 0x7f)
+            fputs("\\u007f", out);
         else
-            fputs("null", out);
-        fputc('}', out);
+            fputc(*p, out);
     }
-    fprintf(out, "%s],\n  \"examples\": %d\n}\n", g->noptions ? "\n  " : "", g->nexamples);
+    free(text);
+    return 0;
+}
+
+/* Prints INFO as info --json always has: a key a line, and each object of
+ * a list of objects (the sides, the options) on a line of its own, so
+ * that line tools find them. */
+static int print_info(FILE *out, json_t *info)
+{
+    const char *key;
+    json_t *v;
+    int rc = 0, first = 1;
+    fputs("{", out);
+    json_object_foreach(info, key, v) {
+        fprintf(out, "%s\n  \"%s\": ", first ? "" : ",", key); /* (our own keys: nothing to escape) */
+        first = 0;
+        if (!json_is_array(v) || !json_is_object(json_array_get(v, 0))) {
+            rc |= put_json(out, v);
+            continue;
+        }
+        for (size_t i = 0; i < json_array_size(v); i++) {
+            fputs(i ? ",\n    " : "[\n    ", out);
+            rc |= put_json(out, json_array_get(v, i));
+        }
+        fputs("\n  ]", out);
+    }
+    fputs("\n}\n", out);
+    return rc;
 }
 
 static void info_text(FILE *out, const rm_game *g)
@@ -373,12 +400,19 @@ static int cmd_info(int argc, char **argv)
     rm_game *g = cli_load(argv[optind], &choices);
     if (!g)
         return EXIT_INVALID;
-    if (json)
-        info_json(stdout, g);
-    else
+    int rc = 0;
+    if (json) {
+        json_t *info = info_object(g);
+        if (!info || print_info(stdout, info) != 0) {
+            fprintf(stderr, "rimau info: cannot write the game as JSON: out of memory\n");
+            rc = EXIT_INVALID;
+        }
+        json_decref(info);
+    } else {
         info_text(stdout, g);
+    }
     rm_game_destroy(g);
-    return 0;
+    return rc;
 }
 
 /* ---- show ---- */

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -16,24 +17,19 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_json.h"
 #include "players/players.h"
 #include "record.h"
 
-#define MAX_NAME 64
-
-/* One game's outcome, as written in the JSON lines. */
-typedef struct outcome {
-    long index;
-    uint64_t seed;
-    char player[2][MAX_NAME];   /* who played each side */
-    char side[2][MAX_NAME];     /* the sides' names */
-    int winner;                 /* side index, or -1 for a draw */
-    int turns;
-    int captures;
+/* A game of the tournament: its outcome, once played, and where it stands.
+ * The outcome's names are the tournament's own (its players, its game's
+ * sides), whether the game was played or read back by --resume. */
+typedef struct slot {
+    cli_outcome o;
     bool done;
     bool failed;                /* not played to its end: no line, no row */
     bool written;               /* its line is in the JSON file already (--resume) */
-} outcome;
+} slot;
 
 struct tournament {
     rm_game *g;
@@ -44,7 +40,7 @@ struct tournament {
     uint64_t seed;
     const char *records;
     bool force;                /* --force: replace files that are not ours */
-    outcome *out;
+    slot *out;
     atomic_long next;
     atomic_long finished;
     atomic_int failed;
@@ -58,7 +54,19 @@ struct tournament {
     bool json_failed;
 };
 
-static void write_json(FILE *f, const outcome *o);
+/* Writes O's line into F; -1 when it cannot (the reason said). */
+static int write_json(FILE *f, const cli_outcome *o)
+{
+    char why[256];
+    char *line = cli_outcome_line(o, why, sizeof why);
+    if (!line) { /* (only out of memory: json_fits checked the names) */
+        fprintf(stderr, "rimau selfplay: game %ld: %s\n", o->index + 1, why);
+        return -1;
+    }
+    int rc = fprintf(f, "%s\n", line) < 0 ? -1 : 0;
+    free(line);
+    return rc;
+}
 
 /* Writes the lines of the games finished in a row from T->json_next on;
  * T->lock is held. */
@@ -67,13 +75,12 @@ static void write_ready(struct tournament *t)
     if (!t->json)
         return;
     while (t->json_next < t->games) {
-        const outcome *o = &t->out[t->json_next];
+        const slot *o = &t->out[t->json_next];
         if (t->json_next % t->shards == t->shard) {
             if (!o->done && !o->failed)
                 break;
             if (o->done && !o->written) {
-                write_json(t->json, o);
-                if (fflush(t->json) != 0 || ferror(t->json)) {
+                if (write_json(t->json, &o->o) != 0 || fflush(t->json) != 0 || ferror(t->json)) {
                     if (!t->json_failed)
                         fprintf(stderr, "rimau selfplay: cannot write %s\n", t->json_path);
                     t->json_failed = true;
@@ -95,9 +102,10 @@ static int pieces(const rm_game *g, const rm_state *st)
     return rm_side_pieces(g, st, 0) + rm_side_pieces(g, st, 1);
 }
 
-/* Plays game I of the tournament: the players swap sides from one game to
- * the next, so each pairing plays both sides. */
-static int play_one(struct tournament *t, long i, outcome *o)
+/* Plays game I of the tournament into O: the players swap sides from one
+ * game to the next, so each pairing plays both sides. Returns 0 when the
+ * game was played to its end. */
+static int play_one(struct tournament *t, long i, cli_outcome *o)
 {
     const rm_game *g = t->g;
     memset(o, 0, sizeof *o);
@@ -107,8 +115,8 @@ static int play_one(struct tournament *t, long i, outcome *o)
     rm_player *pl[2] = { NULL, NULL };
     char err[256];
     for (int s = 0; s < 2; s++) {
-        snprintf(o->player[s], MAX_NAME, "%s", who[s]);
-        snprintf(o->side[s], MAX_NAME, "%s", g->sides[s].name);
+        o->player[s] = who[s];
+        o->side[s] = g->sides[s].name;
         pl[s] = rm_player_new(g, who[s], o->seed + (uint64_t)s, err, sizeof err);
         if (!pl[s]) {
             rm_player_free(pl[0]);
@@ -144,7 +152,6 @@ static int play_one(struct tournament *t, long i, outcome *o)
         o->winner = result >= 0 ? result : -1;
         o->turns = m.n;
         o->captures = start - pieces(g, rm_match_state(&m)); /* pieces taken off the board */
-        o->done = true;
     }
     if (rc == 0 && t->records) {
         char path[4096];
@@ -175,13 +182,14 @@ static void *worker(void *arg)
             continue; /* played before (--resume) */
         /* played into a copy, then put in its place under the lock: the
          * writer reads the others' places */
-        outcome o;
-        bool ok = play_one(t, i, &o) == 0;
+        slot o = { 0 };
+        bool ok = play_one(t, i, &o.o) == 0;
         if (!ok)
             atomic_store(&t->failed, 1);
+        o.done = ok;
+        o.failed = !ok;
         pthread_mutex_lock(&t->lock);
         t->out[i] = o;
-        t->out[i].failed = !ok;
         write_ready(t);
         pthread_mutex_unlock(&t->lock);
         atomic_fetch_add(&t->finished, 1);
@@ -191,37 +199,58 @@ static void *worker(void *arg)
 
 /* ---- the table ---- */
 
+enum { MAX_ROWS = 64 };
+
 typedef struct tally {
-    char player[MAX_NAME], side[MAX_NAME];
+    char *player, *side;       /* whole, however long */
     long games, wins, losses, draws;
     double turns, captures;
 } tally;
 
-static tally *find_tally(tally *ts, int *n, const char *player, const char *side)
+static void free_tallies(tally *ts, int n)
+{
+    for (int i = 0; i < n; i++) {
+        free(ts[i].player);
+        free(ts[i].side);
+    }
+}
+
+/* The row of PLAYER and SIDE in *ROW, made when new. Returns 0, -1 when
+ * the table has its MAX_ROWS already, -2 when out of memory. */
+static int find_tally(tally *ts, int *n, const char *player, const char *side, tally **row)
 {
     for (int i = 0; i < *n; i++)
         if (strcmp(ts[i].player, player) == 0 && strcmp(ts[i].side, side) == 0)
-            return &ts[i];
-    if (*n == 64)
-        return NULL;
-    tally *t = &ts[(*n)++];
+            return *row = &ts[i], 0;
+    if (*n == MAX_ROWS)
+        return -1;
+    tally *t = *row = &ts[*n];
     memset(t, 0, sizeof *t);
-    snprintf(t->player, MAX_NAME, "%s", player);
-    snprintf(t->side, MAX_NAME, "%s", side);
-    return t;
+    t->player = strdup(player);
+    t->side = strdup(side);
+    if (!t->player || !t->side) {
+        free_tallies(t, 1);
+        return -2;
+    }
+    ++*n;
+    return 0;
 }
 
 /* Counts O in the rows of its players and sides; -1 when a row it needs
- * is past the table's 64 (the outcome is then not counted at all). */
-static int add_outcome(tally *ts, int *n, const outcome *o)
+ * is past the table's MAX_ROWS, -2 when out of memory (the outcome is
+ * then not counted at all). */
+static int add_outcome(tally *ts, int *n, const cli_outcome *o)
 {
     int had = *n;
     tally *row[2];
-    for (int s = 0; s < 2; s++)
-        if (!(row[s] = find_tally(ts, n, o->player[s], o->side[s]))) {
-            *n = had; /* (the row made for the first side, if any, goes too) */
-            return -1;
+    for (int s = 0; s < 2; s++) {
+        int rc = find_tally(ts, n, o->player[s], o->side[s], &row[s]);
+        if (rc != 0) {
+            free_tallies(ts + had, *n - had); /* (the row made for the first side goes too) */
+            *n = had;
+            return rc;
         }
+    }
     for (int s = 0; s < 2; s++) {
         tally *t = row[s];
         t->games++;
@@ -265,54 +294,70 @@ static void print_table(FILE *out, tally *ts, int n)
             snprintf(cell[k], sizeof cell[k], "%5.1f [%5.1f, %5.1f]",
                      t->games ? 100.0 * counts[k] / t->games : 0, 100 * lo, 100 * hi);
         }
-        fprintf(out, "%-16s %-12s %6ld %24s %24s %24s %8.1f %8.1f\n", t->player, t->side, t->games,
-                cell[0], cell[1], cell[2], t->games ? t->turns / t->games : 0,
+        /* (a long name by its start: the JSON lines keep it whole) */
+        fprintf(out, "%-16s %-12s %6ld %24s %24s %24s %8.1f %8.1f\n", SHOWN(t->player),
+                SHOWN(t->side), t->games, cell[0], cell[1], cell[2],
+                t->games ? t->turns / t->games : 0,
                 t->games ? t->captures / t->games : 0);
     }
 }
 
-static void write_json(FILE *f, const outcome *o)
+/* Whether O, read back by --resume, is game NEXT of T: its number, seed,
+ * players and sides. */
+static bool ours(const struct tournament *t, const cli_outcome *o, long next)
 {
-    fprintf(f, "{\"game\": %ld, \"seed\": %" PRIu64 ", \"sides\": [\"%s\", \"%s\"], "
-            "\"players\": [\"%s\", \"%s\"], \"winner\": %s%s%s, \"turns\": %d, \"captures\": %d}\n",
-            o->index + 1, o->seed, o->side[0], o->side[1], o->player[0], o->player[1],
-            o->winner < 0 ? "" : "\"", o->winner < 0 ? "null" : o->side[o->winner],
-            o->winner < 0 ? "" : "\"", o->turns, o->captures);
+    if (o->index != next || o->index >= t->games || o->seed != game_seed(t->seed, o->index))
+        return false;
+    for (int s = 0; s < 2; s++)
+        if (strcmp(o->player[s], t->players[(o->index + s) % 2]) != 0 ||
+            strcmp(o->side[s], t->g->sides[s].name) != 0)
+            return false;
+    return true;
 }
 
-/* Reads one JSON line written by write_json; -1 if it is not one. */
-static int read_json(const char *line, outcome *o)
+/* Takes LINE, line LINENO of the file JSON, into T when it is game *NEXT
+ * of the tournament, and moves *NEXT on; -1 after a message otherwise. */
+static int take_played(struct tournament *t, const char *json, long lineno, cli_line got,
+                       const char *line, size_t len, long *next)
 {
-    memset(o, 0, sizeof *o);
-    char winner[MAX_NAME] = "";
-    int n = sscanf(line,
-                   "{\"game\": %ld, \"seed\": %" SCNu64 ", \"sides\": [\"%63[^\"]\", \"%63[^\"]\"], "
-                   "\"players\": [\"%63[^\"]\", \"%63[^\"]\"], \"winner\": %63[^,], \"turns\": %d, "
-                   "\"captures\": %d}",
-                   &o->index, &o->seed, o->side[0], o->side[1], o->player[0], o->player[1], winner,
-                   &o->turns, &o->captures);
-    if (n != 9)
+    char why[256];
+    int col;
+    cli_outcome o;
+    if (got == CLI_LINE_LONG) {
+        fprintf(stderr, "%s:%ld: error: the line is longer than the %d bytes a game's line may have\n",
+                json, lineno, CLI_JSON_MAX_LINE);
         return -1;
-    o->index--;
-    o->winner = -1;
-    for (int s = 0; s < 2; s++) {
-        char quoted[MAX_NAME + 2];
-        snprintf(quoted, sizeof quoted, "\"%s\"", o->side[s]);
-        if (strcmp(winner, quoted) == 0)
-            o->winner = s;
     }
-    if (o->winner < 0 && strcmp(winner, "null") != 0)
+    if (cli_outcome_read(line, len, &o, why, sizeof why, &col) != 0) {
+        cli_json_report(stderr, json, lineno, col, why);
         return -1;
-    o->done = true;
+    }
+    bool mine = ours(t, &o, *next);
+    cli_outcome_free(&o);
+    if (!mine) {
+        fprintf(stderr,
+                "%s:%ld: error: not game %ld of this tournament (its seed, shard, players and sides); "
+                "resume with the options of the first run\n",
+                json, lineno, *next + 1);
+        return -1;
+    }
+    slot *s = &t->out[o.index];
+    s->o = o;
+    for (int k = 0; k < 2; k++) { /* the names read are freed: the same as these */
+        s->o.player[k] = t->players[(o.index + k) % 2];
+        s->o.side[k] = t->g->sides[k].name;
+    }
+    s->done = s->written = true;
+    *next += t->shards;
     return 0;
 }
 
 /* --resume: reads the games JSON holds already (the first games of the
  * tournament in order, as write_ready writes them) into T->out. A last
- * line cut by a kill is dropped from the file. Any other line that is not
- * a game of this tournament (its number, seed and players) is an error,
- * and the file is left as it is. A file that does not exist holds no game.
- * Returns 0, or -1 with a message. */
+ * line cut by a kill (no newline) is dropped from the file. Any other line
+ * that is not a game of this tournament is an error, and the file is left
+ * as it is. A file that does not exist holds no game. Returns 0, or -1
+ * with a message. */
 static int read_played(struct tournament *t, const char *json, long *played)
 {
     *played = 0;
@@ -320,51 +365,59 @@ static int read_played(struct tournament *t, const char *json, long *played)
     if (!f)
         return errno == ENOENT ? 0 : (fprintf(stderr, "rimau selfplay: cannot read %s: %s\n", json,
                                               strerror(errno)), -1);
-    char line[2048];
-    int lineno = 0;
-    long next = t->shard, good_end = 0;
-    bool cut = false;
-    while (fgets(line, sizeof line, f)) {
+    char *line = malloc(CLI_JSON_MAX_LINE);
+    if (!line) {
+        fclose(f);
+        fprintf(stderr, "rimau selfplay: out of memory\n");
+        return -1;
+    }
+    long lineno = 0, next = t->shard, good_end = 0;
+    size_t len;
+    bool newline, cut = false;
+    cli_line got;
+    int rc = 0;
+    while (rc == 0 && (got = cli_json_getline(f, line, &len, &newline)) != CLI_LINE_END) {
         lineno++;
-        size_t len = strlen(line);
-        if (len == 0 || line[len - 1] != '\n') {
-            /* the last line, cut: the game it was is played again */
-            if (fgetc(f) == EOF) {
-                cut = true;
-                break;
-            }
-            fprintf(stderr, "%s:%d: error: the line is too long for a game of rimau selfplay\n",
-                    json, lineno);
-            fclose(f);
-            return -1;
+        if (!newline) { /* the last line, cut: the game it was is played again */
+            cut = true;
+            break;
         }
-        outcome o;
-        if (read_json(line, &o) != 0 || o.index != next || o.index >= t->games ||
-            o.seed != game_seed(t->seed, o.index) ||
-            strcmp(o.player[0], t->players[o.index % 2]) != 0 ||
-            strcmp(o.player[1], t->players[1 - o.index % 2]) != 0) {
-            fprintf(stderr,
-                    "%s:%d: error: not game %ld of this tournament (its seed, shard and players); "
-                    "resume with the options of the first run\n",
-                    json, lineno, next + 1);
-            fclose(f);
-            return -1;
+        if ((rc = take_played(t, json, lineno, got, line, len, &next)) == 0) {
+            ++*played;
+            good_end = ftell(f);
         }
-        o.written = true;
-        t->out[o.index] = o;
-        next += t->shards;
-        ++*played;
-        good_end = ftell(f);
+    }
+    if (rc == 0 && ferror(f)) {
+        fprintf(stderr, "rimau selfplay: cannot read %s: %s\n", json, strerror(errno));
+        rc = -1;
     }
     fclose(f);
-    if (cut) {
+    free(line);
+    if (rc == 0 && cut) {
         if (truncate(json, good_end) != 0) {
             fprintf(stderr, "rimau selfplay: cannot cut the last line of %s: %s\n", json,
                     strerror(errno));
             return -1;
         }
-        fprintf(stderr, "rimau selfplay: %s:%d: the last line was cut; its game is played again\n",
+        fprintf(stderr, "rimau selfplay: %s:%ld: the last line was cut; its game is played again\n",
                 json, lineno);
+    }
+    return rc;
+}
+
+/* Whether T's lines can be written, checked before its first game: its
+ * longest line (the largest numbers, either side the winner) must be
+ * valid UTF-8 and fit in the lines summarize and --resume read. */
+static int json_fits(const struct tournament *t, char *why, size_t size)
+{
+    const rm_game *g = t->g;
+    for (int w = 0; w < 2; w++) {
+        cli_outcome o = { t->games - 1, UINT64_MAX, { g->sides[0].name, g->sides[1].name },
+                          { t->players[0], t->players[1] }, w, INT_MAX, INT_MAX, NULL };
+        char *line = cli_outcome_line(&o, why, size);
+        if (!line)
+            return -1;
+        free(line);
     }
     return 0;
 }
@@ -490,6 +543,11 @@ int cmd_selfplay(int argc, char **argv)
         rm_game_destroy(t.g);
         return EXIT_INVALID;
     }
+    if (json && json_fits(&t, why, sizeof why) != 0) {
+        fprintf(stderr, "rimau selfplay: cannot write the games into %s: %s\n", json, why);
+        rm_game_destroy(t.g);
+        return EXIT_INVALID;
+    }
     t.out = calloc((size_t)t.games, sizeof *t.out);
     pthread_t *tid = calloc((size_t)threads, sizeof *tid);
     if (!t.out || !tid) {
@@ -552,11 +610,11 @@ int cmd_selfplay(int argc, char **argv)
         pthread_join(tid[i], NULL);
     if (tty)
         fputc('\n', stderr);
-    tally ts[64];
+    tally ts[MAX_ROWS];
     int nt = 0;
     for (long i = 0; i < t.games; i++)
         if (t.out[i].done)
-            add_outcome(ts, &nt, &t.out[i]);
+            add_outcome(ts, &nt, &t.out[i].o);
     if (t.json) {
         write_ready(&t); /* (every game is settled: nothing is left) */
         if (fsync(fileno(t.json)) != 0 && errno != EINVAL)
@@ -573,6 +631,7 @@ int cmd_selfplay(int argc, char **argv)
         failed += t.out[i].failed;
     printf("%s: %ld games (seed %" PRIu64 ")\n", t.g->name, mine, t.seed);
     print_table(stdout, ts, nt);
+    free_tallies(ts, nt);
     if (failed > 0)
         printf("%ld game%s failed (the errors are above): not in the table\n", failed,
                failed == 1 ? "" : "s");
@@ -585,6 +644,23 @@ int cmd_selfplay(int argc, char **argv)
     return status;
 }
 
+/* summarize's table. */
+struct summary {
+    tally ts[MAX_ROWS];
+    int n;
+};
+
+/* Counts a game of FILE (at LINENO) in the summary CTX. */
+static int count_game(const cli_outcome *o, const char *file, long lineno, void *ctx)
+{
+    struct summary *s = ctx;
+    int rc = add_outcome(s->ts, &s->n, o);
+    if (rc != 0)
+        fprintf(stderr, "%s:%ld: error: %s: the game is not counted\n", file, lineno,
+                rc == -1 ? "more than 64 rows of player and side" : "out of memory");
+    return rc;
+}
+
 int cmd_summarize(int argc, char **argv)
 {
     const command *c = cli_command("summarize");
@@ -595,8 +671,7 @@ int cmd_summarize(int argc, char **argv)
             return status;
     if (optind >= argc)
         return cli_usage("summarize", "give JSON files written by rimau selfplay --json");
-    tally ts[64];
-    int nt = 0;
+    struct summary s = { .n = 0 };
     long games = 0;
     for (int i = optind; i < argc; i++) {
         errno = 0;
@@ -606,27 +681,11 @@ int cmd_summarize(int argc, char **argv)
             status = EXIT_INVALID;
             continue;
         }
-        char line[2048];
-        int lineno = 0;
-        while (fgets(line, sizeof line, f)) {
-            lineno++;
-            outcome o;
-            if (line[0] == '\n')
-                continue;
-            if (read_json(line, &o) != 0) {
-                fprintf(stderr, "%s:%d: error: not a game line of rimau selfplay --json\n", argv[i],
-                        lineno);
-                status = EXIT_INVALID;
-                continue;
-            }
-            if (add_outcome(ts, &nt, &o) != 0) {
-                fprintf(stderr, "%s:%d: error: more than 64 rows of player and side: the game "
-                        "is not counted\n", argv[i], lineno);
-                status = EXIT_INVALID;
-                continue;
-            }
-            games++;
-        }
+        /* a malformed line is reported and skipped: the others still count */
+        cli_json_counts counts;
+        if (cli_json_read_file(f, argv[i], stderr, count_game, &s, &counts) != 0)
+            status = EXIT_INVALID;
+        games += counts.games;
         if (ferror(f)) { /* a folder, say: it opens, but cannot be read */
             fprintf(stderr, "%s: error: cannot read: %s\n", argv[i], strerror(errno));
             status = EXIT_INVALID;
@@ -634,6 +693,7 @@ int cmd_summarize(int argc, char **argv)
         fclose(f);
     }
     printf("%ld games\n", games);
-    print_table(stdout, ts, nt);
+    print_table(stdout, s.ts, s.n);
+    free_tallies(s.ts, s.n);
     return status;
 }

@@ -177,6 +177,14 @@ else
     echo "ok no Result or Termination tag is cut"
 fi
 
+# Tournaments: names in JSON lines.
+expect 0 "selfplay --json" "$RIMAU" selfplay "$g" -n 2 --players random,ab:1 --json "$tmp/s.json"
+hasf "$(short "s$L") " out "selfplay's table names a long side by its start"
+expect 0 "summarize its JSON" "$RIMAU" summarize "$tmp/s.json"
+has "^2 games" out "summarize counts both games"
+hasf "$(short "s$L") " out "summarize's table names a long side by its start"
+
+
 # Points: a hand-made point name past 15 bytes is an error, not a cut name.
 printf 'game "p"\nboard { point abcdefghijklmnop at 0 0\n point b at 1 0\n line abcdefghijklmnop b }\n' \
     > "$tmp/point.game"

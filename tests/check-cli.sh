@@ -280,7 +280,7 @@ mkdir "$tmp/evil"
 } > "$tmp/evil/evil.game"
 cp "$tmp/evil/evil.game" "$tmp/evil.game"
 printf '[Game "evil.game"]\n[Player "a=\033[31mred"]\n[Result "*"]\n\n1. a1-a2 *\n' > "$tmp/evil.rec"
-printf '{"game": 1, "seed": 1, "sides": ["a", "b"], "players": ["x\033[2J", "y"], "winner": "a", "turns": 3, "captures": 0}\n' > "$tmp/evil.json"
+printf '{"game": 1, "seed": 1, "sides": ["a", "b"], "players": ["x\\u001b[2J", "y"], "winner": "a", "turns": 3, "captures": 0}\n' > "$tmp/evil.json"
 # raw WHAT [shows]: nothing raw in the output (and, with 'shows', the texts
 # are there, escaped)
 raw() { n=$((n + 1))
@@ -325,6 +325,11 @@ has "points:   37" out "info counts the points"
 expect 0 "info --json" "$RIMAU" info --json "$game"
 has '"name": "Rimau-rimau (version A)"' out "info --json names the game"
 has '"sides": \[' out "info --json lists the sides"
+# control characters in texts are JSON escapes (DEL too, which the guard
+# on standard output would write as \x7f, not JSON)
+printf 'game "a\177b\033c\302\205d"\nboard { grid 3 x 3 }\nside a { piece p 1 }\nside b { piece q 1 }\nsetup { p at a1\n q at c3 }\nphase x of a { turn step p }\nphase y of b { turn step q }\n' > "$tmp/del.game"
+expect 0 "info --json of a name with control characters" "$RIMAU" info --json "$tmp/del.game"
+has '"name": "a\\u007fb\\u001[bB]c\\u0085d",$' out "info --json escapes the control characters as JSON does"
 expect 0 "show" "$RIMAU" show "$game"
 has "T---" out "show draws the tigers and lines"
 has "in hand: man 15" out "show lists the pieces in hand"

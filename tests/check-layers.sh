@@ -10,6 +10,7 @@
 #    (state.h, state_impl.h, state.c) and the generator that walks them
 #    (movegen.c): no other file defines RM_STATE_MODULE or names a
 #    mangled field (rm_private_...).
+# 3. JSON is the command line's: only its files include <jansson.h>.
 #
 # Prints one 'ok' or 'FAIL' line per check, then 'N passed, M failed'.
 set -u
@@ -90,6 +91,15 @@ else
 fi
 grep -q '^#define RM_STATE_MODULE' src/state_impl.h ||
     bad "state: state_impl.h no longer defines RM_STATE_MODULE: is the check above still right?"
+
+json=$(grep -l -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*<jansson\.h>' $files | grep -v '^src/cli')
+if [ -n "$json" ]; then
+    for f in $json; do
+        bad "jansson: $f, below the command line, includes <jansson.h>"
+    done
+else
+    ok "jansson: only the command line includes <jansson.h>"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

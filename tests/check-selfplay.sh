@@ -80,5 +80,57 @@ check "summarize refuses rows past 64, naming the line" '! "$RIMAU" summarize "$
 
 printf 'not json\n' > "$tmp/bad.json"
 check "summarize rejects a bad line" '! "$RIMAU" summarize "$tmp/bad.json" > /dev/null 2>&1'
+
+# summarize reads each line whole with a JSON parser: a malformed line is
+# reported at its place and skipped, the others still count; blank lines
+# are skipped; a last line without newline is a line; status 1.
+{
+    sed -n 1,2p "$tmp/a.json"                                        # 1, 2
+    echo                                                             # 3: blank
+    sed -n 3p "$tmp/a.json" | head -c 60; echo                       # 4: cut
+    printf '%s junk\n' "$(sed -n 4p "$tmp/a.json")"                  # 5: garbage after
+    sed -n 5p "$tmp/a.json" | sed 's/"turns"/"turns": 1, "turns"/'   # 6: a key twice
+    printf '{"game": 1, "seed": "1", %070000d\n' 0                   # 7: too long
+    sed -n 6p "$tmp/a.json" | tr -d '\n'                             # 8: no newline
+} > "$tmp/mixed.json"
+"$RIMAU" summarize "$tmp/mixed.json" > "$tmp/x.out" 2> "$tmp/x.err"
+status=$?
+check "summarize of a mixed file fails" '[ "$status" -eq 1 ]'
+check "summarize counts the 3 good lines of a mixed file" 'grep -q "^3 games" "$tmp/x.out"'
+check "summarize reports each bad line, at its place" '[ "$(wc -l < "$tmp/x.err")" -eq 4 ] &&
+    grep -q "mixed.json:4:60: error: premature end of input" "$tmp/x.err" &&
+    grep -q "mixed.json:5:[0-9]*: error: end of file expected near .junk." "$tmp/x.err" &&
+    grep -q "mixed.json:6:[0-9]*: error: duplicate object key" "$tmp/x.err" &&
+    grep -q "mixed.json:7: error: the line is longer than the 65536 bytes" "$tmp/x.err"'
+
+# Names are written and read whole, however long: a side of 200 bytes.
+long=$(printf '%0200d' 0 | tr 0 t)
+sed "s/\<tigers\>/$long/g" "$game" > "$tmp/long.game"
+"$RIMAU" selfplay "$tmp/long.game" -n 4 --players random,ab:1 --seed 3 --json "$tmp/long.json" > "$tmp/long.out" 2>&1
+check "selfplay writes a side name of 200 bytes whole" 'grep -q "\"sides\": \[\"$long\", \"buffaloes\"\]" "$tmp/long.json"'
+check "summarize reads back every line selfplay wrote" '"$RIMAU" summarize "$tmp/long.json" > "$tmp/long.sum" && grep -q "^4 games" "$tmp/long.sum" && [ "$(tail -n +2 "$tmp/long.out")" = "$(tail -n +2 "$tmp/long.sum")" ]'
+head -c 700 "$tmp/long.json" > "$tmp/long-r.json"
+"$RIMAU" selfplay "$tmp/long.game" -n 4 --players random,ab:1 --seed 3 --json "$tmp/long-r.json" --resume > /dev/null 2>&1
+check "--resume reads back lines with long names" 'cmp -s "$tmp/long.json" "$tmp/long-r.json"'
+
+# Seeds are strings of digits, since JSON integers stop at 2^63; the bare
+# numbers earlier versions wrote, above 2^63 too, still read.
+check "seeds are written as strings" '[ "$(grep -c "\"seed\": \"[0-9]*\"," "$tmp/a.json")" -eq 12 ]'
+sed 's/"seed": "\([0-9]*\)"/"seed": \1/' "$tmp/a.json" > "$tmp/old.json"
+check "an old file has seeds above 2^63" 'grep -q "\"seed\": 1[0-9]\{19\}," "$tmp/old.json"'
+check "summarize reads the bare seeds of old files" '"$RIMAU" summarize "$tmp/old.json" > "$tmp/old.out" && cmp -s "$tmp/old.out" "$tmp/whole.out"'
+head -n 6 "$tmp/old.json" > "$tmp/old-r.json"
+"$RIMAU" selfplay "$game" -n 12 --players mcts:30,random --seed 7 -j 2 --json "$tmp/old-r.json" \
+    --resume > "$tmp/old-r.out" 2> "$tmp/old-r.err"
+check "--resume goes on from an old file" 'grep -q "6 of the 12 games are in" "$tmp/old-r.err" && cmp -s "$tmp/old-r.out" "$tmp/a.out"'
+
+# A name that JSON cannot hold (not UTF-8) or a line too long for
+# summarize cannot come from the command line: such player texts are
+# refused as players before any file is written (the JSON writer's own
+# refusal is tested in test_json).
+bad=$(printf 'mcts:1.%061d\377' 0)
+check "a player text that is not UTF-8 is refused" '"$RIMAU" selfplay "$game" -n 2 --players "$bad,random" --json "$tmp/u.json" > /dev/null 2> "$tmp/u.err"; [ $? -eq 2 ] && grep -q "the budget is longer than 63 characters" "$tmp/u.err" && [ ! -e "$tmp/u.json" ]'
+huge=$(printf 'mcts:1.%070000d' 0)
+check "a player text of 70,000 bytes is refused" '"$RIMAU" selfplay "$game" -n 2 --players "$huge,random" --json "$tmp/h.json" > /dev/null 2> "$tmp/h.err"; [ $? -eq 2 ] && [ ! -e "$tmp/h.json" ]'
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

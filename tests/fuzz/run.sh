@@ -17,7 +17,7 @@ seconds=${1:-60}
 [ $# -gt 0 ] && shift
 runs=${1:-0}
 [ $# -gt 0 ] && shift
-targets=${*:-game turn record command}
+targets=${*:-game turn record command summarize}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD:-$top}
 out="$build/tests/fuzz/libfuzzer"
@@ -34,9 +34,12 @@ for f in "$top"/src/*.c "$top"/src/players/*.c; do
     case "$f" in */cli*.c) ;; *) lib="$lib $f" ;; esac
 done
 
+# The command line's JSON is jansson's: the targets built with CLI files link it.
+jansson=$(pkg-config --cflags --libs jansson 2>/dev/null || echo -ljansson)
 for t in $targets; do
     extra=""
-    [ "$t" = command ] && extra="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c -DRIMAU_NO_MAIN"
+    [ "$t" = command ] && extra="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c $top/src/cli_json.c -DRIMAU_NO_MAIN $jansson"
+    [ "$t" = summarize ] && extra="$top/src/cli_json.c $jansson"
     echo "building fuzz-$t and fuzz-$t-checked"
     # shellcheck disable=SC2086
     clang $common $fast -o "$out/fuzz-$t" "$top/tests/fuzz/fuzz_$t.c" $lib $extra -lm -lpthread
