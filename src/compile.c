@@ -1169,6 +1169,17 @@ static rm_position *compile_position(compiler *c, const rm_node *n)
     return pos;
 }
 
+/* The count an example statement states (empty N, K in hand N, turns N,
+ * turn N): 0 or more; -1 after an error. */
+static int example_count(compiler *c, const rm_node *k)
+{
+    if (k->n < 0) {
+        diag_error(c->d, k->span, "a count is 0 or more, not %ld", k->n);
+        return -1;
+    }
+    return (int)k->n;
+}
+
 static void compile_example(compiler *c, const rm_node *n)
 {
     rm_game *g = c->g;
@@ -1238,9 +1249,9 @@ static void compile_example(compiler *c, const rm_node *n)
             ok = st->pos != NULL;
             break;
         case N_EMPTY:
-            if (k->n >= 0) {
+            if (k->nkids == 0) { /* "empty N", not "empty SET" */
                 st->op = RM_EX_EMPTY_COUNT;
-                st->a = (int)k->n;
+                ok = (st->a = example_count(c, k)) >= 0;
             } else {
                 st->op = RM_EX_EMPTY_SET;
                 ok = eval_set(c, k->kids[0], &st->set) == 0;
@@ -1253,8 +1264,7 @@ static void compile_example(compiler *c, const rm_node *n)
         case N_IN_HAND:
         case N_ON_BOARD:
             st->op = k->kind == N_IN_HAND ? RM_EX_IN_HAND : RM_EX_ON_BOARD;
-            ok = (st->a = example_kind(c, k)) >= 0;
-            st->b = (int)k->n;
+            ok = (st->a = example_kind(c, k)) >= 0 && (st->b = example_count(c, k)) >= 0;
             break;
         case N_TO_MOVE:
             st->op = RM_EX_TO_MOVE;
@@ -1268,7 +1278,7 @@ static void compile_example(compiler *c, const rm_node *n)
         case N_TURN_NO:
         case N_TURN_COUNT:
             st->op = k->kind == N_TURN_NO ? RM_EX_TURN_NO : RM_EX_TURN_COUNT;
-            st->a = (int)k->n;
+            ok = (st->a = example_count(c, k)) >= 0;
             break;
         case N_RESULT:
             st->op = RM_EX_RESULT;
