@@ -65,11 +65,15 @@ for t in $targets; do
     mkdir -p "$artifacts"
     if [ "$runs" -gt 0 ]; then limit="-runs=$runs"; else limit="-max_total_time=$seconds"; fi
     echo "fuzzing fuzz-$t ($limit)"
+    # the processor time the fuzzing took, when /usr/bin/time is there
+    timer=""
+    [ -x /usr/bin/time ] && timer="/usr/bin/time -f %U+%S -o $out/fuzz-$t.cpu"
     set +e
-    "$out/fuzz-$t" "$corpus" $limit -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    $timer "$out/fuzz-$t" "$corpus" $limit -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -artifact_prefix="$artifacts" -print_final_stats=1 > "$out/fuzz-$t.log" 2>&1
     rc=$?
     grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$out/fuzz-$t.log" | sed "s/^/fuzz-$t: /"
+    [ -n "$timer" ] && echo "fuzz-$t: processor seconds: $(tail -n 1 "$out/fuzz-$t.cpu" | awk -F+ '{ print $1 + $2 }')"
     if [ "$rc" -eq 0 ]; then
         # every input of the corpus once, under ASan and UBSan
         echo "fuzz-$t: $(find "$corpus" -type f | wc -l) inputs of the corpus under the sanitizers"
