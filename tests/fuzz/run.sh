@@ -8,7 +8,9 @@
 # four times as many inputs an hour as a build with ASan and UBSan, whose
 # checks are kept for the pass over the corpus (every input the fuzzer kept
 # because it reached new code). FUZZ_SANITIZE=1 fuzzes with the sanitizers
-# throughout, as before. A crash, leak or timeout input is copied to
+# throughout, as before. FUZZ_TIMEOUT (10) is the seconds after which an
+# input counts as a hang: clock time, so raise it on a loaded machine.
+# A crash, leak or timeout input is copied to
 # tests/fuzz/regressions/TARGET/ so that make check replays it from then on.
 #
 # Usage: tests/fuzz/run.sh [SECONDS] [RUNS] [TARGET...]   (from a configured tree)
@@ -69,7 +71,7 @@ for t in $targets; do
     timer=""
     [ -x /usr/bin/time ] && timer="/usr/bin/time -f %U+%S -o $out/fuzz-$t.cpu"
     set +e
-    $timer "$out/fuzz-$t" "$corpus" $limit -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    $timer "$out/fuzz-$t" "$corpus" $limit -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -max_len=65536 \
         -artifact_prefix="$artifacts" -print_final_stats=1 > "$out/fuzz-$t.log" 2>&1
     rc=$?
     grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$out/fuzz-$t.log" | sed "s/^/fuzz-$t: /"
