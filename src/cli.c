@@ -714,6 +714,11 @@ static void main_help(void)
 int main(int argc, char **argv)
 {
     cli_guard_output();
+    /* The time limit of listing one position's turns, for tests (low) and
+     * slow machines (high); 0: none. */
+    const char *gen = getenv("RIMAU_GEN_SECONDS");
+    if (gen && *gen)
+        rm_set_gen_time_limit(strtod(gen, NULL));
     if (argc < 2)
         return usage_error(NULL, "%s", "no command given");
     const char *cmd = argv[1];

@@ -238,8 +238,8 @@ int cmd_moves(int argc, char **argv)
         return status;
     const rm_turnlist *l = rm_match_turns(&m);
     if (l->failed) {
-        fprintf(stderr, "rimau moves: %s\n", l->too_many
-                ? "this position has too many ways to play to list them" : "out of memory");
+        char why[128];
+        fprintf(stderr, "rimau moves: %s\n", rm_turns_failure(l, why, sizeof why));
         status = EXIT_INVALID;
     }
     for (int i = 0; i < l->n; i++) {
@@ -333,7 +333,8 @@ int cmd_perft(int argc, char **argv)
         status = 130;
     } else if (perft_failed) {
         fprintf(stderr, "rimau perft: a position has too many ways to play (more than %d partial "
-                "turns or %d turns) or memory ran out\n", RM_MAX_GEN_STEPS, RM_MAX_TURNS);
+                "turns, %ld units of work, %d turns or %g s to list them) or memory ran out\n",
+                RM_MAX_GEN_STEPS, RM_MAX_GEN_WORK, RM_MAX_TURNS, rm_gen_time_limit());
         status = EXIT_INVALID;
     } else {
         printf("%" PRIu64 "\n", total);

@@ -1,11 +1,14 @@
 /* movegen.c: move generation (see movegen.h). Part of the state module:
  * it walks the state's layout (state_impl.h). */
+#define _POSIX_C_SOURCE 200809L
 #include "state_impl.h"
 
 #include "movegen.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ---- generating turns ----
  *
@@ -29,7 +32,12 @@ typedef struct gen {
     rm_emit_fn emit;           /* otherwise: give each sequence to EMIT */
     void *ctx;
     bool canonical;            /* repeated drops and removals in increasing point order */
-    long budget;               /* partial turns still allowed */
+    long partial;              /* partial turns begun (see "the work of a position") */
+    long work;                 /* units of work done */
+    long check_at;             /* the work at which stop_here looks at the limits next */
+    double deadline;           /* the clock's time past which listing stops; 0: not read yet */
+    bool stopped;              /* a limit is passed: the walk unwinds */
+    bool timed_out;            /* ... the deadline */
     int step_begin;            /* x->nmoves when the current step began */
     /* What ending the turn does to the hash, for the hands it was worked
      * out for: only the hands change it while a turn is generated. */
@@ -60,6 +68,109 @@ static int first_point(const gen *x, uint8_t type, int kind)
 }
 
 static void gen_steps(gen *x, int step, int done);
+
+/* ---- the work of a position ----
+ *
+ * Listing the turns of a position stops past RM_MAX_GEN_STEPS partial
+ * turns (each move begun, captures of a chain included), which the
+ * derive step estimates and warns of, and past RM_MAX_GEN_WORK units of
+ * work, which bound its time: each point, piece and ray the walk looks at,
+ * each change it makes to the working state and each move it lists counts,
+ * so that the limit takes about the same time (a second or so) whatever
+ * the position. Counting partial turns alone, a position whose partial
+ * turns each scanned a full board, or went on a chain of 128 captures,
+ * took minutes before its limit. Both counts are the same on every
+ * machine; the clock, read once every GEN_CLOCK_EVERY units (never in an
+ * ordinary position), is only the last resort.
+ *
+ * Every count of partial turns comes with at least as many units of work,
+ * so that work - partial never decreases: stop_here is called in time to
+ * stop at the limit of partial turns exactly. */
+
+#define GEN_CLOCK_EVERY (1L << 20)
+_Static_assert(GEN_CLOCK_EVERY < RM_MAX_GEN_WORK && GEN_CLOCK_EVERY <= RM_MAX_GEN_STEPS,
+               "the first check comes before either limit");
+
+static _Atomic long time_limit_us = (long)(RM_GEN_SECONDS * 1e6);
+
+void rm_set_gen_time_limit(double seconds)
+{
+    time_limit_us = seconds > 0 ? (long)(seconds * 1e6 + 0.5) : 0;
+    if (seconds > 0 && time_limit_us == 0)
+        time_limit_us = 1;
+}
+
+double rm_gen_time_limit(void)
+{
+    return (double)time_limit_us / 1e6;
+}
+
+static double gen_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The work at which to look at the limits next: the next reading of the
+ * clock, or where the work or the partial turns could pass their limits
+ * (the partial turns grow no faster than the work). */
+static long next_check(const gen *x)
+{
+    long at = x->work + GEN_CLOCK_EVERY;
+    if (at > RM_MAX_GEN_WORK)
+        at = RM_MAX_GEN_WORK;
+    if (at > x->work + RM_MAX_GEN_STEPS + 1 - x->partial)
+        at = x->work + RM_MAX_GEN_STEPS + 1 - x->partial;
+    return at;
+}
+
+/* Whether listing must stop, now that the work has reached check_at:
+ * past the limit of work or the deadline, or with a list that has failed
+ * (too many turns, no memory), where going on is work for nothing. The
+ * clock starts at the first check, so that positions listed in less than
+ * GEN_CLOCK_EVERY units never read it. */
+static bool stop_here(gen *x)
+{
+    if (x->stopped)
+        return true;
+    if (x->partial > RM_MAX_GEN_STEPS || x->work >= RM_MAX_GEN_WORK ||
+        (x->list && x->list->failed)) {
+        x->stopped = true;
+    } else {
+        long limit = time_limit_us;
+        double now = limit > 0 ? gen_now() : 0;
+        if (limit > 0 && x->deadline == 0)
+            x->deadline = now + (double)limit / 1e6;
+        if (limit > 0 && now >= x->deadline)
+            x->stopped = x->timed_out = true;
+    }
+    if (x->stopped) {
+        x->check_at = 0; /* every later check says stop at once */
+        return true;
+    }
+    x->check_at = next_check(x);
+    return false;
+}
+
+/* The units a change of one point of the working state costs, made and
+ * taken back: several times a look at a point, as measured. */
+#define CHANGE_COST 4
+
+/* Counts N units of work; true when listing must stop. */
+static inline bool spend(gen *x, long n)
+{
+    x->work += n;
+    return x->work >= x->check_at && stop_here(x);
+}
+
+/* Counts PARTIAL partial turns begun and N units of work (N >= PARTIAL);
+ * true when listing must stop. */
+static inline bool begin(gen *x, long partial, long n)
+{
+    x->partial += partial;
+    return spend(x, n);
+}
 
 /* Whether another move fits in the turn and in the undo log. */
 static inline bool room(const gen *x)
@@ -107,16 +218,12 @@ static inline bool last_move(const gen *x, int step, int done)
 }
 
 /* Lists the turn the moves so far and M make, leading to the position
- * with hash H (the end of the turn in it), without making M. It spends
- * the budget as gen_steps would: two calls, then the turn. */
+ * with hash H (the end of the turn in it), without making M. It counts
+ * the work as gen_steps would: two calls, then the moves of the turn. */
 static void list_last(gen *x, const rm_move *m, uint64_t h)
 {
-    if (!room(x) || x->budget <= 0)
+    if (!room(x) || begin(x, 2, 2 + x->nmoves))
         return;
-    x->budget--;
-    if (x->budget <= 0)
-        return;
-    x->budget--;
     x->moves[x->nmoves] = *m;
     rm_turnlist_add(x->list, h, x->moves, x->nmoves + 1, x->captures > 0, true);
 }
@@ -129,7 +236,8 @@ static void make_and_continue(gen *x, const rm_move *m, int step, int done)
     int mark = x->log.n;
     apply_move(x->g, x->st, &x->log, m, NULL);
     x->moves[x->nmoves++] = *m;
-    gen_steps(x, step, done + 1);
+    if (!spend(x, CHANGE_COST * (x->log.n - mark)))
+        gen_steps(x, step, done + 1);
     x->nmoves--;
     undo_to(x->g, x->st, &x->log, mark);
 }
@@ -147,9 +255,12 @@ static void gen_drop(gen *x, const rm_action_rule *a, int step, int done)
         return;
     if (a->fewer_than >= 0 && st->on_board[a->kind] >= a->fewer_than)
         return;
+    int first = first_point(x, RM_MV_DROP, a->kind);
+    if (spend(x, g->board.npoints - first))
+        return;
     bool last = last_move(x, step, done);
     uint64_t base = last ? st->hash ^ drop_end_delta(x, a->kind) : 0;
-    for (int p = first_point(x, RM_MV_DROP, a->kind); p < g->board.npoints; p++) {
+    for (int p = first; p < g->board.npoints; p++) {
         if (a->has_region && !set_has(&a->region, p))
             continue;
         if (!may_enter(g, st, p, a->kind))
@@ -189,9 +300,12 @@ static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
     const rm_game *g = x->g;
     const rm_board *b = &g->board;
     const rm_state *st = x->st;
+    long looked = 0;
     SET_FOREACH(p, &st->occ[x->side]) {
+        looked++;
         if (st->kind[p] != a->kind)
             continue;
+        looked += b->ray_off[p + 1] - b->ray_off[p];
         uint64_t leaving = leaving_hash(x, p, step, done);
         for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
             const uint16_t *pts = b->ray_pts + b->rays[r].off;
@@ -215,6 +329,7 @@ static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
             }
         }
     }
+    spend(x, looked);
 }
 
 /* Ends a chain: its deferred pieces leave, and the turn goes on. */
@@ -224,10 +339,33 @@ static void finish_chain(gen *x, const rm_set *dead, int step, int done)
         gen_steps(x, step, done + 1);
         return;
     }
+    if (spend(x, CHANGE_COST * set_count(dead)))
+        return;
     int mark = x->log.n;
     remove_dead(x->g, x->st, &x->log, dead);
     gen_steps(x, step, done + 1);
     undo_to(x->g, x->st, &x->log, mark);
+}
+
+/* The number of pieces in a row that action A may jump along the ray
+ * PTS[0..LEN), up to 63: no line of more than 62 is ever jumped, so
+ * looking further is no use. */
+static inline int target_run(const rm_state *st, const rm_action_rule *a, const uint16_t *pts,
+                             int len, const rm_set *dead)
+{
+    int k = 0;
+    while (k < len && k <= 62 && st->kind[pts[k]] >= 0 && (a->targets >> st->kind[pts[k]] & 1) &&
+           !(dead && set_has(dead, pts[k])))
+        k++;
+    return k;
+}
+
+/* Whether a capture jumping the run of K targets along PTS[0..LEN) can
+ * be made: a line length A allows, and an empty point to land on. */
+static inline bool can_land(const rm_state *st, const rm_action_rule *a, const uint16_t *pts,
+                            int len, int k)
+{
+    return k > 0 && k < len && k <= 62 && (a->lines >> k & 1) && st->kind[pts[k]] < 0;
 }
 
 /* The number of pieces a capture from P along ray R would leap over (0:
@@ -235,13 +373,8 @@ static void finish_chain(gen *x, const rm_set *dead, int step, int done)
 static inline int capture_run(const rm_game *g, const rm_state *st, const rm_action_rule *a,
                               const uint16_t *pts, int len, const rm_set *dead)
 {
-    int k = 0;
-    while (k < len && st->kind[pts[k]] >= 0 && (a->targets >> st->kind[pts[k]] & 1) &&
-           !(dead && set_has(dead, pts[k])))
-        k++;
-    if (k == 0 || k == len || k > 62 || !(a->lines >> k & 1) || st->kind[pts[k]] >= 0)
-        return 0;
-    return k;
+    int k = target_run(st, a, pts, len, dead);
+    return can_land(st, a, pts, len, k) ? k : 0;
 }
 
 /* The points holding pieces that action A may leap over or take: the
@@ -260,7 +393,9 @@ static inline rm_set target_points(const rm_game *g, const rm_state *st, const r
 /* Captures by the piece on P; returns whether there was one. TARGETS,
  * when not NULL, holds the target_points of the working state, and the
  * caller has checked that P has a neighbour among them; when NULL, they
- * are worked out here. */
+ * are worked out here. (This is the walk's hottest loop: the rays looked
+ * along are counted with the capture that leads here, or by
+ * gen_captures.) */
 static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool continuing,
                               const rm_set *targets, const rm_set *dead, int step, int done)
 {
@@ -281,8 +416,8 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
         if (!set_has(targets, b->ray_next[r]))
             continue;
         const uint16_t *pts = b->ray_pts + b->rays[r].off;
-        int k = capture_run(g, x->st, a, pts, b->rays[r].len, dead);
-        if (k == 0)
+        int k = target_run(x->st, a, pts, b->rays[r].len, dead);
+        if (!can_land(x->st, a, pts, b->rays[r].len, k))
             continue;
         found = true;
         rm_set d = *dead;
@@ -294,18 +429,26 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
         apply_move(g, x->st, &x->log, &m, &d);
         x->moves[x->nmoves++] = m;
         x->captures++;
-        if (a->chain == RM_CHAIN_NONE) {
-            finish_chain(x, &d, step, done);
-        } else {
-            if (a->chain == RM_CHAIN_MAY_STOP)
+        /* the capture, the targets looked at on its way, and the targets
+         * and rays the chain looks for and along where it lands */
+        long work = k + CHANGE_COST * (x->log.n - mark) + g->nkinds + b->ray_off[pts[k] + 1] -
+                    b->ray_off[pts[k]];
+        if (!begin(x, 1, work)) {
+            if (a->chain == RM_CHAIN_NONE) {
                 finish_chain(x, &d, step, done);
-            bool more = gen_captures_from(x, a, pts[k], true, NULL, &d, step, done);
-            if (a->chain == RM_CHAIN_MUST_CONTINUE && !more)
-                finish_chain(x, &d, step, done);
+            } else {
+                if (a->chain == RM_CHAIN_MAY_STOP)
+                    finish_chain(x, &d, step, done);
+                bool more = gen_captures_from(x, a, pts[k], true, NULL, &d, step, done);
+                if (a->chain == RM_CHAIN_MUST_CONTINUE && !more)
+                    finish_chain(x, &d, step, done);
+            }
         }
         x->captures--;
         x->nmoves--;
         undo_to(g, x->st, &x->log, mark);
+        if (x->stopped)
+            break;
     }
     return found;
 }
@@ -314,10 +457,15 @@ static void gen_captures(gen *x, const rm_action_rule *a, int step, int done)
 {
     rm_set dead, targets = target_points(x->g, x->st, a);
     set_clear(&dead);
+    long looked = x->g->nkinds;
     SET_FOREACH(p, &x->st->occ[x->side]) {
-        if (x->st->kind[p] == a->kind && set_meets(&x->g->board.adjacent[p], &targets))
+        looked++;
+        if (x->st->kind[p] == a->kind && set_meets(&x->g->board.adjacent[p], &targets)) {
+            looked += x->g->board.ray_off[p + 1] - x->g->board.ray_off[p];
             gen_captures_from(x, a, p, false, &targets, &dead, step, done);
+        }
     }
+    spend(x, looked);
 }
 
 static void gen_removes(gen *x, const rm_action_rule *a, int step, int done)
@@ -329,7 +477,9 @@ static void gen_removes(gen *x, const rm_action_rule *a, int step, int done)
             lowest = first_point(x, RM_MV_REMOVE, k);
     bool last = last_move(x, step, done);
     uint64_t base = last ? st->hash ^ end_delta(x) : 0;
+    long looked = 0;
     SET_FOREACH(p, &st->occ[1 - x->side]) {
+        looked++;
         if (p < lowest || !(a->targets >> st->kind[p] & 1))
             continue;
         if (a->has_region && !set_has(&a->region, p))
@@ -340,15 +490,19 @@ static void gen_removes(gen *x, const rm_action_rule *a, int step, int done)
         else
             make_and_continue(x, &m, step, done);
     }
+    spend(x, looked);
 }
 
 static void gen_relocates(gen *x, const rm_action_rule *a, int step, int done)
 {
     const rm_game *g = x->g;
     const rm_state *st = x->st;
+    long looked = 0;
     SET_FOREACH(p, &st->occ[x->side]) {
+        looked++;
         if (st->kind[p] != a->kind)
             continue;
+        looked += g->board.npoints;
         uint64_t leaving = leaving_hash(x, p, step, done);
         for (int q = 0; q < g->board.npoints; q++) {
             if (q == p || st->kind[q] >= 0 || (a->has_region && !set_has(&a->region, q)))
@@ -356,6 +510,7 @@ static void gen_relocates(gen *x, const rm_action_rule *a, int step, int done)
             move_to(x, a->kind, p, q, step, done, leaving);
         }
     }
+    spend(x, looked);
 }
 
 /* One action of a step, by the general walk. */
@@ -386,11 +541,12 @@ static void gen_action(gen *x, const rm_action_rule *a, int step, int done)
 
 static void gen_steps(gen *x, int step, int done)
 {
-    if (x->budget <= 0)
+    if (begin(x, 1, 1))
         return;
-    x->budget--;
     if (step == x->tr->nsteps) {
         if (x->list) {
+            if (spend(x, x->nmoves))
+                return;
             rm_turnlist_add(x->list, x->st->hash ^ end_delta(x), x->moves, x->nmoves, x->captures > 0,
                      true);
             return;
@@ -418,15 +574,14 @@ static void gen_steps(gen *x, int step, int done)
 /* Adds the one-move turn M leading to the position with hash H. */
 static void single(gen *x, uint64_t h, rm_move m, bool captured)
 {
-    if (x->budget <= 0)
+    if (begin(x, 1, 1))
         return;
-    x->budget--;
     rm_turnlist_add(x->list, h, &m, 1, captured, x->tr->merge);
 }
 
 /* Where single_moves writes its turns while the list has room for them
  * and they need no merging: the next free slots, and how many turns fit
- * (within the list's arrays, its limit and the budget) before single
+ * (within the list's arrays, its limit and the next check of the work) before single
  * has to take over. Kept in locals, so that the loops do not reload the
  * list's counts after every store. */
 typedef struct sink {
@@ -445,14 +600,14 @@ static inline sink sink_open(const gen *x)
     long room = (l->cap < RM_MAX_TURNS ? l->cap : RM_MAX_TURNS) - l->n;
     if ((long)(l->capmoves - l->nmoves) < room)
         room = (long)(l->capmoves - l->nmoves);
-    if (x->budget < room)
-        room = x->budget;
+    if (x->check_at - x->work < room)
+        room = x->check_at - x->work;
     if (room > 0)
         k = (sink){ l->turns + l->n, l->moves + l->nmoves, (uint32_t)l->nmoves, room };
     return k;
 }
 
-/* Counts the turns written through K into the list and the budget. */
+/* Counts the turns written through K into the list and the work. */
 static inline void sink_close(gen *x, sink k)
 {
     if (!k.turn)
@@ -461,7 +616,8 @@ static inline void sink_close(gen *x, sink k)
     int n = (int)(k.turn - (l->turns + l->n));
     l->n += n;
     l->nmoves += (size_t)n;
-    x->budget -= n;
+    x->partial += n;
+    x->work += n;
 }
 
 /* When the sink is full (or the turns need merging): settles it, lists M
@@ -597,11 +753,14 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
     sink_close(x, out);
 }
 
-static bool generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_emit_fn emit,
-                     void *ctx, bool canonical)
+/* How listing ended: the list's own flags say why it failed. */
+enum { GEN_DONE, GEN_LIST_FAILED, GEN_TOO_MUCH, GEN_TOO_SLOW };
+
+static int generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_emit_fn emit,
+                    void *ctx, bool canonical)
 {
     if (!g->rules.present)
-        return true;
+        return GEN_DONE;
     int side = st->to_move;
     const rm_phase *ph = rm_side_phase(g, st, side);
     int t = st->phase_turns[side] < ph->nturns ? st->phase_turns[side] : ph->nturns - 1;
@@ -616,7 +775,10 @@ static bool generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm
     x.ctx = ctx;
     x.canonical = canonical;
     x.step_begin = 0;
-    x.budget = RM_MAX_GEN_STEPS;
+    x.partial = x.work = 0;
+    x.check_at = GEN_CLOCK_EVERY; /* (next_check of no work) */
+    x.deadline = 0;
+    x.stopped = x.timed_out = false;
     x.log.n = 0;
     x.end_known = false;
     x.drop_known = false;
@@ -642,21 +804,39 @@ static bool generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm
         work = *st;
         gen_steps(&x, 0, 0);
     }
-    return x.budget > 0;
+    if (list)
+        list->work = x.work;
+    if (list && list->failed)
+        return GEN_LIST_FAILED;
+    return !x.stopped ? GEN_DONE : x.timed_out ? GEN_TOO_SLOW : GEN_TOO_MUCH;
 }
 
 bool rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx)
 {
-    return generate(g, st, NULL, emit, ctx, false);
+    return generate(g, st, NULL, emit, ctx, false) == GEN_DONE;
 }
 
 /* ---- legal turns ---- */
 
+const char *rm_turns_failure(const rm_turnlist *l, char *buf, size_t size)
+{
+    if (l->too_slow)
+        snprintf(buf, size, "listing the turns of this position took more than %g s",
+                 rm_gen_time_limit());
+    else if (l->too_many)
+        snprintf(buf, size, "this position has too many ways to play to list them");
+    else
+        snprintf(buf, size, "out of memory");
+    return buf;
+}
+
 int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
 {
     rm_turnlist_clear(l);
-    if (!generate(g, st, l, NULL, NULL, true) || l->too_many) {
+    int how = generate(g, st, l, NULL, NULL, true);
+    if (how == GEN_TOO_MUCH || how == GEN_TOO_SLOW) {
         l->too_many = true;
+        l->too_slow = how == GEN_TOO_SLOW;
         l->failed = true;
     }
     if (l->failed)

@@ -17,7 +17,14 @@
 
 #include "turns.h"
 
-#define RM_MAX_GEN_STEPS 4000000 /* partial turns tried for one position */
+/* The limits of listing the turns of one position: partial turns (each
+ * move begun, as the derive step estimates them), units of work (each
+ * point, piece and ray looked at, change made and move listed: a second
+ * or so at most), then, as a last resort, seconds of the clock
+ * (rm_set_gen_time_limit). */
+#define RM_MAX_GEN_STEPS 4000000
+#define RM_MAX_GEN_WORK 400000000L
+#define RM_GEN_SECONDS 10.0
 
 /* Fills L with the distinct legal turns of the side to move in ST (two
  * orders of the same removals, or two chains ending in the same position,
@@ -25,17 +32,30 @@
  * can be made. They are the turns the rules allow; whether the game is
  * over already is rm_result's to say (result.h). Returns their number,
  * or -1 when out of memory or when the position has too many ways to
- * play (l->too_many: more than RM_MAX_GEN_STEPS partial turns or
- * RM_MAX_TURNS turns, as "drop p 32 times" on a large board would
- * have). */
+ * play (l->too_many: more than RM_MAX_GEN_STEPS partial turns,
+ * RM_MAX_GEN_WORK units of work or RM_MAX_TURNS turns, as "drop p 32 times" on a large board would
+ * have; l->too_slow as well when listing took longer than the time
+ * limit). */
 int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l);
+
+/* Why rm_legal_turns could not list the turns of a position into L, in
+ * words: "this position has too many ways to play to list them", "listing
+ * the turns of this position took more than 10 s" or "out of memory". */
+const char *rm_turns_failure(const rm_turnlist *l, char *buf, size_t size);
+
+/* The time limit of listing one position's turns, in seconds, for every
+ * thread (RM_GEN_SECONDS unless set; 0: none). Past it, the position has
+ * too many ways to play, as past RM_MAX_GEN_WORK; only a position near
+ * that limit on a slow or loaded machine gets there. Tests set it low. */
+void rm_set_gen_time_limit(double seconds);
+double rm_gen_time_limit(void);
 
 /* Every sequence of moves that makes a legal turn, before duplicates are
  * merged and compulsory captures filtered; EMIT gets each one with the
  * state it leads to. */
 typedef void (*rm_emit_fn)(void *ctx, const rm_state *after, const rm_move *moves, int n,
                            bool captured);
-/* Returns false when it stopped after RM_MAX_GEN_STEPS partial turns. */
+/* Returns false when it stopped at a limit (partial turns, work, time). */
 bool rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx);
 
 #endif

@@ -361,8 +361,8 @@ int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
         *n = l->turns[found].n;
         memcpy(moves, rm_turn_moves(l, found), (size_t)*n * sizeof *moves);
     } else if (count < 0) {
-        snprintf(err, errsize, "%s", l->too_many ? "this position has too many ways to play to list them"
-                                                 : "out of memory");
+        char why[128];
+        snprintf(err, errsize, "%s", rm_turns_failure(l, why, sizeof why));
     } else {
         bool captures = false;
         for (int i = 0; i < count; i++)

@@ -7,7 +7,7 @@ static int turns_of(const rm_game *g, const rm_state *st, rm_turnlist *l, bool *
 {
     rm_outcome o;
     if (rm_result(g, st, NULL, l, &o) != RM_ONGOING) {
-        if (o.rule == RM_BY_TOO_MANY || o.rule == RM_BY_NO_MEMORY)
+        if (o.rule == RM_BY_TOO_MANY || o.rule == RM_BY_TOO_SLOW || o.rule == RM_BY_NO_MEMORY)
             *failed = true;
         return -1;
     }

@@ -110,7 +110,9 @@ int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turn
     int n = rm_legal_turns(g, st, l);
     int side = rm_state_to_move(st);
     if (n < 0)
-        return decide(out, RM_FAILED, l->too_many ? RM_BY_TOO_MANY : RM_BY_NO_MEMORY, side, 0);
+        return decide(out, RM_FAILED,
+                      l->too_slow ? RM_BY_TOO_SLOW : l->too_many ? RM_BY_TOO_MANY : RM_BY_NO_MEMORY,
+                      side, 0);
     if (n == 0)
         return decide(out, 1 - side, RM_BY_BLOCKED, side, 0);
     return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
@@ -151,6 +153,10 @@ const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, si
         break;
     case RM_BY_TOO_MANY:
         snprintf(buf, size, "the position has too many ways to play to list them");
+        break;
+    case RM_BY_TOO_SLOW:
+        snprintf(buf, size, "listing the turns of the position took more than %g s",
+                 rm_gen_time_limit());
         break;
     case RM_BY_NO_MEMORY:
         snprintf(buf, size, "out of memory");

@@ -10,8 +10,8 @@
  * 4. when the position has been seen draw_repeat times (draw on
  *    repetition N), the game is drawn;
  * 5. the side to move with no legal turn loses;
- * 6. a position whose turns cannot be listed (too many ways to play, or
- *    no memory) gives RM_FAILED: not a result of the game but an error,
+ * 6. a position whose turns cannot be listed (too many ways to play, too
+ *    long to list, or no memory) gives RM_FAILED: not a result of the game but an error,
  *    which the callers report as one (never a draw).
  */
 #ifndef RIMAU_RESULT_H
@@ -111,6 +111,7 @@ typedef enum rm_end_rule {
     RM_BY_REPETITION,         /* the position is seen COUNT times */
     RM_BY_BLOCKED,            /* SIDE, to move, has no legal turn */
     RM_BY_TOO_MANY,           /* the turns cannot be listed: too many ways to play */
+    RM_BY_TOO_SLOW,           /* the turns cannot be listed: past the time limit (movegen.h) */
     RM_BY_NO_MEMORY           /* the turns cannot be listed: out of memory */
 } rm_end_rule;
 

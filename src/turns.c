@@ -37,6 +37,8 @@ void rm_turnlist_clear(rm_turnlist *l)
     l->seen_n = 0;
     l->failed = false;
     l->too_many = false;
+    l->too_slow = false;
+    l->work = 0;
     if (++l->stamp == 0) { /* the stamps wrapped: clear them once */
         if (l->seen_stamp)
             memset(l->seen_stamp, 0, l->seen_cap * sizeof *l->seen_stamp);

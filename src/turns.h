@@ -33,7 +33,9 @@ typedef struct rm_turnlist {
     uint64_t *seen_hash;
     uint32_t *seen_stamp;
     bool failed;               /* out of memory, or too many ways to play */
-    bool too_many;             /* more than RM_MAX_GEN_STEPS partial turns, or RM_MAX_TURNS turns */
+    bool too_many;             /* past the generator's limits (movegen.h), or RM_MAX_TURNS turns */
+    bool too_slow;             /* (too_many too) listing took longer than its time limit */
+    long work;                 /* the units of work listing took (movegen.h) */
 } rm_turnlist;
 
 void rm_turnlist_init(rm_turnlist *l);

@@ -129,9 +129,11 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
             n = rm_match_turns(&m)->n;
             if (rm_match_turns(&m)->failed) {
                 /* not a count: the turns could not be listed */
+                const rm_turnlist *l = rm_match_turns(&m);
                 snprintf(msg, size, "there should be %d legal turns, but they cannot be listed: %s",
-                         s->a, rm_match_turns(&m)->too_many
-                                   ? "the position has too many ways to play" : "out of memory");
+                         s->a, l->too_slow   ? "listing them takes too long"
+                               : l->too_many ? "the position has too many ways to play"
+                                             : "out of memory");
                 rc = -1;
             } else if (n != s->a) {
                 snprintf(msg, size, "there should be %d legal turns, but there are %d", s->a, n);

@@ -120,6 +120,26 @@ has '36 examples passed, 1 failed' out "validate counts the examples"
 expect 1 "perft on a position with too many ways to play" "$RIMAU" perft "$srcdir/tests/limits/too-many-turns.game" 1
 has "too many ways to play" err "too many ways to play is said"
 expect 1 "moves on a position with too many ways to play" "$RIMAU" moves "$srcdir/tests/limits/too-many-turns.game"
+# Chains of captures among stacks do much work for each partial turn:
+# counting partial turns alone, refusing the position took more than 15
+# minutes; the limit of work refuses it within seconds (under valgrind, the
+# time limit of 10 s may come first: either is the refusal). A time limit
+# set low stops it at once, saying so.
+slow="$srcdir/tests/limits/slow-chains.game"
+start=$(date +%s)
+expect 1 "moves on a position whose turns take much work to list" timeout 300 "$RIMAU" moves "$slow"
+took=$(($(date +%s) - start))
+n=$((n + 1))
+if [ "$took" -le 60 ]; then
+    echo "ok the position is refused in $took s"
+else
+    echo "FAIL the position is refused in $took s, more than 60"; fail=$((fail + 1))
+fi
+has "too many ways to play to list them\|took more than 10 s" err "the position is refused as too many ways to play"
+expect 1 "moves with a low time limit" env RIMAU_GEN_SECONDS=0.001 "$RIMAU" moves "$slow"
+has "rimau moves: listing the turns of this position took more than 0.001 s" err "the time limit is said"
+expect 1 "play with a low time limit" env RIMAU_GEN_SECONDS=0.001 "$RIMAU" play "$slow" -q --tigers=random --cattle=random
+has "after turn 0: listing the turns of the position took more than 0.001 s: the game cannot go on" err "play says the time limit stopped the game"
 # Such a turn is warned of by check and validate, which still pass the
 # file; the commands that load a game to use it print no warning.
 limits="$srcdir/tests/limits/too-many-turns.game"

@@ -14,12 +14,18 @@
  *   captures;
  * - the turns listed are no more than the derive step's estimate of the
  *   partial turns of the turn line in force (rm_turn_rule.log10_ways).
+ * And listing is bounded: the shipped games stay far below the limit of
+ * work, a position past it is refused within seconds, and the time limit
+ * stops a listing that takes too long.
  */
 #include "helpers.h"
 
 #include "exec.h"
 
 #include <math.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
 
 #define MAX_POSITIONS 60000
 
@@ -88,6 +94,9 @@ static long walk(const rm_game *g, int games, int plies, uint64_t seed, const ch
             positions++;
             if (n <= 0)
                 break;
+            /* a shipped game never comes near the limit of work */
+            if (l.work > RM_MAX_GEN_WORK / 100)
+                fail_msg("%s: a position took %ld units of work to list", what, l.work);
             seed = seed * 6364136223846793005ull + 1442695040888963407ull;
             int i = (int)((seed >> 33) % (uint64_t)n);
             rm_apply(g, &st, rm_turn_moves(&l, i), l.turns[i].n);
@@ -158,6 +167,89 @@ static void generator__step_or_slide__lists_each_position_once(void **state)
     rm_game_destroy(g);
 }
 
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* What listing the first position of tests/limits/slow-chains.game did,
+ * one bit each. */
+enum {
+    SLOW_REFUSED = 1,          /* rm_legal_turns returned -1 */
+    SLOW_TOO_MANY = 2,
+    SLOW_TOO_SLOW = 4,
+    SLOW_PAST_WORK = 8,        /* its work reached RM_MAX_GEN_WORK */
+    SLOW_WITHIN_20S = 16,
+    SLOW_KILLED = 32           /* the alarm ended it after 120 s */
+};
+
+/* Lists the first position of tests/limits/slow-chains.game, which has
+ * more ways to play than can be listed, under the time limit LIMIT, in a
+ * child process that an alarm kills after 120 s: a walk that counts
+ * nothing, and so never stops, fails a test rather than hang it. */
+static int list_slow_chains(double limit)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        alarm(120);
+        const char *dir = getenv("srcdir");
+        char path[4096];
+        snprintf(path, sizeof path, "%s/tests/limits/slow-chains.game", dir ? dir : ".");
+        rm_game *g = rm_load_file(path, stderr, NULL);
+        if (!g)
+            _exit(64);
+        rm_set_gen_time_limit(limit);
+        rm_state st;
+        rm_initial(g, &st);
+        rm_turnlist l;
+        rm_turnlist_init(&l);
+        double t0 = seconds_now();
+        int n = rm_legal_turns(g, &st, &l);
+        double seconds = seconds_now() - t0;
+        _exit((n == -1 ? SLOW_REFUSED : 0) | (l.too_many ? SLOW_TOO_MANY : 0) |
+              (l.too_slow ? SLOW_TOO_SLOW : 0) | (l.work >= RM_MAX_GEN_WORK ? SLOW_PAST_WORK : 0) |
+              (seconds < 20 ? SLOW_WITHIN_20S : 0));
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 64)
+        fail_msg("cannot load tests/limits/slow-chains.game; is srcdir set?");
+    return WIFEXITED(status) ? WEXITSTATUS(status) : SLOW_KILLED;
+}
+
+/* Chains of captures among stacks, which took minutes when only partial
+ * turns were counted, reach the limit of work within seconds: refused as
+ * too many ways to play, by the count of work, not by the clock (the time
+ * limit, set to 30 s here, fires only if the work is not counted). */
+static void generator__slow_chains__refused_by_the_work_within_seconds(void **state)
+{
+    (void)state;
+    assert_int_equal(list_slow_chains(30),
+                     SLOW_REFUSED | SLOW_TOO_MANY | SLOW_PAST_WORK | SLOW_WITHIN_20S);
+}
+
+/* The time limit stops a listing that goes on too long, with its reason. */
+static void generator__time_limit__stops_a_slow_listing(void **state)
+{
+    (void)state;
+    assert_int_equal(list_slow_chains(0.001),
+                     SLOW_REFUSED | SLOW_TOO_MANY | SLOW_TOO_SLOW | SLOW_WITHIN_20S);
+    rm_set_gen_time_limit(0.001);
+    assert_true(rm_gen_time_limit() == 0.001);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    l.failed = l.too_many = l.too_slow = true;
+    char why[128];
+    assert_string_equal(rm_turns_failure(&l, why, sizeof why),
+                        "listing the turns of this position took more than 0.001 s");
+    rm_set_gen_time_limit(RM_GEN_SECONDS);
+    assert_true(rm_gen_time_limit() == RM_GEN_SECONDS);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -177,6 +269,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(generator__every_shipped_game_and_option__turns_match_the_general_walk),
         cmocka_unit_test(generator__step_or_slide__lists_each_position_once),
+        cmocka_unit_test(generator__slow_chains__refused_by_the_work_within_seconds),
+        cmocka_unit_test(generator__time_limit__stops_a_slow_listing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
