@@ -264,6 +264,7 @@ static int play_match(struct play_opts *o, rm_game *g)
     int result;
     bool stopped = false;
     while ((result = rm_match_result(&m)) == RM_ONGOING) {
+        rm_search_info info = { 0 };
         show_status(&m);
         const rm_state *st = rm_match_state(&m);
         int side = rm_state_to_move(st);
@@ -280,8 +281,12 @@ static int play_match(struct play_opts *o, rm_game *g)
                 stopped = true;
                 break;
             }
+            rm_player_info(o->computer[side], &info);
         }
         printf("%d. %s plays %s\n", m.n, g->sides[side].name, m.texts[m.n - 1]);
+        if (info.capped) /* a seed no longer says which turn comes: say so */
+            fprintf(stderr, "rimau play: note: turn %d: %s stopped at its time cap\n", m.n,
+                    rm_player_spec(o->computer[side]));
         if (!o->quiet)
             draw(&m);
         save_progress(o, &m);

@@ -44,6 +44,7 @@ struct tournament {
     atomic_long next;
     atomic_long finished;
     atomic_int failed;
+    atomic_long capped;        /* turns a player's time cap cut short */
     /* The JSON lines, written in the order of the games as soon as every
      * game before is written, each flushed: a tournament killed keeps
      * every line of its first games, and --resume goes on from them. */
@@ -142,6 +143,10 @@ static int play_one(struct tournament *t, long i, cli_outcome *o)
                     i + 1, who[side], m.n + 1);
             rc = -1;
         }
+        rm_search_info info;
+        rm_player_info(pl[side], &info);
+        if (info.capped)
+            atomic_fetch_add(&t->capped, 1);
     }
     if (rc == 0 && result == RM_FAILED) {
         fprintf(stderr, "rimau selfplay: game %ld: after turn %d: %s: the game cannot go on\n",
@@ -635,6 +640,10 @@ int cmd_selfplay(int argc, char **argv)
     if (failed > 0)
         printf("%ld game%s failed (the errors are above): not in the table\n", failed,
                failed == 1 ? "" : "s");
+    long capped = atomic_load(&t.capped);
+    if (capped > 0) /* once, not at each turn: the seed no longer says how those games go */
+        fprintf(stderr, "rimau selfplay: note: %ld turn%s stopped at a player's time cap: those "
+                "games may not come out the same again\n", capped, capped == 1 ? "" : "s");
     pthread_mutex_destroy(&t.lock);
     if (atomic_load(&t.failed))
         status = EXIT_INVALID;

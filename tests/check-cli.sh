@@ -335,6 +335,18 @@ expect 2 "an unknown player" "$RIMAU" play "$game" --men=wizard
 has "unknown player 'wizard'" err "the unknown player is named"
 expect 2 "a bad mcts budget" "$RIMAU" play "$game" --men=mcts:fast
 has "budget" err "the bad budget is explained"
+# A budget of iterations capped in time: each turn stops at the cap, and
+# play says so; selfplay says once how many turns were cut short.
+tb="$srcdir/games/tiger-and-buffaloes.game"
+expect 0 "a huge budget of iterations stops at its time cap" "$RIMAU" play "$tb" -q --seed 3 \
+    --tigers=mcts:100000000/20ms --buffaloes=ab:2
+has "^result: " out "the capped game has a result"
+has "^rimau play: note: turn 2: mcts:100000000/20ms stopped at its time cap$" err "play notes a turn the cap cut short"
+expect 0 "selfplay with a capped budget" "$RIMAU" selfplay "$tb" -n 2 --players mcts:100000000/20ms,random --seed 3
+has "^rimau selfplay: note: [0-9]* turns stopped at a player's time cap" err "selfplay says once that turns were cut short"
+expect 0 "random takes a time it does not need" "$RIMAU" play "$tb" -q --seed 3 --tigers=random:1s --buffaloes=random
+expect 2 "random takes no count" "$RIMAU" play "$tb" --tigers=random:3
+has "random chooses at once" err "random's budget is explained"
 
 expect 0 "bench of one game" "$RIMAU" bench --seconds 0.2 --depth 2 "$game"
 has "^signature: 143724 " out "the bench signature is the perft count"

@@ -37,9 +37,7 @@ double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double al
         return pl_draw_score(p, st);
     if (r != RM_ONGOING)
         return r == rm_state_to_move(st) ? 1000.0 - ply : -1000.0 + ply;
-    if ((++p->visited & 1023) == 0 && p->deadline > 0 && pl_now() >= p->deadline)
-        p->stopped = true;
-    if (p->stopped)
+    if (p->stopped) /* (pl_result reads the clock) */
         return 0;
     int n = l->n;
     /* A side with hardly a turn left may be about to be blocked: look one
@@ -118,14 +116,14 @@ int pl_choose_ab(rm_player *p, rm_match *m)
 {
     const rm_state *root = rm_match_state(m);
     int max_depth = p->depth > 0 ? p->depth : AB_MAX_DEPTH;
-    p->deadline = p->depth > 0 ? 0 : pl_now() + p->seconds;
-    p->stopped = false;
+    /* a depth is searched within the time cap */
+    pl_start_clock(p, p->depth > 0 ? p->cap : p->seconds);
     if (pl_note_history(p, m) < 0)
         return -1;
     /* Scores of draws depend on the game so far: none is kept. */
     memset(p->tt, 0, TT_SIZE * sizeof *p->tt);
     p->me = rm_state_to_move(root);
-    int best = 0;
+    int best = 0, done = 0;
     for (int d = 1; d <= max_depth; d++) {
         double bv = -1e9;
         int bi = 0;
@@ -141,11 +139,19 @@ int pl_choose_ab(rm_player *p, rm_match *m)
                 bi = i;
             }
         }
-        if (p->stopped)
+        if (p->stopped) {
+            /* the best turn of the last depth searched to its end; with
+             * none, the best of the turns searched to depth 1 */
+            if (done == 0 && bv > -1e9)
+                best = bi;
             break;
+        }
         best = bi;
+        done = d;
         if (bv >= 900 || bv <= -900)
             break; /* a forced result is found */
     }
+    p->info.depth = done;
+    p->info.capped = p->stopped && p->depth > 0;
     return best;
 }

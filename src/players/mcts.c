@@ -77,7 +77,8 @@ static int expand(rm_player *p, int n, const rm_state *st, const rm_turnlist *l)
             return -1;
     p->nodes[n].first_child = first;
     p->nodes[n].nchildren = count;
-    for (int i = 0; i < count; i++) {
+    /* (cut short by the deadline, the children left keep a neutral value) */
+    for (int i = 0; i < count && !p->stopped; i++) {
         rm_state next = *st;
         rm_apply(p->g, &next, rm_turn_moves(l, i), l->turns[i].n);
         p->nodes[first + i].mm = (float)judge(p, &next, mover);
@@ -151,7 +152,8 @@ static int descend(rm_player *p, rm_state *st, const rm_turnlist *l, int c)
 }
 
 /* One iteration: down the tree by UCB, expand, play out, back up. The
- * positions met are added to p->hist and taken back at the end. */
+ * positions met are added to p->hist and taken back at the end. An
+ * iteration cut short by the deadline is not backed up. */
 static int iterate(rm_player *p, const rm_state *root)
 {
     int path[4096], depth = 0, n = 0, rc = 0;
@@ -161,6 +163,8 @@ static int iterate(rm_player *p, const rm_state *root)
     double first = -1;
     for (;;) {
         int r = pl_result(p, &st, &p->scratch);
+        if (p->stopped)
+            break;
         if (r != RM_ONGOING) {
             first = result_value(p, r, 0);
             break;
@@ -170,6 +174,8 @@ static int iterate(rm_player *p, const rm_state *root)
             rc = -1;
             break;
         }
+        if (p->stopped)
+            break;
         int c = select_child(p, n);
         if (descend(p, &st, &p->scratch, c) < 0) {
             rc = -1;
@@ -181,9 +187,9 @@ static int iterate(rm_player *p, const rm_state *root)
         if (leaf)
             break;
     }
-    if (rc == 0) {
-        if (first < 0)
-            first = playout_value(p, &st);
+    if (rc == 0 && !p->stopped && first < 0)
+        first = playout_value(p, &st);
+    if (rc == 0 && !p->stopped) {
         minimax_up(p, path, depth);
         for (int i = 0; i < depth; i++) {
             node *x = &p->nodes[path[i]];
@@ -266,6 +272,20 @@ static int prepare_root(rm_player *p, const rm_state *root)
     return new_node(p, rm_state_hash(root), 1 - rm_state_to_move(root), -1) < 0 ? -1 : 0;
 }
 
+/* The child of the root R whose evaluation is best, for a search the
+ * deadline stopped before any iteration ended. */
+static int best_judged(rm_player *p, const node *r)
+{
+    if (r->nchildren == 0)
+        return 0;
+    int best = r->first_child;
+    for (int i = 1; i < r->nchildren; i++)
+        if (p->nodes[r->first_child + i].mm > p->nodes[best].mm)
+            best = r->first_child + i;
+    p->chosen = best;
+    return p->nodes[best].turn;
+}
+
 int pl_choose_mcts(rm_player *p, rm_match *m)
 {
     const rm_state *root = rm_match_state(m);
@@ -274,18 +294,20 @@ int pl_choose_mcts(rm_player *p, rm_match *m)
     p->me = rm_state_to_move(root);
     p->ext_limit = 0;
     p->info.reused = p->nodes[0].visits;
-    double deadline = p->seconds > 0 ? pl_now() + p->seconds : 0;
+    /* iterations are searched within the time cap */
+    pl_start_clock(p, p->seconds > 0 ? p->seconds : p->cap);
     for (long it = 0;; it++) {
         if (p->iterations > 0 && it >= p->iterations)
             break;
-        if (deadline > 0 && (it & 15) == 0 && pl_now() >= deadline && it > 0)
-            break;
-        if (iterate(p, root) < 0)
+        if ((it & 15) == 0 && it > 0 && pl_now() >= p->deadline)
+            p->stopped = true;
+        if (p->stopped || iterate(p, root) < 0)
             break;
     }
     const node *r = &p->nodes[0];
     p->info.visits = r->visits;
     p->info.nodes = p->nnodes;
+    p->info.capped = p->stopped && p->iterations > 0;
     if (r->first_child < 0)
         return rm_rng_below(&p->rng, rm_match_turns(m)->n);
     /* The most visited turn: an index into the root's turns as
@@ -300,7 +322,7 @@ int pl_choose_mcts(rm_player *p, rm_match *m)
             p->chosen = r->first_child + i;
         }
     }
-    return best;
+    return most > 0 ? best : best_judged(p, r);
 }
 
 void rm_player_info(const rm_player *p, rm_search_info *info)

@@ -17,6 +17,185 @@ double pl_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* ---- the time of a turn ----
+ *
+ * A search reads the clock once its positions have cost PL_CLOCK_EVERY
+ * units of listing work (movegen.h) since the last reading: every
+ * millisecond or so, and at once after a position whose turns took long
+ * to list, so that a turn overruns its deadline by one listing at most.
+ * Each position counts PL_POSITION_WORK units besides its listing, for
+ * what else the player does with it (copies, the evaluation). */
+#define PL_CLOCK_EVERY (1L << 16)
+#define PL_POSITION_WORK 64
+
+void pl_start_clock(rm_player *p, double seconds)
+{
+    p->deadline = pl_now() + seconds;
+    p->stopped = false;
+    p->work = 0;
+}
+
+bool pl_time_up(rm_player *p, const rm_turnlist *l)
+{
+    p->work += PL_POSITION_WORK + l->work;
+    if (p->work >= PL_CLOCK_EVERY) {
+        p->work = 0;
+        if (p->deadline > 0 && pl_now() >= p->deadline)
+            p->stopped = true;
+    }
+    return p->stopped;
+}
+
+/* ---- a player's text ---- */
+
+/* A budget: a count (iterations or depth) or a time, and after a count
+ * the cap on the time of a turn. */
+typedef struct budget {
+    double count;                 /* 0: none */
+    double seconds;               /* 0: none */
+    double cap;                   /* 0: not given */
+} budget;
+
+/* Reads a time, "2s" or "500ms", into *SECONDS; false when TEXT is not one. */
+static bool read_time(const char *text, double *seconds)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || !(v > 0) || v > 1e9)
+        return false;
+    if (strcmp(end, "s") == 0)
+        *seconds = v;
+    else if (strcmp(end, "ms") == 0)
+        *seconds = v / 1000;
+    else
+        return false;
+    return true;
+}
+
+/* Reads TEXT, a budget: N (a whole count), a time, or N/TIME (a count and
+ * a time cap). False when it is none of them. */
+static bool read_budget(const char *text, budget *b)
+{
+    *b = (budget){ 0, 0, 0 };
+    const char *slash = strchr(text, '/');
+    if (slash && !read_time(slash + 1, &b->cap))
+        return false;
+    char count[64];
+    size_t n = slash ? (size_t)(slash - text) : strlen(text);
+    if (n >= sizeof count)
+        return false;
+    memcpy(count, text, n);
+    count[n] = '\0';
+    if (!slash && read_time(count, &b->seconds))
+        return true;
+    char *end;
+    double v = strtod(count, &end);
+    if (end == count || *end || !(v >= 1) || v > 1e9 || v != floor(v))
+        return false;
+    b->count = v;
+    return true;
+}
+
+/* random, or random:TIME: a time it never needs (it chooses at once),
+ * taken so that every player takes a time. */
+static int parse_random(rm_player *p, const char *spec, const char *arg, char *err,
+                        size_t errsize)
+{
+    p->kind = P_RANDOM;
+    if (arg && !read_time(arg, &p->seconds)) {
+        snprintf(err, errsize, "'%s': random chooses at once; its only budget is a time, "
+                 "which it never needs (random:1s)", SHOWN(spec));
+        return -1;
+    }
+    return 0;
+}
+
+/* mcts, mcts:BUDGET or mcts:BUDGET:CUTOFF */
+static int parse_mcts(rm_player *p, const char *spec, const char *arg, char *err,
+                      size_t errsize)
+{
+    p->kind = P_MCTS;
+    p->seconds = 1.0;
+    if (!arg)
+        return 0;
+    char text[64];
+    const char *second = strchr(arg, ':');
+    size_t blen = second ? (size_t)(second - arg) : strlen(arg);
+    if (blen >= sizeof text) { /* not cut: its end (the unit) matters */
+        snprintf(err, errsize, "'%s': the budget is longer than %d characters", SHOWN(spec),
+                 (int)sizeof text - 1);
+        return -1;
+    }
+    memcpy(text, arg, blen);
+    text[blen] = '\0';
+    if (second) {
+        char *cend;
+        long c = strtol(second + 1, &cend, 10);
+        if (cend == second + 1 || *cend || c < 1 || c > 100000) {
+            snprintf(err, errsize, "'%s': a playout limit is a number of turns from 1 to "
+                     "100000 (mcts:200:50)", SHOWN(spec));
+            return -1;
+        }
+        p->cutoff = (int)c;
+    }
+    budget b;
+    if (!read_budget(text, &b)) {
+        snprintf(err, errsize, "'%s': a budget is a number of iterations, or of seconds with "
+                 "'s' or 'ms', and after iterations a time cap (mcts:20000, mcts:2s, mcts:500ms, "
+                 "mcts:20000/5s)", SHOWN(spec));
+        return -1;
+    }
+    p->iterations = (long)b.count;
+    p->seconds = b.seconds;
+    if (b.cap > 0)
+        p->cap = b.cap;
+    return 0;
+}
+
+/* ab, ab:DEPTH, ab:TIME or ab:DEPTH/TIME */
+static int parse_ab(rm_player *p, const char *spec, const char *arg, char *err, size_t errsize)
+{
+    p->kind = P_AB;
+    p->seconds = 1.0;
+    budget b;
+    if (arg && (!read_budget(arg, &b) || b.count > AB_MAX_DEPTH)) {
+        snprintf(err, errsize, "'%s': the budget of ab is a depth (1 to %d) or a time, and after "
+                 "a depth a time cap (ab:3, ab:2s, ab:500ms, ab:6/10s)", SHOWN(spec),
+                 AB_MAX_DEPTH);
+        return -1;
+    }
+    if (arg) {
+        p->depth = (int)b.count;
+        p->seconds = b.seconds;
+        if (b.cap > 0)
+            p->cap = b.cap;
+    }
+    p->tt = calloc(TT_SIZE, sizeof *p->tt);
+    if (!p->tt) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* Makes P the player SPEC describes; -1 with a message in ERR when SPEC is
+ * not a player. */
+static int parse_spec(rm_player *p, const char *spec, char *err, size_t errsize)
+{
+    const char *colon = strchr(spec, ':');
+    size_t name = colon ? (size_t)(colon - spec) : strlen(spec);
+    const char *arg = colon ? colon + 1 : NULL;
+    if (name == 6 && strncmp(spec, "random", 6) == 0)
+        return parse_random(p, spec, arg, err, errsize);
+    if (name == 4 && strncmp(spec, "mcts", 4) == 0)
+        return parse_mcts(p, spec, arg, err, errsize);
+    if (name == 2 && strncmp(spec, "ab", 2) == 0)
+        return parse_ab(p, spec, arg, err, errsize);
+    snprintf(err, errsize, "unknown player '%s' (players: human, random[:Ns], "
+             "mcts[:N|:Ns|:N/Ts][:L], ab[:DEPTH|:Ns|:DEPTH/Ts])", SHOWN(spec));
+    return -1;
+}
+
 rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char *err,
                          size_t errsize)
 {
@@ -41,95 +220,12 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
     rm_history_init(&p->hist);
     for (int i = 0; i < AB_MAX_DEPTH + 2; i++)
         rm_turnlist_init(&p->lists[i]);
-    const char *colon = strchr(spec, ':');
-    size_t name = colon ? (size_t)(colon - spec) : strlen(spec);
-    if (name == 6 && strncmp(spec, "random", 6) == 0 && !colon) {
-        p->kind = P_RANDOM;
-        return p;
+    p->cap = RM_PLAYER_CAP;
+    if (parse_spec(p, spec, err, errsize) != 0) {
+        rm_player_free(p);
+        return NULL;
     }
-    if (name == 4 && strncmp(spec, "mcts", 4) == 0) {
-        p->kind = P_MCTS;
-        p->seconds = 1.0;
-        if (colon) {
-            /* mcts:BUDGET or mcts:BUDGET:CUTOFF */
-            char budget[64];
-            const char *second = strchr(colon + 1, ':');
-            size_t blen = second ? (size_t)(second - colon - 1) : strlen(colon + 1);
-            if (blen >= sizeof budget) { /* not cut: its end (the unit) matters */
-                snprintf(err, errsize, "'%s': the budget is longer than %d characters",
-                         SHOWN(spec), (int)sizeof budget - 1);
-                rm_player_free(p);
-                return NULL;
-            }
-            memcpy(budget, colon + 1, blen);
-            budget[blen] = '\0';
-            if (second) {
-                char *cend;
-                long c = strtol(second + 1, &cend, 10);
-                if (cend == second + 1 || *cend || c < 1 || c > 100000) {
-                    snprintf(err, errsize, "'%s': a playout limit is a number of turns from 1 to "
-                             "100000 (mcts:200:50)", SHOWN(spec));
-                    rm_player_free(p);
-                    return NULL;
-                }
-                p->cutoff = (int)c;
-            }
-            char *end;
-            double v = strtod(budget, &end);
-            p->seconds = 0;
-            if (end == budget || v <= 0 || v > 1e9) {
-                snprintf(err, errsize, "'%s': a budget is a number of iterations, or of seconds "
-                         "with 's' (mcts:20000, mcts:2s, mcts:500ms)", SHOWN(spec));
-                rm_player_free(p);
-                return NULL;
-            }
-            if (strcmp(end, "s") == 0)
-                p->seconds = v;
-            else if (strcmp(end, "ms") == 0)
-                p->seconds = v / 1000;
-            else if (*end == '\0' && v == floor(v))
-                p->iterations = (long)v;
-            else {
-                snprintf(err, errsize, "'%s': the budget's unit is s or ms, or none for iterations",
-                         SHOWN(spec));
-                rm_player_free(p);
-                return NULL;
-            }
-        }
-        return p;
-    }
-    if (name == 2 && strncmp(spec, "ab", 2) == 0) {
-        p->kind = P_AB;
-        p->seconds = 1.0;
-        if (colon) {
-            char *end;
-            double v = strtod(colon + 1, &end);
-            p->seconds = 0;
-            if (*end == '\0' && v >= 1 && v <= AB_MAX_DEPTH && v == floor(v))
-                p->depth = (int)v;
-            else if (strcmp(end, "s") == 0 && v > 0)
-                p->seconds = v;
-            else if (strcmp(end, "ms") == 0 && v > 0)
-                p->seconds = v / 1000;
-            else {
-                snprintf(err, errsize, "'%s': the budget of ab is a depth (1 to %d) or a time "
-                         "(ab:2s, ab:500ms)", SHOWN(spec), AB_MAX_DEPTH);
-                rm_player_free(p);
-                return NULL;
-            }
-        }
-        p->tt = calloc(TT_SIZE, sizeof *p->tt);
-        if (!p->tt) {
-            snprintf(err, errsize, "out of memory");
-            rm_player_free(p);
-            return NULL;
-        }
-        return p;
-    }
-    snprintf(err, errsize, "unknown player '%s' (players: human, random, mcts[:N|:Ns][:L], "
-             "ab[:DEPTH|:Ns])", SHOWN(spec));
-    rm_player_free(p);
-    return NULL;
+    return p;
 }
 
 void rm_player_free(rm_player *p)
@@ -159,6 +255,7 @@ const char *rm_player_spec(const rm_player *p)
 int pl_result(rm_player *p, const rm_state *st, rm_turnlist *l)
 {
     int r = rm_result(p->g, st, &p->hist, l, NULL);
+    pl_time_up(p, l);
     if (p->observe)
         p->observe(p->observe_ctx, st, &p->hist, r);
     return r;

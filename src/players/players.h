@@ -1,11 +1,19 @@
 /* players.h: computer players over any game: they choose one of the legal
  * turns of a game in play. Layer: players, above the executor.
  *
- * A player is made from a text: "random", "mcts" (a second of search),
- * "mcts:20000" (iterations), "mcts:2s" or "mcts:500ms" (time), with
- * ":L" after the budget ("mcts:1000:1") playouts cut after L turns and
- * judged by the evaluation, "ab" (a second of alpha-beta), "ab:3"
- * (depth) or "ab:2s" (time). doc/selfplay.md describes the evaluation.
+ * A player is made from a text: "random" ("random:1s": a time it never
+ * needs), "mcts" (a second of search), "mcts:20000" (iterations),
+ * "mcts:2s" or "mcts:500ms" (time), with ":L" after the budget
+ * ("mcts:1000:1") playouts cut after L turns and judged by the
+ * evaluation, "ab" (a second of alpha-beta), "ab:3" (depth) or "ab:2s"
+ * (time). doc/selfplay.md describes the evaluation.
+ *
+ * A budget in iterations or depth is also capped in time: a turn stops
+ * after RM_PLAYER_CAP seconds whatever is left of it, or after the cap
+ * written after the budget ("mcts:20000/5s", "ab:6/500ms"), with the most
+ * visited turn (mcts) or the best of the last depth searched to its end
+ * (ab). Within the cap, such a player with a seed is reproducible; a turn
+ * the cap cut short says so in rm_search_info.
  */
 #ifndef RIMAU_PLAYERS_H
 #define RIMAU_PLAYERS_H
@@ -16,6 +24,11 @@
 #include "match.h"
 
 typedef struct rm_player rm_player;
+
+/* The time cap of a turn whose budget is in iterations or depth, in
+ * seconds: no budget on any game makes a turn last longer (give or take
+ * one listing of a position's turns, movegen.h). */
+#define RM_PLAYER_CAP 30.0
 
 /* Makes the player SPEC describes, for game G; NULL with a message in ERR
  * when SPEC is not a player. SEED makes its choices reproducible. */
@@ -38,6 +51,8 @@ typedef struct rm_search_info {
     long reused;   /* visits of the root kept from the previous search (0: a new tree) */
     long visits;   /* visits of the root after the search */
     long nodes;    /* nodes of the tree after the search */
+    int depth;     /* ab: the last depth searched to its end */
+    bool capped;   /* the time cap stopped a budget of iterations or depth */
 } rm_search_info;
 void rm_player_info(const rm_player *p, rm_search_info *info);
 /* The visits of the node of an mcts player's tree that is PLIES plies

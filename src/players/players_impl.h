@@ -53,6 +53,7 @@ struct rm_player {
     long iterations;              /* budget in iterations, or 0 */
     int cutoff;                   /* mcts: playouts stop after this many turns; 0: never */
     double seconds;               /* budget in time, or 0 */
+    double cap;                   /* a budget in iterations or depth: the most seconds of a turn */
     node *nodes;
     int nnodes, capnodes;
     int *map;                     /* scratch of reroot: old node index -> new */
@@ -65,9 +66,9 @@ struct rm_player {
     int ext_limit;                /* ab: no extension from this ply on */
     tt_entry *tt;
     rm_turnlist lists[AB_MAX_DEPTH + 2];
-    double deadline;
-    bool stopped;
-    long visited;
+    double deadline;              /* of the turn being chosen (pl_start_clock) */
+    bool stopped;                 /* past the deadline (or out of memory): the search unwinds */
+    long work;                    /* listing work since the clock was last read */
     rm_turnlist other;            /* scratch: the turns of the side not to move */
     int me;                       /* the side to move at the root of a search */
     rm_history hist;              /* the game's positions up to the one searched now */
@@ -80,6 +81,13 @@ struct rm_player {
 
 /* The seconds of a monotonic clock. */
 double pl_now(void);
+/* Starts the clock of a turn that may take SECONDS. */
+void pl_start_clock(rm_player *p, double seconds);
+/* Counts the work of a position whose turns were listed in L, reading
+ * the clock now and then; true once the turn's deadline has passed
+ * (p->stopped). Every listing of a search comes here (pl_result, the
+ * playouts, the evaluation). */
+bool pl_time_up(rm_player *p, const rm_turnlist *l);
 /* The result of ST, the last position of p->hist, by rm_result; its
  * legal turns are in L when the game goes on. */
 int pl_result(rm_player *p, const rm_state *st, rm_turnlist *l);
@@ -91,7 +99,8 @@ int pl_note_history(rm_player *p, const rm_match *m);
 
 /* ---- random.c ---- */
 
-/* rm_playout, telling P's observer (P may be NULL) of each result. */
+/* rm_playout, telling P's observer (P may be NULL) of each result, and
+ * stopping (RM_ONGOING) once P's turn is past its deadline. */
 int pl_playout(rm_player *p, const rm_game *g, rm_state *st, rm_history *h, rm_turnlist *l,
                uint64_t *rng, int max_turns, int *turns);
 

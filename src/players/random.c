@@ -10,7 +10,7 @@ int pl_playout(rm_player *p, const rm_game *g, rm_state *st, rm_history *h, rm_t
         int r = rm_result(g, st, h, l, NULL);
         if (p && p->observe)
             p->observe(p->observe_ctx, st, h, r);
-        if (r != RM_ONGOING || t == max_turns) {
+        if (r != RM_ONGOING || t == max_turns || (p && pl_time_up(p, l))) {
             *turns = t;
             return r;
         }

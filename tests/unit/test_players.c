@@ -3,6 +3,10 @@
  * match does; the search tree is kept from one turn to the next. */
 #include "helpers.h"
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+
 #include "match.h"
 #include "players/players.h"
 
@@ -414,6 +418,134 @@ static void results__match_playout_mcts_ab__agree_on_every_position(void **state
     assert_true(files >= 15);
 }
 
+/* ---- the time cap ---- */
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* What a player's first turn of a game did, one bit each. */
+enum {
+    CAP_LEGAL = 1,             /* it chose a legal turn */
+    CAP_CAPPED = 2,            /* it says the time cap stopped it */
+    CAP_WITHIN_20S = 4,        /* (of a cap of a second at most) */
+    CAP_SEARCHED = 8,          /* it finished an iteration, or a depth */
+    CAP_KILLED = 64            /* it went on for 120 s: the alarm ended it */
+};
+
+/* Has the player SPEC choose the first turn of G, in a child process that
+ * an alarm kills after 120 s, so that a player that does not stop fails
+ * the test rather than hang it; returns what it did. */
+static int first_turn_apart(const rm_game *g, const char *spec)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        alarm(120);
+        char err[256];
+        rm_player *p = rm_player_new(g, spec, 1, err, sizeof err);
+        rm_match m;
+        if (!p || rm_match_init(&m, g) != 0)
+            _exit(100);
+        double t0 = seconds_now();
+        int k = rm_player_choose(p, &m);
+        double t = seconds_now() - t0;
+        rm_search_info info;
+        rm_player_info(p, &info);
+        const rm_turnlist *l = rm_match_turns(&m);
+        _exit((k >= 0 && k < l->n ? CAP_LEGAL : 0) | (info.capped ? CAP_CAPPED : 0) |
+              (t < 20 ? CAP_WITHIN_20S : 0) |
+              (info.visits > 0 || info.depth > 0 ? CAP_SEARCHED : 0));
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 100)
+        fail_msg("cannot make the player %s", spec);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : CAP_KILLED;
+}
+
+/* A budget of iterations or depth far past what a turn can do stops at
+ * the cap the text gives, with a legal turn: the most visited (mcts), the
+ * best of the last depth searched to its end (ab). */
+static void players__huge_budgets__stop_at_the_time_cap(void **state)
+{
+    (void)state;
+    rm_game *g = load_shipped("rimau-rimau-a.game");
+    const int all = CAP_LEGAL | CAP_CAPPED | CAP_WITHIN_20S | CAP_SEARCHED;
+    assert_int_equal(first_turn_apart(g, "mcts:100000000/200ms"), all);
+    assert_int_equal(first_turn_apart(g, "mcts:100000000/200ms:5"), all);
+    assert_int_equal(first_turn_apart(g, "ab:32/200ms"), all);
+    rm_game_destroy(g);
+}
+
+/* One random playout can be long: up to 65,000 turns, each listing the
+ * turns of a position, here a step taken 6 times (a few milliseconds):
+ * minutes. The cap stops the playout; with no iteration finished, the
+ * turn is the one judged best. (The root has two turns: a drop on a1 or
+ * b1, so that the search, not the rule of a single turn, decides.) */
+static void mcts__a_long_playout__stops_at_the_time_cap(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok("game \"long playouts\"\n"
+                         "board { grid 16 x 16 diagonals all }\n"
+                         "side a {\n piece p 1\n piece s 1\n}\n"
+                         "side b { piece q 1 }\n"
+                         "setup {\n p at h8\n q at a16\n s in hand 1\n}\n"
+                         "rules {\n draw after 65000 turns\n draw on repetition 100\n}\n"
+                         "phase start of a {\n turn drop s in a1 b1\n ends when hand empty\n}\n"
+                         "phase walk of a { turn step p 6 times }\n"
+                         "phase walk of b { turn step q 6 times }\n");
+    assert_int_equal(first_turn_apart(g, "mcts:1/1s"), CAP_LEGAL | CAP_CAPPED | CAP_WITHIN_20S);
+    rm_game_destroy(g);
+}
+
+/* Within the cap (30 s unless given), a budget is spent whole and the
+ * player says it was not capped: with a seed, it is reproducible. */
+static void players__within_the_cap__spend_their_budget(void **state)
+{
+    (void)state;
+    rm_game *g = load_shipped("rimau-rimau-a.game");
+    rm_match m;
+    assert_int_equal(rm_match_init(&m, g), 0);
+    static const char *const specs[] = { "mcts:50", "mcts:50/1000s", "ab:1", "ab:2/1000s" };
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        rm_player *p = player(g, specs[i], 1);
+        assert_true(rm_player_choose(p, &m) >= 0);
+        rm_search_info info;
+        rm_player_info(p, &info);
+        assert_false(info.capped);
+        if (strncmp(specs[i], "mcts", 4) == 0)
+            assert_int_equal(info.visits, 50);
+        else
+            assert_int_equal(info.depth, specs[i][3] - '0');
+        rm_player_free(p);
+    }
+    rm_match_free(&m);
+    rm_game_destroy(g);
+}
+
+/* Every player takes a time; a cap follows a count, never a time. */
+static void players__specs__take_times_and_caps(void **state)
+{
+    (void)state;
+    rm_game *g = load_shipped("rimau-rimau-a.game");
+    static const char *const good[] = { "random", "random:1s", "random:20ms", "mcts:20000/5s",
+                                        "mcts:200/500ms:3", "ab:6/10s", "ab:3", "mcts:2s" };
+    static const char *const bad[] = { "random:3", "random:fast", "mcts:2s/5s", "mcts:100/5",
+                                       "mcts:100/", "ab:2s/1s", "ab:33/1s", "ab:3/0s" };
+    char err[256];
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+        rm_player_free(player(g, good[i], 1));
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        if (rm_player_new(g, bad[i], 1, err, sizeof err))
+            fail_msg("'%s' was taken for a player", bad[i]);
+    rm_game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,6 +554,10 @@ int main(void)
         cmocka_unit_test(mcts__reroots_on_the_reply__keeping_the_subtree_visits),
         cmocka_unit_test(mcts__one_ply_down_reuses__elsewhere_starts_afresh),
         cmocka_unit_test(mcts__same_seed_and_budget__same_game),
+        cmocka_unit_test(players__huge_budgets__stop_at_the_time_cap),
+        cmocka_unit_test(mcts__a_long_playout__stops_at_the_time_cap),
+        cmocka_unit_test(players__within_the_cap__spend_their_budget),
+        cmocka_unit_test(players__specs__take_times_and_caps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
