@@ -315,6 +315,30 @@ static int play_match(struct play_opts *o, rm_game *g)
 
 static char *find_game(const char *record_path, const char *game);
 
+/* Adds the options REC's [Option "NAME=VALUE"] tags choose to CHOICES
+ * (their texts are split in place, and live as long as REC). */
+static void record_choices(rm_record *rec, rm_choices *choices)
+{
+    for (int i = 0; i < rec->ntags && choices->n < RM_MAX_OPTIONS; i++) {
+        char *eq = strchr(rec->value[i], '=');
+        if (strcmp(rec->key[i], "Option") == 0 && eq) {
+            *eq = '\0';
+            choices->name[choices->n] = rec->value[i];
+            choices->value[choices->n++] = eq + 1;
+        }
+    }
+}
+
+/* The value of option NAME (as "--save") at ARGV[*I]: after its '=', or
+ * the next argument (then *I moves on to it); NULL when there is none. */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t len = strlen(name);
+    if (argv[*i][len] == '=')
+        return argv[*i] + len + 1;
+    return ++*i < argc ? argv[*i] : NULL;
+}
+
 static void resume_free(struct play_opts *o)
 {
     if (!o->resume)
@@ -352,14 +376,7 @@ static int read_resume(struct play_opts *o, char *game, size_t size)
     strcpy(game, found);
     free(found);
     o->file = tag; /* the record keeps naming its game as it did */
-    for (int i = 0; i < o->rec.ntags && o->choices.n < RM_MAX_OPTIONS; i++) {
-        char *eq = strchr(o->rec.value[i], '=');
-        if (strcmp(o->rec.key[i], "Option") == 0 && eq) {
-            o->choices.name[o->choices.n] = o->rec.value[i];
-            *eq = '\0';
-            o->choices.value[o->choices.n++] = eq + 1;
-        }
-    }
+    record_choices(&o->rec, &o->choices);
     o->resume_turns = o->rec.nturns;
     if (parsed != 0)
         fprintf(stderr, "%s: note: the record is cut off or wrong after turn %d: the game "
@@ -408,23 +425,15 @@ int cmd_play(int argc, char **argv)
             if (st)
                 return st;
         } else if (strcmp(a, "--save") == 0 || strncmp(a, "--save=", 7) == 0) {
-            if (a[6] == '=')
-                o.save = a + 7;
-            else if (++i == argc)
+            if (!(o.save = option_value(argc, argv, &i, "--save")))
                 return cli_usage("play", "option '--save' needs a file");
-            else
-                o.save = argv[i];
         } else if (strcmp(a, "--resume") == 0 || strncmp(a, "--resume=", 9) == 0) {
-            if (a[8] == '=')
-                o.resume = a + 9;
-            else if (++i == argc)
+            if (!(o.resume = option_value(argc, argv, &i, "--resume")))
                 return cli_usage("play", "option '--resume' needs a record");
-            else
-                o.resume = argv[i];
         } else if (strcmp(a, "--force") == 0) {
             o.force = true;
         } else if (strcmp(a, "--seed") == 0 || strncmp(a, "--seed=", 7) == 0) {
-            const char *v = a[6] == '=' ? a + 7 : (++i < argc ? argv[i] : NULL);
+            const char *v = option_value(argc, argv, &i, "--seed");
             char *end;
             if (!v || !*v)
                 return cli_usage("play", "option '--seed' needs a number");
@@ -581,15 +590,7 @@ int cmd_replay(int argc, char **argv)
         return EXIT_INVALID;
     }
     rm_choices choices = { 0 };
-    for (int i = 0; i < rec.ntags && choices.n < RM_MAX_OPTIONS; i++)
-        if (strcmp(rec.key[i], "Option") == 0) {
-            char *eq = strchr(rec.value[i], '=');
-            if (!eq)
-                continue;
-            *eq = '\0';
-            choices.name[choices.n] = rec.value[i];
-            choices.value[choices.n++] = eq + 1;
-        }
+    record_choices(&rec, &choices);
     char *game_path = find_game(path, game_tag);
     rm_game *g = game_path ? rm_load_file_with(game_path, &choices, stderr, NULL) : NULL;
     free(game_path);
