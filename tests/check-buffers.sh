@@ -31,47 +31,7 @@
 # cli_output.c: out[3072]              text escaped in chunks       info
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
-fail=0 n=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-expect() {
-    want=$1 what=$2
-    shift 2
-    n=$((n + 1))
-    "$@" > "$tmp/out" 2> "$tmp/err" < "${stdin:-/dev/null}"
-    got=$?
-    if [ "$got" -eq "$want" ] && ! grep -q "Sanitizer\|runtime error" "$tmp/err"; then
-        echo "ok $what"
-    else
-        echo "FAIL $what: exit status $got, expected $want"
-        cut -c1-200 "$tmp/err" | sed 's/^/  | /' | head -20
-        fail=$((fail + 1))
-    fi
-}
-# hasf TEXT FILE DESCRIPTION: TEXT, as it is (no pattern), is in the output
-hasf() {
-    n=$((n + 1))
-    if grep -q -F -- "$1" "$tmp/$2"; then
-        echo "ok $3"
-    else
-        echo "FAIL $3: '$(printf '%.300s' "$1")' not in std$2"
-        cut -c1-200 "$tmp/$2" | sed 's/^/  | /' | head -20
-        fail=$((fail + 1))
-    fi
-}
-# short NAME: NAME as messages show a long name, by its first 40 bytes
-short() { printf "%.40s..." "$1"; }
-has() {
-    n=$((n + 1))
-    if grep -q -- "$1" "$tmp/$2"; then
-        echo "ok $3"
-    else
-        echo "FAIL $3: '$1' not in std$2"
-        cut -c1-200 "$tmp/$2" | sed 's/^/  | /' | head -20
-        fail=$((fail + 1))
-    fi
-}
+. "$srcdir/tests/lib.sh"
 
 # A valid game whose every name is 4,000 bytes long.
 L=$(head -c 4000 /dev/zero | tr '\0' a)

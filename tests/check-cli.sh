@@ -2,36 +2,7 @@
 # The command line: help, version, exit statuses, usage errors.
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
-fail=0 n=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-# expect STATUS DESCRIPTION COMMAND...: runs COMMAND, checks its exit status.
-expect() {
-    want=$1 what=$2
-    shift 2
-    n=$((n + 1))
-    "$@" > "$tmp/out" 2> "$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then
-        echo "ok $what"
-    else
-        echo "FAIL $what: exit status $got, expected $want"
-        sed 's/^/  | /' "$tmp/err"
-        fail=$((fail + 1))
-    fi
-}
-# grep_out PATTERN FILE DESCRIPTION
-has() {
-    n=$((n + 1))
-    if grep -q -- "$1" "$tmp/$2"; then
-        echo "ok $3"
-    else
-        echo "FAIL $3: '$1' not in std$2"
-        sed 's/^/  | /' "$tmp/$2"
-        fail=$((fail + 1))
-    fi
-}
+. "$srcdir/tests/lib.sh"
 
 game="$srcdir/games/rimau-rimau-a.game"
 
@@ -143,14 +114,6 @@ has "after turn 0: listing the turns of the position took more than 0.001 s: the
 # Such a turn is warned of by check and validate, which still pass the
 # file; the commands that load a game to use it print no warning.
 limits="$srcdir/tests/limits/too-many-turns.game"
-has_no() {
-    n=$((n + 1))
-    if grep -q -- "$1" "$tmp/$2"; then
-        echo "FAIL $3: '$1' in std$2"; sed 's/^/  | /' "$tmp/$2"; fail=$((fail + 1))
-    else
-        echo "ok $3"
-    fi
-}
 has_no warning err "moves prints no warning"
 # An example that counts the turns of such a position fails, saying why
 # (not "there are 0").

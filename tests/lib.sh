@@ -1,0 +1,66 @@
+# lib.sh: what the shell tests share, sourced after they set RIMAU and
+# srcdir. It makes $tmp (removed at exit) and counts checks in n, failures
+# in fail; each check prints one 'ok' or 'FAIL' line.
+fail=0 n=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# shown FILE: a failure's evidence, its long lines and its length cut
+shown() { cut -c1-300 "$1" | head -n 40 | sed 's/^/  | /'; }
+
+# expect STATUS DESCRIPTION COMMAND...: runs COMMAND (its input: $stdin,
+# else /dev/null) into $tmp/out and $tmp/err, and checks its exit status
+# and that no sanitizer reported anything.
+expect() {
+    want=$1 what=$2
+    shift 2
+    n=$((n + 1))
+    "$@" > "$tmp/out" 2> "$tmp/err" < "${stdin:-/dev/null}"
+    got=$?
+    if [ "$got" -eq "$want" ] && ! grep -q "Sanitizer\|runtime error" "$tmp/err"; then
+        echo "ok $what"
+    else
+        echo "FAIL $what: exit status $got, expected $want"
+        shown "$tmp/err"
+        fail=$((fail + 1))
+    fi
+}
+
+# has PATTERN out|err DESCRIPTION: the last command's output matches PATTERN
+has() {
+    n=$((n + 1))
+    if grep -q -- "$1" "$tmp/$2"; then
+        echo "ok $3"
+    else
+        echo "FAIL $3: '$(printf '%.300s' "$1")' not in std$2"
+        shown "$tmp/$2"
+        fail=$((fail + 1))
+    fi
+}
+
+# hasf TEXT out|err DESCRIPTION: TEXT, as it is (no pattern), is in it
+hasf() {
+    n=$((n + 1))
+    if grep -q -F -- "$1" "$tmp/$2"; then
+        echo "ok $3"
+    else
+        echo "FAIL $3: '$(printf '%.300s' "$1")' not in std$2"
+        shown "$tmp/$2"
+        fail=$((fail + 1))
+    fi
+}
+
+# has_no PATTERN out|err DESCRIPTION: nothing of it matches PATTERN
+has_no() {
+    n=$((n + 1))
+    if grep -q -- "$1" "$tmp/$2"; then
+        echo "FAIL $3: '$1' in std$2"
+        shown "$tmp/$2"
+        fail=$((fail + 1))
+    else
+        echo "ok $3"
+    fi
+}
+
+# short NAME: NAME as messages show a long name, by its first 40 bytes
+short() { printf "%.40s..." "$1"; }
