@@ -309,6 +309,50 @@ int rm_parse_turn(const rm_game *g, const rm_state *st, const char *text, rm_mov
     return rc;
 }
 
+/* Whether typed moves are one of the move sequences of a turn (found by
+ * walking them all, every order). */
+typedef struct sequence_search {
+    const rm_move *typed;
+    int n;
+    bool found;
+} sequence_search;
+
+static bool same_move(const rm_move *a, const rm_move *b)
+{
+    if (a->type != b->type)
+        return false;
+    switch (a->type) {
+    case RM_MV_DROP:
+        return a->kind == b->kind && a->to == b->to;
+    case RM_MV_REMOVE:
+        return a->from == b->from;
+    default:
+        return a->from == b->from && a->to == b->to;
+    }
+}
+
+static void match_sequence(void *ctx, const rm_state *after, const rm_move *moves, int n,
+                           bool captured)
+{
+    (void)after, (void)captured;
+    sequence_search *s = ctx;
+    if (s->found || n != s->n)
+        return;
+    for (int i = 0; i < n; i++)
+        if (!same_move(&moves[i], &s->typed[i]))
+            return;
+    s->found = true;
+}
+
+/* Whether TYPED[0..N) is a way to play a turn of ST; true as well when
+ * the walk stops at a limit before finding it (it cannot tell). */
+static bool is_a_way_to_play(const rm_game *g, const rm_state *st, const rm_move *typed, int n)
+{
+    sequence_search s = { typed, n, false };
+    bool done = rm_generate(g, st, match_sequence, &s);
+    return s.found || !done;
+}
+
 int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
                      const char *text, rm_move *moves, int *n, char *err, size_t errsize)
 {
@@ -357,6 +401,19 @@ int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
     for (int i = 0; i < count && found < 0; i++)
         if (l->turns[i].hash == rm_state_hash(&after))
             found = i;
+    /* ... and when its moves are a way to play it: a drop alone does not
+     * make a turn of 'drop then step', though it may reach the same
+     * position. */
+    if (found >= 0 && !(l->pass && ntyped == 0) && !is_a_way_to_play(g, st, typed, ntyped)) {
+        char shown[RM_MAX_TURN_TEXT];
+        rm_format_turn(g, rm_turn_moves(l, found), l->turns[found].n, shown, sizeof shown);
+        snprintf(err, errsize,
+                 "not a legal turn here: these moves reach the position of the turn %s, but no "
+                 "rule of the phase '%s' of %s makes them a turn",
+                 shown, rm_side_phase(g, st, rm_state_to_move(st))->name,
+                 g->sides[rm_state_to_move(st)].name);
+        return -1;
+    }
     if (found >= 0) {
         *n = l->turns[found].n;
         memcpy(moves, rm_turn_moves(l, found), (size_t)*n * sizeof *moves);

@@ -1264,6 +1264,30 @@ static void parse__removals_in_either_order__the_same_turn(void **state)
     rm_game_destroy(g);
 }
 
+static void parse__moves_reaching_a_turns_position__must_be_a_way_to_play_it(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 3 x 1 }\n"
+                      "side tigers { piece tiger 1 }\n"
+                      "side men { piece man 2 }\n"
+                      "setup { tiger at c1 }\n"
+                      "rules { first men }\n"
+                      "phase enter of men { turn drop man then step man; ends when hand empty }\n"
+                      "phase move of men { turn step man }\n"
+                      "phase hunt of tigers { turn step tiger }\n");
+    rm_state st = start(g);
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    char err[512];
+    /* the drop on b1 alone reaches the position of a1,a1-b1 */
+    assert_int_equal(rm_parse_turn(g, &st, "b1", moves, &n, err, sizeof err), -1);
+    assert_non_null(strstr(err, "a1,a1-b1"));
+    assert_int_equal(rm_parse_turn(g, &st, "a1,a1-b1", moves, &n, err, sizeof err), 0);
+    assert_int_equal(n, 2);
+    rm_game_destroy(g);
+}
+
 static void parse__unknown_point__rejected(void **state)
 {
     (void)state;
@@ -1662,6 +1686,7 @@ int main(void)
         cmocka_unit_test(hash__random_play_rimau_rimau_a__incremental_equals_full),
         cmocka_unit_test(hash__random_play_stacks_and_chains__incremental_equals_full),
         cmocka_unit_test(parse__removals_in_either_order__the_same_turn),
+        cmocka_unit_test(parse__moves_reaching_a_turns_position__must_be_a_way_to_play_it),
         cmocka_unit_test(parse__unknown_point__rejected),
         cmocka_unit_test(parse__illegal_turn__rejected),
         cmocka_unit_test(parse__illegal_turn_from_column_x__says_not_legal),
