@@ -142,6 +142,10 @@ top_stmt:
   | RULES '{' rules_stmts '}'       { $$ = $3; $$->span = @$; }
   | PHASE word OF NAME '{' phase_stmts '}'
         { $$ = $6; $$->text = $2; $$->text2 = $4; $$->span = @$; $$->span2 = @2; $$->span3 = @4; }
+  | PHASE word OF NAME word word '{' phase_stmts '}'
+        { rm_node *when = text_node(ps, N_BEFORE_PLAY, @5, $5);
+          when->text2 = $6; when->span2 = @6;
+          $$ = ADD($8, when); $$->text = $2; $$->text2 = $4; $$->span = @$; $$->span2 = @2; $$->span3 = @4; }
   | EXAMPLE STRING '{' example_stmts '}'
         { $$ = $4; $$->text = $2; $$->span = @$; $$->span2 = @2; }
   | if_head '{' top_stmts '}'       { $$ = ADD($1, $3); $$->span = @$; }
@@ -322,6 +326,17 @@ rules_stmt:
   | NAME LOSES WITH NUMBER PIECES   { $$ = text_node(ps, N_LOSE_WITH, @$, $1); $$->n = $4; $$->span2 = @4; }
   | DRAW AFTER NUMBER turns_word    { $$ = NODE(N_DRAW_AFTER, @$); $$->n = $3; $$->span2 = @3; }
   | DRAW ON REPETITION NUMBER       { $$ = NODE(N_DRAW_REPEAT, @$); $$->n = $4; $$->span2 = @4; }
+  | DRAW ON REPETITION NAME         { $$ = NODE(N_DRAW_REPEAT, @$); $$->text = $4; $$->span2 = @4; }
+  | NAME WHEN NAME word
+        { $$ = ADD(text_node(ps, N_BLOCKED, @$, $1), text_node(ps, N_NAME, @3, $3));
+          $$->text2 = $4; $$->span2 = @4; }
+  | WHEN NAME NAME DRAW
+        { $$ = ADD(ADD(NODE(N_BOTH_BLOCKED, @$), text_node(ps, N_NAME, @2, $2)),
+                   text_node(ps, N_NAME, @3, $3)); }
+  | WHEN NAME NAME NAME WINS
+        { $$ = ADD(ADD(NODE(N_BOTH_BLOCKED, @$), text_node(ps, N_NAME, @2, $2)),
+                   text_node(ps, N_NAME, @3, $3));
+          $$->text2 = $4; $$->span2 = @4; }
   | if_head '{' rules_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
   | if_head '{' rules_stmts '}' ELSE '{' rules_stmts '}'
         { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }

@@ -270,6 +270,35 @@ static json_t *info_options(const rm_game *g)
 
 /* The game's facts as one JSON object, its keys in the documented order;
  * NULL when out of memory. */
+static const char *const blocked_word[] = { "lose", "pass", "draw" };
+
+/* The rules' first side and ends, as JSON; null for a file without phases. */
+static json_t *info_rules(const rm_game *g)
+{
+    const rm_rules *r = &g->rules;
+    if (!r->present)
+        return json_null();
+    json_t *blocked = json_object(), *lose = json_object();
+    for (int s = 0; s < 2; s++) {
+        if (blocked && json_object_set_new(blocked, g->sides[s].name,
+                                           json_string(blocked_word[r->blocked[s]])) != 0) {
+            json_decref(blocked);
+            blocked = NULL;
+        }
+        if (lose && r->lose_with[s] >= 0 &&
+            json_object_set_new(lose, g->sides[s].name, json_integer(r->lose_with[s])) != 0) {
+            json_decref(lose);
+            lose = NULL;
+        }
+    }
+    return json_pack("{s:s, s:s?, s:o, s:s, s:o, s:i, s:o}", "first", g->sides[r->first].name,
+                     "before_play", r->start != r->first ? g->sides[r->start].name : NULL,
+                     "blocked", blocked, "both_blocked",
+                     r->both_blocked >= 0 ? g->sides[r->both_blocked].name : "draw", "lose_with",
+                     lose, "draw_after", r->draw_after, "draw_repeat",
+                     r->draw_repeat > 0 ? json_integer(r->draw_repeat) : json_null());
+}
+
 static json_t *info_object(const rm_game *g)
 {
     const rm_board *b = &g->board;
@@ -279,14 +308,14 @@ static json_t *info_object(const rm_game *g)
             json_decref(regions);
             regions = NULL;
         }
-    return json_pack("{s:s, s:o, s:s?, s:o, s:o, s:i, s:i, s:i, s:s?, s:o, s:o, s:o, s:i}",
+    return json_pack("{s:s, s:o, s:s?, s:o, s:o, s:i, s:i, s:i, s:s?, s:o, s:o, s:o, s:o, s:i}",
                      "name", g->name, "aliases", string_list(g->aliases, g->naliases), "origin",
                      g->origin, "sources", string_list(g->sources, g->nsources), "notes",
                      string_list(g->notes, g->nnotes), "points", b->npoints, "links", b->nlinks,
                      "lines", b->nlines, "centre",
                      b->centre >= 0 ? b->points[b->centre].name : NULL, "regions", regions,
-                     "sides", info_sides(g), "options", info_options(g), "examples",
-                     g->nexamples);
+                     "sides", info_sides(g), "options", info_options(g), "rules", info_rules(g),
+                     "examples", g->nexamples);
 }
 
 /* Prints V as the one line jansson writes (", " and ": " between items),
@@ -371,6 +400,31 @@ static void info_text(FILE *out, const rm_game *g)
         if (o->doc)
             fprintf(out, "  -- %s", o->doc);
         fputc('\n', out);
+    }
+    if (g->rules.present) {
+        const rm_rules *r = &g->rules;
+        fprintf(out, "first:    %s", g->sides[r->first].name);
+        if (r->start != r->first)
+            fprintf(out, " (after %s place before play)", g->sides[r->start].name);
+        fprintf(out, "\nblocked: ");
+        for (int s = 0; s < 2; s++)
+            fprintf(out, "%s %s %s", s ? "," : "", g->sides[s].name, blocked_word[r->blocked[s]]);
+        if (r->blocked[0] == RM_BLOCKED_PASSES && r->blocked[1] == RM_BLOCKED_PASSES)
+            fprintf(out, "; both blocked: %s%s", r->both_blocked >= 0 ? g->sides[r->both_blocked].name : "draw",
+                    r->both_blocked >= 0 ? " wins" : "");
+        fprintf(out, "\nlose:    ");
+        bool any = false;
+        for (int s = 0; s < 2; s++)
+            if (r->lose_with[s] >= 0) {
+                fprintf(out, "%s %s with %d pieces or fewer", any ? "," : "", g->sides[s].name,
+                        r->lose_with[s]);
+                any = true;
+            }
+        fprintf(out, "%s\ndraw:     after %d turns", any ? "" : " with no pieces left", r->draw_after);
+        if (r->draw_repeat > 0)
+            fprintf(out, ", or when a position is seen %d times\n", r->draw_repeat);
+        else
+            fprintf(out, "; never by repetition\n");
     }
     fprintf(out, "examples: %d\n", g->nexamples);
 }

@@ -53,8 +53,11 @@ static void show_status(const rm_match *m)
     const rm_game *g = m->g;
     const rm_state *st = rm_match_state(m);
     int side = rm_state_to_move(st);
-    printf("turn %d: %s to move (%s)\n", rm_state_turn(st) + 1, g->sides[side].name,
-           rm_side_phase(g, st, side)->name);
+    const rm_phase *ph = rm_side_phase(g, st, side);
+    if (ph->before_play)
+        printf("before play: %s to move (%s)\n", g->sides[side].name, ph->name);
+    else
+        printf("turn %d: %s to move (%s)\n", rm_state_turn(st) + 1, g->sides[side].name, ph->name);
 }
 
 static void play_help(void)

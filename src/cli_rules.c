@@ -118,11 +118,26 @@ static void dump_ir(FILE *out, const rm_game *g)
         fprintf(out, "(none: the file has no phases)\n");
         return;
     }
-    fprintf(out, "first %s\ndraw after %d turns\ndraw on repetition %d\n", g->sides[r->first].name,
-            r->draw_after, r->draw_repeat);
-    for (int s = 0; s < 2; s++)
+    fprintf(out, "first %s\n", g->sides[r->first].name);
+    if (r->start != r->first)
+        fprintf(out, "%s plays first, before play\n", g->sides[r->start].name);
+    fprintf(out, "draw after %d turns\n", r->draw_after);
+    if (r->draw_repeat > 0)
+        fprintf(out, "draw on repetition %d\n", r->draw_repeat);
+    else
+        fprintf(out, "draw on repetition never\n");
+    static const char *const blocked[] = { "loses", "passes", "draws" };
+    for (int s = 0; s < 2; s++) {
         if (r->lose_with[s] >= 0)
             fprintf(out, "%s lose with %d pieces\n", g->sides[s].name, r->lose_with[s]);
+        fprintf(out, "%s when blocked %s\n", g->sides[s].name, blocked[r->blocked[s]]);
+    }
+    if (r->blocked[0] == RM_BLOCKED_PASSES && r->blocked[1] == RM_BLOCKED_PASSES) {
+        if (r->both_blocked >= 0)
+            fprintf(out, "when both blocked %s wins\n", g->sides[r->both_blocked].name);
+        else
+            fprintf(out, "when both blocked draw\n");
+    }
     fprintf(out, "\n# actions\n");
     for (int i = 0; i < r->naction_rules; i++)
         dump_action(out, g, i);
@@ -133,7 +148,8 @@ static void dump_ir(FILE *out, const rm_game *g)
         fprintf(out, "F%d %s of %s, ends %s", i, ph->name, g->sides[ph->side].name, ends[ph->end]);
         if (ph->end == RM_END_AFTER_TURNS)
             fprintf(out, " (%d)", ph->end_turns);
-        fprintf(out, "%s\n", ph->compulsory ? ", captures compulsory" : "");
+        fprintf(out, "%s%s\n", ph->before_play ? ", before play" : "",
+                ph->compulsory ? ", captures compulsory" : "");
         for (int t = 0; t < ph->nturns; t++) {
             fprintf(out, "  turn %d:", t + 1);
             for (int k = 0; k < ph->turns[t].nsteps; k++) {

@@ -896,6 +896,13 @@ static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_a
                 ph->end_turns = (uint16_t)k->n;
             }
             break;
+        case N_BEFORE_PLAY:
+            if (strcmp(k->text, "before") != 0 || strcmp(k->text2, "play") != 0)
+                diag_error(c->d, k->span, "expected 'before play' or '{' after the phase's side, "
+                           "not '%s %s'", SHOWN(k->text), SHOWN(k->text2));
+            else
+                ph->before_play = true;
+            break;
         case N_COMPULSORY:
             ph->compulsory = true;
             break;
@@ -907,6 +914,51 @@ static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_a
         diag_error(c->d, n->span2, "phase '%s' has no turn (add: turn ACTION ...)", n->text);
 }
 
+/* SIDE when blocked lose|pass|draw */
+static void compile_blocked(compiler *c, const rm_node *k)
+{
+    rm_rules *r = &c->g->rules;
+    const rm_node *word = k->kids[0];
+    if (strcmp(word->text, "blocked") != 0) {
+        diag_error(c->d, word->span, "expected 'blocked' after 'when', not '%s'", SHOWN(word->text));
+        return;
+    }
+    int s = game_side(c->g, k->text);
+    if (s < 0) {
+        diag_error(c->d, k->span, "unknown side '%s'", SHOWN(k->text));
+        return;
+    }
+    const char *w = k->text2;
+    if (strcmp(w, "lose") == 0 || strcmp(w, "loses") == 0)
+        r->blocked[s] = RM_BLOCKED_LOSES;
+    else if (strcmp(w, "pass") == 0 || strcmp(w, "passes") == 0)
+        r->blocked[s] = RM_BLOCKED_PASSES;
+    else if (strcmp(w, "draw") == 0 || strcmp(w, "draws") == 0)
+        r->blocked[s] = RM_BLOCKED_DRAWS;
+    else
+        diag_error(c->d, k->span2, "a blocked side loses, passes or draws, not '%s'", SHOWN(k->text2));
+}
+
+/* when both blocked draw | when both blocked SIDE wins */
+static void compile_both_blocked(compiler *c, const rm_node *k)
+{
+    const rm_node *both = k->kids[0], *word = k->kids[1];
+    if (strcmp(both->text, "both") != 0 || strcmp(word->text, "blocked") != 0) {
+        diag_error(c->d, both->span, "expected 'when both blocked', not 'when %s %s'",
+                   SHOWN(both->text), SHOWN(word->text));
+        return;
+    }
+    if (!k->text2) {
+        c->g->rules.both_blocked = RM_DRAW;
+        return;
+    }
+    int s = game_side(c->g, k->text2);
+    if (s < 0)
+        diag_error(c->d, k->span2, "unknown side '%s'", SHOWN(k->text2));
+    else
+        c->g->rules.both_blocked = s;
+}
+
 static void compile_rules(compiler *c, const rm_node *file)
 {
     rm_game *g = c->g;
@@ -914,8 +966,11 @@ static void compile_rules(compiler *c, const rm_node *file)
     r->first = 0;
     r->draw_after = RM_DEFAULT_DRAW_AFTER;
     r->draw_repeat = RM_DEFAULT_DRAW_REPEAT;
-    for (int s = 0; s < 4; s++)
+    r->both_blocked = RM_DRAW;
+    for (int s = 0; s < 4; s++) {
         r->lose_with[s] = -1;
+        r->blocked[s] = RM_BLOCKED_LOSES;
+    }
     const rm_node *phase_at[RM_MAX_PHASES];
     const rm_node *first_at = NULL;
     bool any_phase = false;
@@ -955,10 +1010,23 @@ static void compile_rules(compiler *c, const rm_node *file)
                         r->draw_after = (int)k->n;
                     break;
                 case N_DRAW_REPEAT:
-                    if (k->n < 2 || k->n > 100)
+                    if (k->text) {
+                        if (strcmp(k->text, "never") == 0)
+                            r->draw_repeat = 0;
+                        else
+                            diag_error(c->d, k->span2,
+                                       "a position repeats 2 to 100 times, or never, not '%s'",
+                                       SHOWN(k->text));
+                    } else if (k->n < 2 || k->n > 100)
                         diag_error(c->d, k->span2, "a position repeats 2 to 100 times, not %ld", k->n);
                     else
                         r->draw_repeat = (int)k->n;
+                    break;
+                case N_BLOCKED:
+                    compile_blocked(c, k);
+                    break;
+                case N_BOTH_BLOCKED:
+                    compile_both_blocked(c, k);
                     break;
                 default:
                     break;
@@ -1004,10 +1072,25 @@ static void compile_rules(compiler *c, const rm_node *file)
                 diag_error(c->d, sorted_at[i]->span2,
                            "phase '%s' ends, but side '%s' has no phase after it", sorted[i].name,
                            g->sides[s].name);
+            if (sorted[i].before_play && i != r->side_first_phase[s])
+                diag_error(c->d, sorted_at[i]->span2,
+                           "phase '%s' is played before play, so it must be the first phase of "
+                           "side '%s'", sorted[i].name, g->sides[s].name);
+            else if (sorted[i].before_play && last)
+                diag_error(c->d, sorted_at[i]->span2,
+                           "phase '%s' is played before play, so it must end and a phase of side "
+                           "'%s' must follow it (add: ends after N turns, or ends when hand empty)",
+                           sorted[i].name, g->sides[s].name);
         }
     }
     memcpy(r->phases, sorted, (size_t)n * sizeof *sorted);
     memcpy(c->phase_node, sorted_at, (size_t)n * sizeof *sorted_at);
+    /* The phases played before play come first: the first side's, then the other's. */
+    r->start = r->first;
+    if (r->side_nphases[0] > 0 && r->side_nphases[1] > 0 &&
+        !r->phases[r->side_first_phase[r->first]].before_play &&
+        r->phases[r->side_first_phase[1 - r->first]].before_play)
+        r->start = 1 - r->first;
 }
 
 /* ---- warnings: turns with too many ways to play ---- */

@@ -854,5 +854,26 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
             l->n = k;
         }
     }
+    /* A side that passes when blocked has one turn: the pass, no move. */
+    if (l->n == 0 && g->rules.blocked[st->to_move] == RM_BLOCKED_PASSES) {
+        rm_turnlist_add(l, st->hash ^ end_turn_delta(g, st, -1), NULL, 0, false, false);
+        if (l->failed)
+            return -1;
+        l->pass = true;
+    }
     return l->n;
+}
+
+/* Counts a turn; the walk has found one. */
+static void count_turn(void *ctx, const rm_state *st, const rm_move *moves, int n, bool captured)
+{
+    (void)st, (void)moves, (void)n, (void)captured;
+    ++*(long *)ctx;
+}
+
+int rm_can_move(const rm_game *g, const rm_state *st)
+{
+    long n = 0;
+    bool done = rm_generate(g, st, count_turn, &n);
+    return n > 0 ? 1 : done ? 0 : -1;
 }

@@ -37,6 +37,12 @@
  * have; l->too_slow as well when listing took longer than the time
  * limit). */
 int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l);
+/* (A side that passes when blocked, SIDE when blocked pass, has one turn
+ * when it has no other: the pass, a turn of no move; l->pass says so.) */
+
+/* Whether the side to move in ST has a turn, without listing them or
+ * counting a pass: 1 yes, 0 no, -1 cannot tell (past a limit). */
+int rm_can_move(const rm_game *g, const rm_state *st);
 
 /* Why rm_legal_turns could not list the turns of a position into L, in
  * words: "this position has too many ways to play to list them", "listing

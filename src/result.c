@@ -114,7 +114,20 @@ int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turn
                       l->too_slow ? RM_BY_TOO_SLOW : l->too_many ? RM_BY_TOO_MANY : RM_BY_NO_MEMORY,
                       side, 0);
     if (n == 0)
-        return decide(out, 1 - side, RM_BY_BLOCKED, side, 0);
+        return decide(out, r->blocked[side] == RM_BLOCKED_DRAWS ? RM_DRAW : 1 - side,
+                      RM_BY_BLOCKED, side, 0);
+    if (l->pass && r->blocked[1 - side] == RM_BLOCKED_PASSES) {
+        /* Both sides pass when blocked: when the other side cannot move
+         * either once this one has passed, the game ends as the file
+         * says instead of going on pass after pass. */
+        rm_state after = *st;
+        rm_apply(g, &after, NULL, 0);
+        int can = rm_can_move(g, &after);
+        if (can < 0)
+            return decide(out, RM_FAILED, RM_BY_TOO_MANY, 1 - side, 0);
+        if (can == 0)
+            return decide(out, r->both_blocked, RM_BY_BOTH_BLOCKED, -1, 0);
+    }
     return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
 }
 
@@ -150,6 +163,9 @@ const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, si
         break;
     case RM_BY_BLOCKED:
         snprintf(buf, size, "%s cannot move", side);
+        break;
+    case RM_BY_BOTH_BLOCKED:
+        snprintf(buf, size, "neither side can move");
         break;
     case RM_BY_TOO_MANY:
         snprintf(buf, size, "the position has too many ways to play to list them");

@@ -75,6 +75,9 @@ typedef struct rm_turn_rule {
 
 enum { RM_END_NEVER, RM_END_HAND_EMPTY, RM_END_AFTER_TURNS };
 
+/* What a side to move with no legal turn does (SIDE when blocked ...). */
+enum { RM_BLOCKED_LOSES, RM_BLOCKED_PASSES, RM_BLOCKED_DRAWS };
+
 typedef struct rm_phase {
     char *name;
     uint8_t side;
@@ -83,6 +86,8 @@ typedef struct rm_phase {
     uint8_t end;              /* RM_END_* */
     uint16_t end_turns;       /* RM_END_AFTER_TURNS: after this many turns of the side */
     bool compulsory;          /* a turn that captures must be taken when there is one */
+    bool before_play;         /* played before the first turn: its turns are not turns of
+                               * the game, and its side keeps the move until it ends */
     /* Derived by derive_game (derive.c): */
     bool may_end;             /* it can end: it has an end, and a phase of its side follows */
 } rm_phase;
@@ -104,6 +109,10 @@ typedef struct rm_rules {
     int naction_rules;
     rm_action_rule actions[RM_MAX_ACTION_RULES];
     int lose_with[4];         /* a side with this many pieces or fewer loses; -1: none */
+    uint8_t blocked[4];       /* what a side to move with no legal turn does: RM_BLOCKED_* */
+    int both_blocked;         /* when neither side can move and both pass: RM_DRAW or the winner */
+    int start;                /* the side to move at the start: the side of a phase played
+                               * before play, else first */
     int draw_after;           /* turns; the game is drawn when they are played */
     int draw_repeat;          /* the game is drawn when a position is seen this often; 0: never */
 } rm_rules;

@@ -77,7 +77,7 @@ void rm_initial(const rm_game *g, rm_state *st)
     memcpy(pos.count, g->setup_count, sizeof pos.count);
     for (int k = 0; k < RM_MAX_KINDS; k++)
         pos.hand[k] = k < g->nkinds ? g->kinds[k].hand : 0;
-    pos.to_move = g->rules.present ? g->rules.first : 0;
+    pos.to_move = g->rules.present ? g->rules.start : 0;
     pos.phase[0] = pos.phase[1] = -1;
     rm_state_set(g, st, &pos);
     if (g->rules.present) {

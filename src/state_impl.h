@@ -183,16 +183,22 @@ static inline void advance_phases(const rm_game *g, rm_clock *c, const uint8_t *
             advance_side(g, c, hand, s);
 }
 
-/* Ends the turn of the side to move, with HAND the hands after it. */
+/* Ends the turn of the side to move, with HAND the hands after it. A
+ * turn of a phase played before play is not a turn of the game: the turn
+ * number stays, and the side keeps the move until the phase ends; then
+ * the other side plays its own such phase, if it has one still to play,
+ * or the side named first plays turn 1. */
 static inline void clock_end_turn(const rm_game *g, rm_clock *c, const uint8_t *hand)
 {
     int s = c->to_move;
-    c->turn++;
+    const rm_phase *ph = &g->rules.phases[c->phase[s]];
+    bool before_play = ph->before_play;
+    if (!before_play)
+        c->turn++;
     /* Count the side's turns in its phase only as far as they matter (to
      * pick the turn line, or to end the phase): beyond that, positions
      * that differ only in the count are the same position, so that they
      * can repeat. */
-    const rm_phase *ph = &g->rules.phases[c->phase[s]];
     int matters = ph->nturns - 1;
     if (ph->end == RM_END_AFTER_TURNS && ph->end_turns > matters)
         matters = ph->end_turns;
@@ -201,10 +207,19 @@ static inline void clock_end_turn(const rm_game *g, rm_clock *c, const uint8_t *
         c->phase_turns[s]++;
         c->hash ^= g->zob.pturn[s] * c->phase_turns[s];
     }
-    c->hash ^= g->zob.side[s];
-    c->to_move = (uint8_t)(1 - s);
-    c->hash ^= g->zob.side[c->to_move];
     advance_phases(g, c, hand);
+    int next = 1 - s;
+    if (before_play) {
+        if (g->rules.phases[c->phase[s]].before_play)
+            next = s;
+        else if (!g->rules.phases[c->phase[1 - s]].before_play)
+            next = g->rules.first;
+    }
+    if (next != s) {
+        c->hash ^= g->zob.side[s];
+        c->to_move = (uint8_t)next;
+        c->hash ^= g->zob.side[next];
+    }
 }
 
 /* Ends the turn of the side to move on ST. */

@@ -36,6 +36,7 @@ typedef struct rm_turnlist {
     bool too_many;             /* past the generator's limits (movegen.h), or RM_MAX_TURNS turns */
     bool too_slow;             /* (too_many too) listing took longer than its time limit */
     long work;                 /* the units of work listing took (movegen.h) */
+    bool pass;                 /* the one turn is a pass: the side to move is blocked and passes */
 } rm_turnlist;
 
 void rm_turnlist_init(rm_turnlist *l);

@@ -320,6 +320,24 @@ has "points:   37" out "info counts the points"
 expect 0 "info --json" "$RIMAU" info --json "$game"
 has '"name": "Rimau-rimau (version A)"' out "info --json names the game"
 has '"sides": \[' out "info --json lists the sides"
+expect 0 "info of a game placed before play" "$RIMAU" info "$srcdir/games/main-tapal-empat.game"
+has "^first:    goats (after tigers place before play)$" out "info says who places before play"
+has "^blocked:  tigers lose, goats lose$" out "info says what a blocked side does"
+has "^draw:     after 1000 turns, or when a position is seen 3 times$" out "info gives the draws"
+cat > "$tmp/pass.game" <<'EOF'
+game "pass"
+board { grid 4 x 1 }
+side tigers { piece tiger 1 }
+side men { piece man 2 }
+setup { tiger at a1; man at c1 d1 }
+rules { men when blocked pass; tigers when blocked pass; when both blocked men wins
+    draw on repetition never }
+phase hunting of tigers { turn step tiger }
+phase moving of men { turn step man }
+EOF
+expect 0 "info --json of a game whose sides pass" "$RIMAU" info --json "$tmp/pass.game"
+has '"blocked": {"tigers": "pass", "men": "pass"}, "both_blocked": "men"' out "info --json gives the blocked rules"
+has '"draw_repeat": null' out "info --json: no repetition draw is null"
 # control characters in texts are JSON escapes (DEL too, which the guard
 # on standard output would write as \x7f, not JSON)
 printf 'game "a\177b\033c\302\205d"\nboard { grid 3 x 3 }\nside a { piece p 1 }\nside b { piece q 1 }\nsetup { p at a1\n q at c3 }\nphase x of a { turn step p }\nphase y of b { turn step q }\n' > "$tmp/del.game"

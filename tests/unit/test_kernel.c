@@ -969,6 +969,208 @@ static void end__draw_on_repetition__third_time_the_position_is_seen(void **stat
     rm_game_destroy(g);
 }
 
+static void end__draw_on_repetition_never__a_repeated_position_goes_on(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 5 x 1 }\n"
+                      "side tigers { piece tiger 1 }\n"
+                      "side men { piece man 1 }\n"
+                      "setup { tiger at a1; man at e1 }\n"
+                      "rules { draw on repetition never }\n"
+                      "phase hunt of tigers { turn step tiger }\n"
+                      "phase move of men { turn step man }\n");
+    static const char *const cycle[] = { "a1-b1", "e1-d1", "b1-a1", "d1-e1" };
+    rm_match m;
+    assert_int_equal(rm_match_init(&m, g), 0);
+    for (int k = 0; k < 5; k++)
+        for (int i = 0; i < 4; i++)
+            match_play(&m, cycle[i]);
+    assert_int_equal(rm_match_result(&m), RM_ONGOING);
+    rm_match_free(&m);
+    rm_game_destroy(g);
+}
+
+/* Tigers on a row of 4 with men; BLOCKED is the rules block's text. The
+ * men move first. */
+static rm_game *blocked_game(const char *setup, const char *blocked)
+{
+    return loadf("game \"test\"\n"
+                 "board { grid 4 x 1 }\n"
+                 "side tigers { piece tiger 1 }\n"
+                 "side men { piece man 3 }\n"
+                 "setup { %s }\n"
+                 "rules { first men; %s }\n"
+                 "phase hunt of tigers { turn step tiger }\n"
+                 "phase move of men { turn step man }\n",
+                 setup, blocked);
+}
+
+static int result_of(const rm_game *g, const rm_state *st, rm_outcome *o)
+{
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    int r = rm_result(g, st, NULL, &l, o);
+    rm_turnlist_free(&l);
+    return r;
+}
+
+static void end__blocked_by_default__the_side_loses(void **state)
+{
+    (void)state;
+    rm_game *g = blocked_game("tiger at b1; man at c1 d1", "");
+    rm_state st = start(g);
+    rm_outcome o;
+    assert_int_equal(result_of(g, &st, &o), side_of(g, "tigers"));
+    assert_int_equal(o.rule, RM_BY_BLOCKED);
+    assert_int_equal(o.side, side_of(g, "men"));
+    rm_game_destroy(g);
+}
+
+static void end__blocked_draws__the_game_is_drawn(void **state)
+{
+    (void)state;
+    rm_game *g = blocked_game("tiger at b1; man at c1 d1", "men when blocked draw");
+    rm_state st = start(g);
+    rm_outcome o;
+    assert_int_equal(result_of(g, &st, &o), RM_DRAW);
+    assert_int_equal(o.rule, RM_BY_BLOCKED);
+    assert_int_equal(o.side, side_of(g, "men"));
+    rm_game_destroy(g);
+}
+
+static void end__blocked_passes__one_turn_of_no_move_and_play_goes_on(void **state)
+{
+    (void)state;
+    rm_game *g = blocked_game("tiger at b1; man at c1 d1", "men when blocked pass");
+    rm_state st = start(g);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    assert_int_equal(rm_legal_turns(g, &st, &l), 1);
+    assert_true(l.pass);
+    assert_int_equal(l.turns[0].n, 0);
+    rm_turnlist_free(&l);
+    assert_string_equal(legal(g, &st), "-");
+    assert_int_equal(result_of(g, &st, NULL), RM_ONGOING);
+    uint64_t before = rm_state_hash(&st);
+    play(g, &st, "-");
+    /* the pass is a turn: the other side moves, the turn number goes on */
+    assert_int_equal(rm_state_to_move(&st), side_of(g, "tigers"));
+    assert_int_equal(rm_state_turn(&st), 1);
+    assert_true(rm_state_hash(&st) != before);
+    assert_point(g, &st, "b1", "tiger", 1);
+    assert_string_equal(legal(g, &st), "b1-a1");
+    /* a side that can move does not pass */
+    play(g, &st, "b1-a1");
+    assert_string_equal(legal(g, &st), "c1-b1");
+    rm_game_destroy(g);
+}
+
+static void end__both_pass__neither_can_move__ends_as_the_file_says(void **state)
+{
+    (void)state;
+    rm_game *g = blocked_game("tiger at a1; man at b1 c1 d1",
+                              "men when blocked pass; tigers when blocked pass");
+    rm_state st = start(g);
+    rm_outcome o;
+    /* a draw by default, before any pass is played */
+    assert_int_equal(result_of(g, &st, &o), RM_DRAW);
+    assert_int_equal(o.rule, RM_BY_BOTH_BLOCKED);
+    rm_game_destroy(g);
+    g = blocked_game("tiger at a1; man at b1 c1 d1",
+                     "men when blocked pass; tigers when blocked pass; when both blocked tigers wins");
+    st = start(g);
+    assert_int_equal(result_of(g, &st, &o), side_of(g, "tigers"));
+    assert_int_equal(o.rule, RM_BY_BOTH_BLOCKED);
+    rm_game_destroy(g);
+    /* the men pass, the tigers then lose on their own turn */
+    g = blocked_game("tiger at a1; man at b1 c1 d1", "men when blocked pass");
+    st = start(g);
+    assert_int_equal(result_of(g, &st, NULL), RM_ONGOING);
+    play(g, &st, "-");
+    assert_int_equal(result_of(g, &st, &o), side_of(g, "men"));
+    assert_int_equal(o.rule, RM_BY_BLOCKED);
+    rm_game_destroy(g);
+}
+
+static void end__blocked_pass_with_compulsory_captures__still_passes(void **state)
+{
+    (void)state;
+    rm_game *g = loadf("game \"test\"\n"
+                       "board { grid 4 x 1 }\n"
+                       "side tigers { piece tiger 1 }\n"
+                       "side men { piece man 3 stacks }\n"
+                       "setup { tiger at a1; man 2 at b1; man at c1 }\n"
+                       "rules { tigers when blocked pass }\n"
+                       "phase hunt of tigers { turn step tiger or capture tiger\n"
+                       "    captures compulsory }\n"
+                       "phase move of men { turn step man }\n");
+    rm_state st = start(g);
+    /* the stack on b1 cannot be jumped (c1 is taken), and a1 has no free
+     * neighbour: the tigers pass */
+    assert_string_equal(legal(g, &st), "-");
+    play(g, &st, "-");
+    /* (men stack: a man may step onto a man) */
+    assert_string_equal(legal(g, &st), "b1-c1 c1-b1 c1-d1");
+    rm_game_destroy(g);
+}
+
+/* ---- phases played before play ---- */
+
+static void phase__before_play__not_a_turn_and_the_first_side_then_starts(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 5 x 1 }\n"
+                      "side tigers { piece tiger 2 }\n"
+                      "side men { piece man 2 }\n"
+                      "setup { man at e1 d1 }\n"
+                      "rules { first men }\n"
+                      "phase place of tigers before play { turn drop tiger; ends when hand empty }\n"
+                      "phase hunt of tigers { turn step tiger }\n"
+                      "phase move of men { turn step man }\n");
+    rm_state st = start(g);
+    assert_int_equal(rm_state_to_move(&st), side_of(g, "tigers"));
+    assert_string_equal(phase_name(g, &st, "tigers"), "place");
+    play(g, &st, "a1");
+    /* the side keeps the move until its phase ends, and no turn is counted */
+    assert_int_equal(rm_state_to_move(&st), side_of(g, "tigers"));
+    assert_int_equal(rm_state_turn(&st), 0);
+    play(g, &st, "b1");
+    assert_int_equal(rm_state_to_move(&st), side_of(g, "men"));
+    assert_int_equal(rm_state_turn(&st), 0);
+    assert_string_equal(phase_name(g, &st, "tigers"), "hunt");
+    assert_true(rm_state_hash(&st) == rm_hash(g, &st));
+    play(g, &st, "d1-c1");
+    assert_int_equal(rm_state_turn(&st), 1);
+    assert_int_equal(rm_state_to_move(&st), side_of(g, "tigers"));
+    rm_game_destroy(g);
+}
+
+static void phase__before_play_both_sides__first_side_places_first(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 5 x 1 }\n"
+                      "side tigers { piece tiger 1 }\n"
+                      "side men { piece man 1 }\n"
+                      "rules { first men }\n"
+                      "phase place of tigers before play { turn drop tiger; ends after 1 turn }\n"
+                      "phase hunt of tigers { turn step tiger }\n"
+                      "phase enter of men before play { turn drop man; ends after 1 turn }\n"
+                      "phase move of men { turn step man }\n");
+    rm_state st = start(g);
+    assert_int_equal(rm_state_to_move(&st), side_of(g, "men"));
+    play(g, &st, "e1");
+    assert_int_equal(rm_state_to_move(&st), side_of(g, "tigers"));
+    play(g, &st, "a1");
+    /* both have placed: the men, named first, play turn 1 */
+    assert_int_equal(rm_state_to_move(&st), side_of(g, "men"));
+    assert_int_equal(rm_state_turn(&st), 0);
+    assert_string_equal(legal(g, &st), "e1-d1");
+    rm_game_destroy(g);
+}
+
 /* ---- hashing ---- */
 
 static uint64_t next_random(uint64_t *x)
@@ -1449,6 +1651,14 @@ int main(void)
         cmocka_unit_test(end__loses_with_n_pieces__at_that_number),
         cmocka_unit_test(end__draw_after_n_turns__drawn_when_played),
         cmocka_unit_test(end__draw_on_repetition__third_time_the_position_is_seen),
+        cmocka_unit_test(end__draw_on_repetition_never__a_repeated_position_goes_on),
+        cmocka_unit_test(end__blocked_by_default__the_side_loses),
+        cmocka_unit_test(end__blocked_draws__the_game_is_drawn),
+        cmocka_unit_test(end__blocked_passes__one_turn_of_no_move_and_play_goes_on),
+        cmocka_unit_test(end__both_pass__neither_can_move__ends_as_the_file_says),
+        cmocka_unit_test(end__blocked_pass_with_compulsory_captures__still_passes),
+        cmocka_unit_test(phase__before_play__not_a_turn_and_the_first_side_then_starts),
+        cmocka_unit_test(phase__before_play_both_sides__first_side_places_first),
         cmocka_unit_test(hash__random_play_rimau_rimau_a__incremental_equals_full),
         cmocka_unit_test(hash__random_play_stacks_and_chains__incremental_equals_full),
         cmocka_unit_test(parse__removals_in_either_order__the_same_turn),
