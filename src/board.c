@@ -350,11 +350,56 @@ static int end_of(const struct link_info *l, int p)
     return l->a == p ? 0 : 1;
 }
 
-static void unit_dir(const rm_point *from, const rm_point *to, double *dx, double *dy)
+/* Where P lies against the straight line from A to B (A and B apart): how
+ * far OFF it the point lies, and how far ALONG it from A (negative before A). */
+static void place_on(const rm_point *a, const rm_point *b, const rm_point *p, double *off,
+                     double *along)
 {
-    double x = to->x - from->x, y = to->y - from->y, len = hypot(x, y);
-    *dx = x / len;
-    *dy = y / len;
+    double dx = b->x - a->x, dy = b->y - a->y, len = hypot(dx, dy);
+    *off = fabs(dx * (p->y - a->y) - dy * (p->x - a->x)) / len;
+    *along = (dx * (p->x - a->x) + dy * (p->y - a->y)) / len;
+}
+
+/* Whether P lies on the segment from A to B, between its ends: within
+ * 1/RM_LINE_SLACK of the segment's length of the straight line through them. */
+static bool on_segment(const rm_point *a, const rm_point *b, const rm_point *p)
+{
+    double off, along, len = hypot(b->x - a->x, b->y - a->y);
+    place_on(a, b, p, &off, &along);
+    return off <= len / RM_LINE_SLACK && along > EPS && along < len - EPS;
+}
+
+/* Whether the line SG written by hand is straight: each point between its
+ * ends lies within 1/RM_LINE_SLACK of its length (the distance between its
+ * ends) of the straight line through them, each further along than the one
+ * before. Reports the first point that is not. */
+static bool check_straight(struct finisher *f, const struct seg *sg)
+{
+    rm_board_builder *bb = f->bb;
+    const rm_point *first = &bb->points[sg->pts[0]], *last = &bb->points[sg->pts[sg->n - 1]];
+    double len = hypot(last->x - first->x, last->y - first->y), before = 0;
+    for (int i = 1; i + 1 < sg->n; i++) {
+        const rm_point *p = &bb->points[sg->pts[i]];
+        double off, along;
+        place_on(first, last, p, &off, &along);
+        if (off > len / RM_LINE_SLACK) {
+            diag_error(bb->diag, sg->at,
+                       "line bends at point '%s': it lies %.3g from the straight line from '%s' "
+                       "to '%s', more than 1/%d of that line's length (%.3g); check the points' "
+                       "coordinates",
+                       p->name, off, first->name, last->name, RM_LINE_SLACK, len / RM_LINE_SLACK);
+            return false;
+        }
+        if (along <= before + EPS || along >= len - EPS) {
+            diag_error(bb->diag, sg->at,
+                       "line turns back at point '%s': a line lists its points in order, from "
+                       "'%s' to '%s'",
+                       p->name, first->name, last->name);
+            return false;
+        }
+        before = along;
+    }
+    return true;
 }
 
 static int add_links(struct finisher *f)
@@ -364,7 +409,7 @@ static int add_links(struct finisher *f)
     for (int s = 0; s < bb->nsegs; s++) {
         struct seg *sg = &bb->segs[s];
         /* An explicit line visits each point once and goes straight. */
-        for (int i = 0; i < sg->n && !sg->generated; i++) {
+        for (int i = 0; i < sg->n && !sg->generated; i++)
             for (int j = 0; j < i; j++)
                 if (sg->pts[i] == sg->pts[j]) {
                     diag_error(bb->diag, sg->at, "line passes through point '%s' twice",
@@ -372,19 +417,9 @@ static int add_links(struct finisher *f)
                     f->failed = true;
                     goto next_seg;
                 }
-            if (i >= 2) {
-                double ux, uy, vx, vy;
-                unit_dir(&bb->points[sg->pts[i - 2]], &bb->points[sg->pts[i - 1]], &ux, &uy);
-                unit_dir(&bb->points[sg->pts[i - 1]], &bb->points[sg->pts[i]], &vx, &vy);
-                if (fabs(ux * vy - uy * vx) > 1e-6 || ux * vx + uy * vy < 0) {
-                    diag_error(bb->diag, sg->at,
-                               "line bends at point '%s': a line is straight (check the "
-                               "points' coordinates)",
-                               bb->points[sg->pts[i - 1]].name);
-                    f->failed = true;
-                    goto next_seg;
-                }
-            }
+        if (!sg->generated && !check_straight(f, sg)) {
+            f->failed = true;
+            goto next_seg;
         }
         for (int i = 1; i < sg->n; i++) {
             int a = sg->pts[i - 1], b = sg->pts[i];
@@ -399,10 +434,7 @@ static int add_links(struct finisher *f)
                 if (q == a || q == b)
                     continue;
                 const rm_point *pa = &bb->points[a], *pb = &bb->points[b], *pq = &bb->points[q];
-                double dx = pb->x - pa->x, dy = pb->y - pa->y;
-                double cross = dx * (pq->y - pa->y) - dy * (pq->x - pa->x);
-                double dot = dx * (pq->x - pa->x) + dy * (pq->y - pa->y);
-                if (fabs(cross) < 1e-9 && dot > EPS && dot < dx * dx + dy * dy - EPS) {
+                if (on_segment(pa, pb, pq)) {
                     diag_error(bb->diag, sg->at,
                                "the line from %s to %s passes over point '%s'; a line goes "
                                "through every point it crosses", pa->name, pb->name, pq->name);
@@ -481,20 +513,27 @@ static void pair_geometric(struct finisher *f)
             struct link_info *L = &f->links[l];
             if (L->partner[end_of(L, p)] >= 0)
                 continue;
-            double lx, ly;
-            unit_dir(&bb->points[p], &bb->points[L->a == p ? L->b : L->a], &lx, &ly);
+            /* L runs on into the link M whose far end makes P lie on the
+             * segment between the two far ends (the straightest, if several) */
+            const rm_point *from = &bb->points[L->a == p ? L->b : L->a];
+            int best = -1;
+            double best_off = INFINITY;
             for (int j = i + 1; j < f->adj_off[p + 1]; j++) {
                 int m = f->adj[j];
                 struct link_info *M = &f->links[m];
                 if (M->partner[end_of(M, p)] >= 0)
                     continue;
-                double mx, my;
-                unit_dir(&bb->points[p], &bb->points[M->a == p ? M->b : M->a], &mx, &my);
-                if (fabs(lx * my - ly * mx) < 1e-6 && lx * mx + ly * my < 0) {
-                    pair_links(f, l, m, p);
-                    break;
+                const rm_point *to = &bb->points[M->a == p ? M->b : M->a];
+                double off, along;
+                place_on(from, to, &bb->points[p], &off, &along);
+                off /= hypot(to->x - from->x, to->y - from->y);
+                if (on_segment(from, to, &bb->points[p]) && off < best_off) {
+                    best = m;
+                    best_off = off;
                 }
             }
+            if (best >= 0)
+                pair_links(f, l, best, p);
         }
     }
 }

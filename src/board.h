@@ -23,6 +23,14 @@
 #define RM_MAX_LINES 1024     /* lines on one board */
 #define RM_MAX_GRID 26        /* columns a..z; also the most rows a grid has */
 #define RM_MAX_REGIONS 64     /* named regions, predefined ones included */
+/* How far a point may lie off a straight line and still be on it: 1/100
+ * of the length of the line (between its ends), so that coordinates copied
+ * from a printed source, rounded to a few decimals, still make straight
+ * lines, while a line through whole-number points shorter than 10 units is
+ * still caught bending at a lattice point (which lies 1/length or more off
+ * it). The rule of lines written by hand, of a link passing over a point
+ * and of lines joining end to end. */
+#define RM_LINE_SLACK 100
 
 typedef struct rm_point {
     char name[RM_NAME_MAX];

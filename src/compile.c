@@ -20,6 +20,7 @@ typedef struct compiler {
     const rm_choices *choices;
     const rm_node *board_node;
     const rm_node *setup_node;
+    bool centre_warned;        /* a centre region on a lopsided board was warned of */
     rm_span side_at[RM_MAX_SIDES];
     rm_span kind_at[RM_MAX_KINDS];
     rm_cursor at;              /* where the examples' lines were last counted to */
@@ -238,6 +239,125 @@ static int compile_board(compiler *c, const rm_node *board)
 
 /* ---- regions ---- */
 
+/* Warns, once a file, of a centre region (centre, central-square,
+ * around-centre) used on a board that is not symmetric about its centre
+ * point: the centre is the middle of the board's extent (its bounding
+ * box), which on a lopsided board is not the middle a reader sees. A
+ * point has its opposite when a point lies within 1/RM_LINE_SLACK of the
+ * board's extent of its reflection through the centre. */
+static void warn_centre(compiler *c, const rm_node *n)
+{
+    const rm_board *b = &c->g->board;
+    if (c->centre_warned || b->centre < 0)
+        return;
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    for (int p = 0; p < b->npoints; p++) {
+        x0 = fmin(x0, b->points[p].x);
+        x1 = fmax(x1, b->points[p].x);
+        y0 = fmin(y0, b->points[p].y);
+        y1 = fmax(y1, b->points[p].y);
+    }
+    double slack = fmax(x1 - x0, y1 - y0) / RM_LINE_SLACK;
+    const rm_point *ctr = &b->points[b->centre];
+    for (int p = 0; p < b->npoints; p++) {
+        double mx = 2 * ctr->x - b->points[p].x, my = 2 * ctr->y - b->points[p].y;
+        bool opposite = false;
+        for (int q = 0; q < b->npoints && !opposite; q++)
+            opposite = fabs(b->points[q].x - mx) <= slack && fabs(b->points[q].y - my) <= slack;
+        if (opposite)
+            continue;
+        c->centre_warned = true;
+        diag_warning(c->d, n->span,
+                     "'%s' %s point '%s', the middle of the board's extent (x %g to %g, "
+                     "y %g to %g), but the board is not symmetric about it: no point is "
+                     "opposite '%s'",
+                     n->text,
+                     strcmp(n->text, "centre") == 0 || strcmp(n->text, "center") == 0
+                         ? "is" : "is taken around",
+                     ctr->name, x0, x1, y0, y1, b->points[p].name);
+        return;
+    }
+}
+
+/* Where the lattice name of point P puts it against item N, rows or
+ * columns LO to HI: 1 in them, 0 not, -1 when its name is no lattice name. */
+static int named_in(const rm_node *n, int lo, int hi, const rm_point *p)
+{
+    int col, row;
+    if (board_parse_lattice_name(p->name, &col, &row) != 0)
+        return -1;
+    int at = n->kind == N_ROWS ? row : col;
+    return at >= lo && at <= hi;
+}
+
+/* Item N (rows or columns LO to HI, columns counted from 0 for 'a') in
+ * words: "row 3 is the points at y = 2". */
+static void item_words(const rm_node *n, int lo, int hi, char *buf, size_t size)
+{
+    if (n->kind == N_ROWS && lo == hi)
+        snprintf(buf, size, "row %d is the points at y = %d", lo, lo - 1);
+    else if (n->kind == N_ROWS)
+        snprintf(buf, size, "rows %d to %d are the points at y = %d to %d", lo, hi, lo - 1, hi - 1);
+    else if (lo == hi)
+        snprintf(buf, size, "column %c is the points at x = %d", 'a' + lo, lo);
+    else
+        snprintf(buf, size, "columns %c to %c are the points at x = %d to %d", 'a' + lo, 'a' + hi,
+                 lo, hi);
+}
+
+/* Checks the rows or columns LO to HI of item N, whose points are S,
+ * against the points' names: rows and columns go by coordinates, so a
+ * point named on the lattice elsewhere than it stands surprises. Warns
+ * of the first point the item holds that its name puts elsewhere and the
+ * first it leaves out that its name puts in it; when S is empty, says so
+ * in an error, with the point left out. */
+static void check_item_names(compiler *c, const rm_node *n, int lo, int hi, const rm_set *s)
+{
+    const rm_board *b = &c->g->board;
+    int held = -1, left = -1;
+    for (int p = 0; p < b->npoints; p++) {
+        int named = named_in(n, lo, hi, &b->points[p]);
+        if (named == 0 && held < 0 && set_has(s, p))
+            held = p;
+        if (named == 1 && left < 0 && !set_has(s, p))
+            left = p;
+    }
+    bool rows = n->kind == N_ROWS, one = lo == hi;
+    char words[96], where[64] = "";
+    item_words(n, lo, hi, words, sizeof words);
+    if (left >= 0)
+        snprintf(where, sizeof where, " (at %c = %g)", rows ? 'y' : 'x',
+                 rows ? b->points[left].y : b->points[left].x);
+    if (set_count(s) == 0) {
+        const char *what = rows ? (one ? "this row" : "these rows")
+                                : (one ? "this column" : "these columns");
+        if (left < 0)
+            diag_error(c->d, n->span, "no point of the board is in %s", what);
+        else
+            diag_error(c->d, n->span,
+                       "no point of the board is in %s (%s, by their coordinates, not their "
+                       "names: '%s' is at %c = %g)",
+                       what, words, b->points[left].name, rows ? 'y' : 'x',
+                       rows ? b->points[left].y : b->points[left].x);
+        return;
+    }
+    if (held < 0 && left < 0)
+        return;
+    const char *it = one ? "it" : "they";
+    if (held >= 0 && left >= 0)
+        diag_warning(c->d, n->span,
+                     "%s, by their coordinates, not their names: %s %s '%s', and not '%s'%s",
+                     words, it, one ? "holds" : "hold", b->points[held].name,
+                     b->points[left].name, where);
+    else if (held >= 0)
+        diag_warning(c->d, n->span, "%s, by their coordinates, not their names: %s %s '%s'",
+                     words, it, one ? "holds" : "hold", b->points[held].name);
+    else
+        diag_warning(c->d, n->span,
+                     "%s, by their coordinates, not their names: %s %s not hold '%s'%s", words,
+                     it, one ? "does" : "do", b->points[left].name, where);
+}
+
 static int set_item(compiler *c, const rm_node *n, rm_set *out)
 {
     const rm_board *b = &c->g->board;
@@ -247,6 +367,8 @@ static int set_item(compiler *c, const rm_node *n, rm_set *out)
         int r = board_region(b, n->text);
         if (r >= 0) {
             *out = b->regions[r].points;
+            if (b->regions[r].predefined && strcmp(n->text, "all") != 0)
+                warn_centre(c, n);
             return 0;
         }
         int p = board_point(b, n->text);
@@ -277,6 +399,7 @@ static int set_item(compiler *c, const rm_node *n, rm_set *out)
         for (int p = 0; p < b->npoints; p++)
             if (b->points[p].row >= n->n && b->points[p].row <= n->n2)
                 set_add(out, p);
+        check_item_names(c, n, (int)n->n, (int)n->n2, out);
         break;
     }
     case N_COLUMNS: {
@@ -293,18 +416,13 @@ static int set_item(compiler *c, const rm_node *n, rm_set *out)
         for (int p = 0; p < b->npoints; p++)
             if (b->points[p].col >= lo && b->points[p].col <= hi)
                 set_add(out, p);
+        check_item_names(c, n, lo, hi, out);
         break;
     }
     default:
         return -1;
     }
-    if (set_count(out) == 0) {
-        diag_error(c->d, n->span, "no point of the board is in %s", n->kind == N_ROWS
-                   ? (n->n == n->n2 ? "this row" : "these rows")
-                   : (n->text[0] == n->text2[0] ? "this column" : "these columns"));
-        return -1;
-    }
-    return 0;
+    return set_count(out) == 0 ? -1 : 0;
 }
 
 /* Evaluates a SET node: the union of its items, less its EXCEPT items. */

@@ -127,7 +127,7 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
                 snprintf(err, errsize, "unknown point '%s'", SHOWN(name));
                 return -2;
             }
-            if (np == RM_MAX_TURN_MOVES) {
+            if (np == RM_MAX_TURN_MOVES + 1) { /* a chain of the most moves has one more point */
                 snprintf(err, errsize, "the turn has more than %d moves", RM_MAX_TURN_MOVES);
                 return -2;
             }
