@@ -1,12 +1,12 @@
 #!/bin/sh
 # Every shipped game passes rimau check and rimau validate (its examples,
-# with every option value).
+# with every option value); so do the test games of tests/games.
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
 cd "$srcdir" || exit 1
-"$RIMAU" check games/*.game || exit 1
+"$RIMAU" check games/*.game tests/games/*.game || exit 1
 # Every option value of every game loads.
-for game in games/*.game; do
+for game in games/*.game tests/games/*.game; do
     for setting in $("$RIMAU" info "$game" | awk '
         /^option:/ {
             sub(/ +-- .*/, "")
@@ -17,4 +17,4 @@ for game in games/*.game; do
         echo "ok rimau check -o $setting $game"
     done
 done
-"$RIMAU" validate games/*.game
+"$RIMAU" validate games/*.game tests/games/*.game
