@@ -1074,6 +1074,22 @@ static void filter__board_of_points__directions_from_coordinates(void **state)
     }
 }
 
+static void filter__illegal_direction__the_message_says_which_way_it_goes(void **state)
+{
+    (void)state;
+    rm_game *g = dir_game("piece goose 1; forward up", "goose at c3; fox at a4",
+                          "turn step goose forward, sideways", "turn step fox", "geese");
+    rm_state st = start(g);
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    char err[512] = "";
+    assert_int_equal(rm_parse_turn(g, &st, "c3-b2", moves, &n, err, sizeof err), -1);
+    if (!strstr(err, "(for geese: c3 to b2 is backward and diagonal)"))
+        fail_msg("unexpected message '%s'", err);
+    assert_int_equal(rm_parse_turn(g, &st, "c3-b4", moves, &n, err, sizeof err), 0);
+    rm_game_destroy(g);
+}
+
 /* ---- phases ---- */
 
 static const char phase_text[] = "game \"test\"\n"
@@ -1741,6 +1757,7 @@ int main(void)
         cmocka_unit_test(filter__stacks__a_step_onto_a_stack_and_a_chain_over_one),
         cmocka_unit_test(filter__captures_compulsory__only_captures_the_filter_allows),
         cmocka_unit_test(filter__board_of_points__directions_from_coordinates),
+        cmocka_unit_test(filter__illegal_direction__the_message_says_which_way_it_goes),
         cmocka_unit_test(phase__ends_when_hand_empty__next_phase_after_last_drop),
         cmocka_unit_test(phase__ends_after_one_turn__next_phase_with_pieces_in_hand),
         cmocka_unit_test(phase__several_turn_lines__used_in_order_last_repeats),
