@@ -104,7 +104,8 @@ static rm_node *number_node(rm_parse_state *ps, rm_span at, long value)
              region_stmt set set_items set_item names name grid_corner
              option_values value if_head rules_stmts rules_stmt phase_stmts
              phase_stmt turn_steps step_group alts action drop_params
-             capture_params capture_param kind_names example_stmts example_stmt
+             capture_params capture_param kind_names dir_filter dir_words
+             example_stmts example_stmt
              position_stmts position_stmt line_counts grid_dims grid_diagonals
 %type <num> turns_word
 %type <dims> repeat
@@ -397,33 +398,63 @@ repeat:
   | OPTIONAL                        { $$.w = 0; $$.h = 1; }
     ;
 
+/* action: the action's kind, then its direction filter (dir_filter, right
+ * after the kind: the lists of 'over' would take its words for kinds),
+ * then its parameters. The compile step refuses a filter where it means
+ * nothing (drop, remove, relocate). */
 action:
-    DROP NAME drop_params           { $$ = $3; $$->flags = RM_ACT_DROP; $$->text = $2; $$->span = @$; $$->span2 = @2; }
-  | STEP NAME                       { $$ = text_node(ps, N_ACTION, @$, $2); $$->flags = RM_ACT_STEP; $$->span2 = @2; }
-  | SLIDE NAME                      { $$ = text_node(ps, N_ACTION, @$, $2); $$->flags = RM_ACT_SLIDE; $$->span2 = @2; }
-  | LEAP NAME OVER kind_names
+    DROP NAME dir_filter drop_params
         {
-            $$ = ADD(text_node(ps, N_ACTION, @$, $2), $4);
+            $$ = ADD($4, $3);
+            $$->flags = RM_ACT_DROP;
+            $$->text = $2;
+            $$->span = @$;
+            $$->span2 = @2;
+        }
+  | STEP NAME dir_filter            { $$ = ADD(text_node(ps, N_ACTION, @$, $2), $3); $$->flags = RM_ACT_STEP; $$->span2 = @2; }
+  | SLIDE NAME dir_filter           { $$ = ADD(text_node(ps, N_ACTION, @$, $2), $3); $$->flags = RM_ACT_SLIDE; $$->span2 = @2; }
+  | LEAP NAME dir_filter OVER kind_names
+        {
+            $$ = ADD(ADD(text_node(ps, N_ACTION, @$, $2), $3), $5);
             $$->flags = RM_ACT_LEAP;
             $$->span2 = @2;
         }
-  | CAPTURE NAME capture_params     { $$ = $3; $$->flags = RM_ACT_CAPTURE; $$->text = $2; $$->span = @$; $$->span2 = @2; }
-  | REMOVE NAME                     { $$ = text_node(ps, N_ACTION, @$, $2); $$->flags = RM_ACT_REMOVE; $$->span2 = @2; }
-  | REMOVE NAME IN set
+  | CAPTURE NAME dir_filter capture_params
         {
-            rm_node *in = ADD(NODE(N_IN_SET, span_join(@3, @4)), $4);
-            $$ = ADD(text_node(ps, N_ACTION, @$, $2), in);
+            $$ = ADD($4, $3);
+            $$->flags = RM_ACT_CAPTURE;
+            $$->text = $2;
+            $$->span = @$;
+            $$->span2 = @2;
+        }
+  | REMOVE NAME dir_filter          { $$ = ADD(text_node(ps, N_ACTION, @$, $2), $3); $$->flags = RM_ACT_REMOVE; $$->span2 = @2; }
+  | REMOVE NAME dir_filter IN set
+        {
+            rm_node *in = ADD(NODE(N_IN_SET, span_join(@4, @5)), $5);
+            $$ = ADD(ADD(text_node(ps, N_ACTION, @$, $2), $3), in);
             $$->flags = RM_ACT_REMOVE;
             $$->span2 = @2;
         }
-  | RELOCATE NAME                   { $$ = text_node(ps, N_ACTION, @$, $2); $$->flags = RM_ACT_RELOCATE; $$->span2 = @2; }
-  | RELOCATE NAME TO set
+  | RELOCATE NAME dir_filter        { $$ = ADD(text_node(ps, N_ACTION, @$, $2), $3); $$->flags = RM_ACT_RELOCATE; $$->span2 = @2; }
+  | RELOCATE NAME dir_filter TO set
         {
-            rm_node *in = ADD(NODE(N_IN_SET, span_join(@3, @4)), $4);
-            $$ = ADD(text_node(ps, N_ACTION, @$, $2), in);
+            rm_node *in = ADD(NODE(N_IN_SET, span_join(@4, @5)), $5);
+            $$ = ADD(ADD(text_node(ps, N_ACTION, @$, $2), $3), in);
             $$->flags = RM_ACT_RELOCATE;
             $$->span2 = @2;
         }
+    ;
+
+/* dir_filter: [ NAME { [','] NAME } ] -- a DIRS node of the words, or NULL */
+dir_filter:
+    %empty                          { $$ = NULL; }
+  | dir_words
+    ;
+
+dir_words:
+    name                            { $$ = ADD(NODE(N_DIRS, @$), $1); }
+  | dir_words name                  { $$ = ADD($1, $2); $$->span = @$; }
+  | dir_words ',' name              { $$ = ADD($1, $3); $$->span = @$; }
     ;
 
 drop_params:
@@ -562,6 +593,20 @@ side_stmt:
             $$->n = $3;
             $$->span = @$;
             $$->span2 = @3;
+        }
+  | NAME NAME                       /* forward up|down|left|right */
+        {
+            $$ = text_node(ps, N_FORWARD, @$, $1);
+            $$->text2 = $2;
+            $$->span2 = @1;
+            $$->span3 = @2;
+        }
+  | NAME NAME set                   /* forward toward SET */
+        {
+            $$ = ADD(text_node(ps, N_FORWARD, @$, $1), $3);
+            $$->text2 = $2;
+            $$->span2 = @1;
+            $$->span3 = @2;
         }
     ;
 

@@ -13,7 +13,8 @@ X(TRIANGLE,   "triangle")    /* n: depth (span2); text: the way it points as wri
 X(POINT,      "point")       /* text: name; x, y: coordinates */
 X(LINE,       "line")        /* kids: NAMEs */
 X(REGION,     "region")      /* text: name; kids[0]: SET */
-X(SIDE,       "side")        /* text: name; kids: PIECEs */
+X(SIDE,       "side")        /* text: name; kids: PIECEs and FORWARDs */
+X(FORWARD,    "forward")     /* text: its first word, 'forward' (span2); text2: the second, a way or 'toward' (span3); kids[0]: SET or absent */
 X(PIECE,      "piece")       /* text: name; n: count; flags: RM_PIECE_*; kids[0]: symbol STRING or NULL */
 X(SETUP,      "setup")       /* kids: PLACE and HAND */
 X(PLACE,      "place")       /* text: kind (span2); n: pieces per point (span3, when written); kids[0]: SET */
@@ -40,6 +41,7 @@ X(TURN,       "turn")        /* kids: STEPs in order */
 X(STEP,       "step-group")  /* n..n2: how many times; kids: ACTIONs, alternatives */
 X(ACTION,     "action")      /* flags: RM_ACT_*; text: piece kind; kids: params */
 X(OVER,       "over")        /* kids: NAMEs of kinds */
+X(DIRS,       "directions")  /* kids: NAMEs, the words of a direction filter */
 X(LINES,      "lines")       /* kids: NUMBERs, the line lengths allowed; flags: 1 every odd length ('lines odd') */
 X(NUMBER,     "number")      /* n: a number as written */
 X(CHAIN,      "chain")       /* flags: 1 must continue */

@@ -32,10 +32,16 @@ static void dump_kinds(FILE *out, const rm_game *g, unsigned mask)
             fprintf(out, "%s%s", n++ ? "," : "", g->kinds[k].name);
 }
 
+static const char *const dir_names[] = { "forward", "backward", "sideways", "orthogonal",
+                                         "diagonal" };
+
 static void dump_action(FILE *out, const rm_game *g, int i)
 {
     const rm_action_rule *a = &g->rules.actions[i];
     fprintf(out, "A%d %s %s", i, action_names[a->type], g->kinds[a->kind].name);
+    for (int w = 0, n = 0; w < 5; w++)
+        if (a->dirs >> w & 1)
+            fprintf(out, "%s%s", n++ ? "," : " dirs=", dir_names[w]);
     if (a->type == RM_LEAP || a->type == RM_CAPTURE || a->type == RM_REMOVE) {
         fprintf(out, " targets=");
         dump_kinds(out, g, a->targets);
@@ -60,6 +66,38 @@ static void dump_action(FILE *out, const rm_game *g, int i)
         fprintf(out, "}");
     }
     fputc('\n', out);
+}
+
+/* Each side's forward, when it has one, and the way every ray goes for
+ * it: the ray's first point, then f (forward), b (backward) or s
+ * (sideways), and d when it is diagonal. */
+static void dump_forwards(FILE *out, const rm_game *g)
+{
+    static const char *const compass[] = { "up", "down", "left", "right" };
+    static const char way_letter[] = { '-', 'f', 'b', 's' };
+    const rm_board *b = &g->board;
+    for (int s = 0; s < g->nsides; s++) {
+        const rm_side *sd = &g->sides[s];
+        if (sd->forward == RM_FORWARD_NONE)
+            continue;
+        fprintf(out, "S%d %s forward=", s, sd->name);
+        if (sd->forward == RM_FORWARD_COMPASS) {
+            fprintf(out, "%s\n", compass[sd->forward_way]);
+        } else {
+            fprintf(out, "toward{");
+            dump_set(out, g, &sd->forward_set);
+            fprintf(out, "}\n");
+        }
+        for (int p = 0; p < b->npoints; p++) {
+            fprintf(out, "  %s:", b->points[p].name);
+            for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+                int cls = sd->ray_class[r];
+                fprintf(out, " %s=%c%s", b->points[b->ray_next[r]].name,
+                        way_letter[RM_RAY_WAY(cls)], RM_RAY_DIAGONAL(cls) ? "d" : "");
+            }
+            fputc('\n', out);
+        }
+    }
 }
 
 static void dump_ir(FILE *out, const rm_game *g)
@@ -99,6 +137,7 @@ static void dump_ir(FILE *out, const rm_game *g)
         fprintf(out, "K%d %s side=%s count=%d hand=%d symbol=%c%s\n", k, g->kinds[k].name,
                 g->sides[g->kinds[k].side].name, g->kinds[k].count, g->kinds[k].hand,
                 g->kinds[k].symbol, g->kinds[k].stacks ? " stacks" : "");
+    dump_forwards(out, g);
     fprintf(out, "\n# setup\n");
     for (int p = 0; p < b->npoints; p++)
         if (g->setup_kind[p] >= 0)

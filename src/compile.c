@@ -23,6 +23,8 @@ typedef struct compiler {
     bool centre_warned;        /* a centre region on a lopsided board was warned of */
     rm_span side_at[RM_MAX_SIDES];
     rm_span kind_at[RM_MAX_KINDS];
+    const rm_node *forward_at[RM_MAX_SIDES]; /* each side's forward statement, or NULL */
+    bool forward_written[RM_MAX_SIDES]; /* a forward statement is written, right or wrong */
     rm_cursor at;              /* where the examples' lines were last counted to */
     const rm_node *phase_node[RM_MAX_PHASES]; /* each phase of the IR, where it is written */
 } compiler;
@@ -476,6 +478,8 @@ static void compile_region(compiler *c, const rm_node *n)
 
 /* ---- sides and pieces ---- */
 
+static void side_forward_stmt(compiler *c, const rm_node *n, int s);
+
 static void compile_side(compiler *c, const rm_node *n)
 {
     rm_game *g = c->g;
@@ -493,8 +497,14 @@ static void compile_side(compiler *c, const rm_node *n)
     c->side_at[s] = n->span2;
     g->sides[s].name = xstrdup(n->text);
     g->sides[s].first_kind = g->nkinds;
+    int npieces = 0;
     for (int i = 0; i < n->nkids; i++) {
         const rm_node *p = n->kids[i];
+        if (p->kind == N_FORWARD) {
+            side_forward_stmt(c, p, s);
+            continue;
+        }
+        npieces++;
         int k = game_kind(g, p->text);
         if (k >= 0) {
             diag_error(c->d, p->span, "piece kind '%s' is already defined", p->text);
@@ -528,8 +538,83 @@ static void compile_side(compiler *c, const rm_node *n)
         }
         g->sides[s].nkinds++;
     }
-    if (g->sides[s].nkinds == 0 && n->nkids == 0)
+    if (g->sides[s].nkinds == 0 && npieces == 0)
         diag_error(c->d, n->span2, "side '%s' has no pieces", n->text);
+}
+
+/* ---- a side's forward ---- */
+
+/* The way a compass word names (RM_POINT_*), or -1. */
+static int compass_way(const char *word)
+{
+    if (strcmp(word, "up") == 0)
+        return RM_POINT_UP;
+    if (strcmp(word, "down") == 0)
+        return RM_POINT_DOWN;
+    if (strcmp(word, "left") == 0)
+        return RM_POINT_LEFT;
+    if (strcmp(word, "right") == 0)
+        return RM_POINT_RIGHT;
+    return -1;
+}
+
+/* Checks the words of a side's statement N other than 'piece': it must
+ * be 'forward WAY' or 'forward toward SET', once; the set is evaluated
+ * by compile_forwards, once the regions are known. */
+static void side_forward_stmt(compiler *c, const rm_node *n, int s)
+{
+    if (strcmp(n->text, "forward") != 0) {
+        diag_error(c->d, n->span2, "a side block holds 'piece KIND COUNT' and 'forward ...', "
+                   "not '%s'", n->text);
+        return;
+    }
+    c->forward_written[s] = true;
+    if (c->forward_at[s]) {
+        diag_error(c->d, n->span, "side '%s' has its forward given twice", c->g->sides[s].name);
+        diag_note(c->d, c->forward_at[s]->span, "first given here");
+        return;
+    }
+    bool toward = strcmp(n->text2, "toward") == 0;
+    if (!toward && compass_way(n->text2) < 0) {
+        diag_error(c->d, n->span3, "a side's forward is up, down, left, right or 'toward SET', "
+                   "not '%s'", n->text2);
+        return;
+    }
+    if (toward && n->nkids == 0) {
+        diag_error(c->d, n->span, "'forward toward' needs the points to move toward: forward "
+                   "toward SET (a row, a region, points)");
+        return;
+    }
+    if (!toward && n->nkids > 0) {
+        diag_error(c->d, n->kids[0]->span, "'forward %s' takes no points; to move toward "
+                   "points, write: forward toward SET", n->text2);
+        return;
+    }
+    c->forward_at[s] = n;
+}
+
+/* Gives each side with a forward statement its forward (rm_side). */
+static void compile_forwards(compiler *c)
+{
+    for (int s = 0; s < c->g->nsides; s++) {
+        const rm_node *n = c->forward_at[s];
+        rm_side *sd = &c->g->sides[s];
+        if (!n)
+            continue;
+        if (n->nkids == 0) {
+            sd->forward = RM_FORWARD_COMPASS;
+            sd->forward_way = (uint8_t)compass_way(n->text2);
+            continue;
+        }
+        if (eval_set(c, n->kids[0], &sd->forward_set) != 0)
+            continue;
+        if (set_count(&sd->forward_set) == 0) {
+            diag_error(c->d, n->kids[0]->span, "side '%s' moves forward toward no point: the set "
+                       "is empty", sd->name);
+            continue;
+        }
+        sd->forward = RM_FORWARD_TOWARD;
+    }
 }
 
 static bool symbol_taken(const rm_game *g, char ch)
@@ -831,6 +916,78 @@ static int side_kind(compiler *c, const rm_node *at, const char *name, int side,
     return k;
 }
 
+/* The bit (RM_DIR_*) of a word of a direction filter, or 0. */
+static int dir_word(const char *word)
+{
+    if (strcmp(word, "forward") == 0)
+        return RM_DIR_FORWARD;
+    if (strcmp(word, "backward") == 0)
+        return RM_DIR_BACKWARD;
+    if (strcmp(word, "sideways") == 0)
+        return RM_DIR_SIDEWAYS;
+    if (strcmp(word, "orthogonal") == 0)
+        return RM_DIR_ORTHOGONAL;
+    if (strcmp(word, "diagonal") == 0)
+        return RM_DIR_DIAGONAL;
+    return 0;
+}
+
+/* The ray classes (RM_RAY_CLASS) the filter of words DIRS lets through:
+ * the words of one group (ways, lines) add up, and the two groups
+ * restrict each other; a group without a word restricts nothing. */
+static uint8_t dir_allow(unsigned dirs)
+{
+    unsigned allow = 0;
+    for (unsigned cls = 0; cls < 8; cls++) {
+        unsigned way = RM_RAY_WAY(cls), diagonal = RM_RAY_DIAGONAL(cls);
+        bool way_ok = !(dirs & RM_DIR_WAYS) || (way != RM_WAY_NONE && (dirs >> (way - 1) & 1));
+        bool line_ok = !(dirs & RM_DIR_LINES) ||
+                       (dirs & (diagonal ? RM_DIR_DIAGONAL : RM_DIR_ORTHOGONAL));
+        if (way_ok && line_ok)
+            allow |= 1u << cls;
+    }
+    return (uint8_t)allow;
+}
+
+/* Checks the direction filter DIRS of action A of SIDE and stores it. */
+static int compile_dirs(compiler *c, const rm_node *dirs, rm_action_rule *a, int side)
+{
+    static const char *const what[] = { [RM_DROP] = "a drop", [RM_REMOVE] = "a removal",
+                                        [RM_RELOCATE] = "a relocation" };
+    if (a->type == RM_DROP || a->type == RM_REMOVE || a->type == RM_RELOCATE) {
+        diag_error(c->d, dirs->span, "%s goes along no line, so it takes no direction filter "
+                   "(a filter is for step, slide, leap and capture)", what[a->type]);
+        return -1;
+    }
+    const rm_side *sd = &c->g->sides[side];
+    unsigned words = 0;
+    for (int i = 0; i < dirs->nkids; i++) {
+        const rm_node *w = dirs->kids[i];
+        int bit = dir_word(w->text);
+        if (!bit) {
+            diag_error(c->d, w->span, "unknown direction '%s' (a filter's words are forward, "
+                       "backward, sideways, orthogonal and diagonal)", w->text);
+            return -1;
+        }
+        if (words & (unsigned)bit) {
+            diag_error(c->d, w->span, "'%s' is given twice in this filter", w->text);
+            return -1;
+        }
+        if ((bit & RM_DIR_WAYS) && sd->forward == RM_FORWARD_NONE) {
+            if (c->forward_written[side])
+                return -1; /* its forward is wrong, and said so */
+            diag_error(c->d, w->span, "side '%s' has no forward, so no move of it is '%s'; give "
+                       "it one in its side block: forward up, down, left or right, or forward "
+                       "toward SET", sd->name, w->text);
+            return -1;
+        }
+        words |= (unsigned)bit;
+    }
+    a->dirs = (uint8_t)words;
+    a->dir_allow = dir_allow(words);
+    return 0;
+}
+
 static int compile_action(compiler *c, const rm_node *n, int side)
 {
     rm_game *g = c->g;
@@ -862,6 +1019,13 @@ static int compile_action(compiler *c, const rm_node *n, int side)
             a.targets = 0;
             for (int j = 0; j < p->nkids; j++) {
                 int t = game_kind(g, p->kids[j]->text);
+                if (t < 0 && dir_word(p->kids[j]->text)) {
+                    diag_error(c->d, p->kids[j]->span, "'%s' is a direction, not a piece kind: "
+                               "a direction filter comes right after the moving kind, before "
+                               "'over' (%s %s %s over ...)", p->kids[j]->text,
+                               a.type == RM_LEAP ? "leap" : "capture", n->text, p->kids[j]->text);
+                    return -1;
+                }
                 if (t < 0) {
                     diag_error(c->d, p->kids[j]->span, "unknown piece kind '%s'", p->kids[j]->text);
                     return -1;
@@ -903,6 +1067,10 @@ static int compile_action(compiler *c, const rm_node *n, int side)
             if (eval_set(c, p->kids[0], &a.region) != 0)
                 return -1;
             a.has_region = true;
+            break;
+        case N_DIRS:
+            if (compile_dirs(c, p, &a, side) != 0)
+                return -1;
             break;
         case N_WHILE_FEWER:
             if (p->n < 1 || p->n > RM_MAX_PIECES) {
@@ -1573,6 +1741,7 @@ rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena,
             if (file->kids[i]->kind == N_REGION)
                 compile_region(&c, file->kids[i]);
         int before_rules = d->errors;
+        compile_forwards(&c);
         compile_setup(&c, c.setup_node);
         if (d->errors == before_rules)
             compile_rules(&c, file);
@@ -1586,7 +1755,11 @@ rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena,
         game_free(g);
         return NULL;
     }
-    derive_game(g);
+    if (derive_game(g) != 0) {
+        diag_file_error(d, "out of memory");
+        game_free(g);
+        return NULL;
+    }
     warn_ways(&c);
     return g;
 }
@@ -1603,8 +1776,10 @@ void game_free(rm_game *g)
         free(g->sources[i]);
     for (int i = 0; i < g->nnotes; i++)
         free(g->notes[i]);
-    for (int i = 0; i < g->nsides; i++)
+    for (int i = 0; i < g->nsides; i++) {
         free(g->sides[i].name);
+        free(g->sides[i].ray_class);
+    }
     for (int i = 0; i < g->nkinds; i++)
         free(g->kinds[i].name);
     board_free(&g->board);

@@ -374,6 +374,74 @@ static void derive_sides(rm_game *g)
     }
 }
 
+/* ---- each side's class of every ray ----
+ *
+ * A move leaves its point along a ray; its direction is that of the
+ * vector V from the point to the ray's first point. Against a compass
+ * forward F (a unit vector) it goes forward when V.F > EPS |V|, backward
+ * when V.F < -EPS |V|, sideways otherwise; toward a set, forward when the
+ * ray's first point is nearer to the set (to its nearest point) than the
+ * point is by more than EPS |V|, backward when it is farther by more
+ * than that, sideways otherwise. It is diagonal unless V is parallel to
+ * an axis within EPS |V|. EPS is relative to the link's length, so the
+ * classes do not depend on the scale of the coordinates. */
+
+#define DIR_EPS 1e-6
+
+/* The distance from point P to the nearest point of S. */
+static double distance_to(const rm_board *b, int p, const rm_set *s)
+{
+    double best = INFINITY;
+    SET_FOREACH(q, s) {
+        double d = hypot(b->points[q].x - b->points[p].x, b->points[q].y - b->points[p].y);
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
+/* The class (RM_RAY_CLASS) of the ray R of point P for side SD, given
+ * DIST, each point's distance to SD's forward set when it has one. */
+static uint8_t ray_class(const rm_board *b, const rm_side *sd, const double *dist, int p,
+                         uint32_t r)
+{
+    int q = b->ray_next[r];
+    double vx = b->points[q].x - b->points[p].x, vy = b->points[q].y - b->points[p].y;
+    double len = hypot(vx, vy), tol = DIR_EPS * len;
+    int diagonal = fabs(vx) > tol && fabs(vy) > tol;
+    int way = RM_WAY_NONE;
+    double ahead = 0; /* how far the link goes forward, in the units of the coordinates */
+    if (sd->forward == RM_FORWARD_COMPASS) {
+        static const double fx[] = { 0, 0, -1, 1 }, fy[] = { 1, -1, 0, 0 };
+        ahead = vx * fx[sd->forward_way] + vy * fy[sd->forward_way];
+    } else if (sd->forward == RM_FORWARD_TOWARD) {
+        ahead = dist[p] - dist[q];
+    }
+    if (sd->forward != RM_FORWARD_NONE)
+        way = ahead > tol ? RM_WAY_FORWARD : ahead < -tol ? RM_WAY_BACKWARD : RM_WAY_SIDEWAYS;
+    return (uint8_t)RM_RAY_CLASS(way, diagonal);
+}
+
+static int derive_ray_classes(rm_game *g)
+{
+    const rm_board *b = &g->board;
+    size_t nrays = b->npoints ? b->ray_off[b->npoints] : 0;
+    for (int s = 0; s < g->nsides; s++) {
+        rm_side *sd = &g->sides[s];
+        sd->ray_class = malloc(nrays ? nrays : 1);
+        if (!sd->ray_class)
+            return -1;
+        double dist[RM_MAX_POINTS];
+        if (sd->forward == RM_FORWARD_TOWARD)
+            for (int p = 0; p < b->npoints; p++)
+                dist[p] = distance_to(b, p, &sd->forward_set);
+        for (int p = 0; p < b->npoints; p++)
+            for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++)
+                sd->ray_class[r] = ray_class(b, sd, dist, p, r);
+    }
+    return 0;
+}
+
 static void derive_ways(rm_game *g)
 {
     for (int f = 0; f < g->rules.nphases; f++)
@@ -384,10 +452,11 @@ static void derive_ways(rm_game *g)
         }
 }
 
-void derive_game(rm_game *g)
+int derive_game(rm_game *g)
 {
     derive_zobrist(&g->zob);
     derive_phases(g);
     derive_sides(g);
     derive_ways(g);
+    return derive_ray_classes(g);
 }

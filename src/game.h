@@ -27,10 +27,22 @@ typedef struct rm_kind {
     int hand;                  /* pieces in hand at the start */
 } rm_kind;
 
+/* A side's forward (rm_side.forward). */
+enum {
+    RM_FORWARD_NONE,           /* none: its filters may not say forward, backward, sideways */
+    RM_FORWARD_COMPASS,        /* a way of the board's coordinates (forward_way) */
+    RM_FORWARD_TOWARD          /* toward the nearest point of a set (forward_set) */
+};
+
 typedef struct rm_side {
     char *name;
     int first_kind, nkinds;    /* its kinds: kinds[first_kind .. first_kind+nkinds) */
+    uint8_t forward;           /* RM_FORWARD_* */
+    uint8_t forward_way;       /* COMPASS: RM_POINT_UP, _DOWN, _LEFT or _RIGHT (board.h) */
+    rm_set forward_set;        /* TOWARD: the points a forward move comes nearer to */
     uint64_t kind_mask[2];     /* derived: bytes 0xFF at its kinds, over counts per kind */
+    uint8_t *ray_class;        /* derived: the class of each ray of the board for this side
+                                * (RM_RAY_CLASS, rules.h), by the ray's index in board.rays */
 } rm_side;
 
 /* Examples: documented facts, checked by rimau validate. Each step is run

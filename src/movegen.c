@@ -242,6 +242,19 @@ static void make_and_continue(gen *x, const rm_move *m, int step, int done)
     undo_to(x->g, x->st, &x->log, mark);
 }
 
+/* The ray classes of the side to move when action A has a direction
+ * filter, NULL when it has none: then every ray may be used. */
+static inline const uint8_t *filter_classes(const gen *x, const rm_action_rule *a)
+{
+    return a->dir_allow ? x->g->sides[x->side].ray_class : NULL;
+}
+
+/* Whether action A, whose filter_classes are CLS, may move along ray R. */
+static inline bool ray_allowed(const rm_action_rule *a, const uint8_t *cls, uint32_t r)
+{
+    return !cls || (a->dir_allow >> cls[r] & 1);
+}
+
 static bool may_enter(const rm_game *g, const rm_state *st, int p, int k)
 {
     return st->kind[p] < 0 || (st->kind[p] == k && g->kinds[k].stacks && st->count[p] < 255);
@@ -300,6 +313,7 @@ static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
     const rm_game *g = x->g;
     const rm_board *b = &g->board;
     const rm_state *st = x->st;
+    const uint8_t *cls = filter_classes(x, a);
     long looked = 0;
     SET_FOREACH(p, &st->occ[x->side]) {
         looked++;
@@ -308,6 +322,8 @@ static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
         looked += b->ray_off[p + 1] - b->ray_off[p];
         uint64_t leaving = leaving_hash(x, p, step, done);
         for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            if (!ray_allowed(a, cls, r))
+                continue;
             const uint16_t *pts = b->ray_pts + b->rays[r].off;
             int len = b->rays[r].len;
             switch (a->type) {
@@ -411,9 +427,11 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
             return false;
         targets = &here;
     }
+    const uint8_t *cls = filter_classes(x, a);
     for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
-        /* a capture along R leaps over a target first */
-        if (!set_has(targets, b->ray_next[r]))
+        /* a capture along R leaps over a target first, in a direction
+         * its filter allows */
+        if (!set_has(targets, b->ray_next[r]) || !ray_allowed(a, cls, r))
             continue;
         const uint16_t *pts = b->ray_pts + b->rays[r].off;
         int k = target_run(x->st, a, pts, b->rays[r].len, dead);
@@ -684,6 +702,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
         empty.w[i] = ~(root->occ[0].w[i] | root->occ[1].w[i]);
     if (a->type == RM_CAPTURE)
         targets = target_points(g, root, a);
+    const uint8_t *cls = filter_classes(x, a);
     SET_FOREACH(p, &root->occ[x->side]) {
         if (root->kind[p] != kind || (plain_step && !set_meets(&b->adjacent[p], &empty)))
             continue;
@@ -702,7 +721,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
         case RM_STEP:
             for (uint32_t r = first; r < last; r++) {
                 int q = b->ray_next[r];
-                if (may_enter(g, root, q, kind)) {
+                if (may_enter(g, root, q, kind) && ray_allowed(a, cls, r)) {
                     m.to = (uint8_t)q;
                     put(x, &out, from ^ add_delta(g, root, q, kind), m, false);
                 }
@@ -710,6 +729,8 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
             break;
         case RM_SLIDE:
             for (uint32_t r = first; r < last; r++) {
+                if (!ray_allowed(a, cls, r))
+                    continue;
                 const uint16_t *pts = b->ray_pts + b->rays[r].off;
                 int len = b->rays[r].len;
                 for (int i = 0; i < len && root->kind[pts[i]] < 0; i++) {
@@ -722,7 +743,8 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
             for (uint32_t r = first; r < last; r++) {
                 const uint16_t *pts = b->ray_pts + b->rays[r].off;
                 if (b->rays[r].len >= 2 && root->kind[pts[0]] >= 0 &&
-                    (a->targets >> root->kind[pts[0]] & 1) && may_enter(g, root, pts[1], kind)) {
+                    (a->targets >> root->kind[pts[0]] & 1) && may_enter(g, root, pts[1], kind) &&
+                    ray_allowed(a, cls, r)) {
                     m.to = (uint8_t)pts[1];
                     put(x, &out, from ^ add_delta(g, root, pts[1], kind), m, false);
                 }
@@ -734,7 +756,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
             for (uint32_t r = first; r < last; r++) {
                 const uint16_t *pts = b->ray_pts + b->rays[r].off;
                 int k = capture_run(g, root, a, pts, b->rays[r].len, NULL);
-                if (k == 0)
+                if (k == 0 || !ray_allowed(a, cls, r))
                     continue;
                 uint64_t h = from ^ g->zob.cell[pts[k]][kind];
                 for (int i = 0; i < k; i++)

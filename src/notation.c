@@ -253,6 +253,62 @@ static void explain_move(const rm_game *g, const rm_state *st, int side, const r
     }
 }
 
+/* Whether the turn line in force for the side to move in ST has an
+ * action with a direction filter. */
+static bool filtered_turn(const rm_game *g, const rm_state *st)
+{
+    int side = rm_state_to_move(st);
+    const rm_phase *ph = rm_side_phase(g, st, side);
+    int t = rm_state_phase_turns(st, side);
+    const rm_turn_rule *tr = &ph->turns[t < ph->nturns ? t : ph->nturns - 1];
+    for (int i = 0; i < tr->nsteps; i++)
+        for (int k = 0; k < tr->steps[i].nalts; k++)
+            if (g->rules.actions[tr->steps[i].alt[k]].dirs)
+                return true;
+    return false;
+}
+
+/* Writes into BUF (SIZE bytes) the directions of the first moves of
+ * M[0..N) that go along a line, as the side to move's filters see them:
+ * " (for geese: c3 to c2 is backward and orthogonal)"; "" when none. */
+static void describe_directions(const rm_game *g, const rm_state *st, const rm_move *m, int n,
+                                char *buf, size_t size)
+{
+    const rm_board *b = &g->board;
+    const rm_side *sd = &g->sides[rm_state_to_move(st)];
+    static const char *const ways[] = { "", "forward", "backward", "sideways" };
+    size_t used = 0;
+    int shown = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && shown < 4 && used < size; i++) {
+        if (m[i].type != RM_MV_MOVE && m[i].type != RM_MV_CAPTURE)
+            continue;
+        int from = m[i].from, to = m[i].to;
+        for (uint32_t r = b->ray_off[from]; r < b->ray_off[from + 1]; r++) {
+            const uint16_t *pts = b->ray_pts + b->rays[r].off;
+            bool on = false;
+            for (int k = 0; k < b->rays[r].len && !on; k++)
+                on = pts[k] == to;
+            if (!on)
+                continue;
+            int cls = sd->ray_class[r];
+            const char *way = ways[RM_RAY_WAY(cls)];
+            if (used < size)
+                used += (size_t)snprintf(buf + used, size - used, "%s%s%s", shown ? "; " : " (for ",
+                                         shown ? "" : SHOWN(sd->name), shown ? "" : ": ");
+            if (used < size)
+                used += (size_t)snprintf(buf + used, size - used, "%s to %s is %s%s%s",
+                                         b->points[from].name, b->points[to].name, way,
+                                         *way ? " and " : "",
+                                         RM_RAY_DIAGONAL(cls) ? "diagonal" : "orthogonal");
+            shown++;
+            break;
+        }
+    }
+    if (shown && used < size)
+        snprintf(buf + used, size - used, ")");
+}
+
 /* Why the moves M[0..N) are not a legal turn in ST, in ERR: the first
  * move that cannot be made, and why; or, when they can be made, that no
  * rule of the phase makes them a turn, with the legal turns from the
@@ -276,10 +332,13 @@ static void explain_illegal(const rm_game *g, const rm_state *st, const rm_turnl
     }
     /* Every move can be made: the phase has no turn that makes them. */
     int at = n > 0 && m[0].type != RM_MV_DROP ? m[0].from : -1;
+    char dirs[192] = "";
+    if (filtered_turn(g, st))
+        describe_directions(g, st, m, n, dirs, sizeof dirs);
     size_t used = (size_t)snprintf(err, errsize, "not a legal turn here: no rule of the phase "
-                                   "'%s' of %s makes these moves a turn",
+                                   "'%s' of %s makes these moves a turn%s",
                                    SHOWN(rm_side_phase(g, st, rm_state_to_move(st))->name),
-                                   SHOWN(g->sides[rm_state_to_move(st)].name));
+                                   SHOWN(g->sides[rm_state_to_move(st)].name), dirs);
     int shown = 0;
     for (int i = 0; at >= 0 && i < l->n && used < errsize; i++) {
         const rm_move *t = rm_turn_moves(l, i);

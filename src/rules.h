@@ -45,6 +45,29 @@ typedef enum rm_action_type {
 
 enum { RM_CHAIN_NONE, RM_CHAIN_MAY_STOP, RM_CHAIN_MUST_CONTINUE };
 
+/* The words of a direction filter (rm_action_rule.dirs), one bit each.
+ * The first three say where a move goes relative to its side's forward,
+ * the last two which lines it goes along. */
+enum {
+    RM_DIR_FORWARD = 1,
+    RM_DIR_BACKWARD = 2,
+    RM_DIR_SIDEWAYS = 4,
+    RM_DIR_ORTHOGONAL = 8,
+    RM_DIR_DIAGONAL = 16
+};
+#define RM_DIR_WAYS (RM_DIR_FORWARD | RM_DIR_BACKWARD | RM_DIR_SIDEWAYS)
+#define RM_DIR_LINES (RM_DIR_ORTHOGONAL | RM_DIR_DIAGONAL)
+
+/* The class of a ray for a side (rm_side.ray_class, derived): the way it
+ * leaves its point relative to the side's forward (RM_WAY_NONE when the
+ * side has none), and whether its line is diagonal (not parallel to an
+ * axis): RM_RAY_CLASS(way, diagonal), 0 to 7. A filter lets through a
+ * set of classes (rm_action_rule.dir_allow, bit c for class c). */
+enum { RM_WAY_NONE, RM_WAY_FORWARD, RM_WAY_BACKWARD, RM_WAY_SIDEWAYS };
+#define RM_RAY_CLASS(way, diagonal) ((way) << 1 | (diagonal))
+#define RM_RAY_WAY(cls) ((cls) >> 1)
+#define RM_RAY_DIAGONAL(cls) ((cls) & 1)
+
 typedef struct rm_action_rule {
     uint8_t type;             /* rm_action_type */
     uint8_t kind;             /* the piece kind that acts (is dropped, moves, captures) */
@@ -53,6 +76,10 @@ typedef struct rm_action_rule {
     uint8_t chain;            /* CAPTURE: RM_CHAIN_* */
     bool remove_at_end;       /* CAPTURE chains: jumped pieces leave when the chain ends */
     int16_t fewer_than;       /* DROP: only while fewer than this many of the kind are on the board; -1 */
+    uint8_t dirs;             /* STEP, SLIDE, LEAP, CAPTURE: the words of its direction filter
+                               * (RM_DIR_*); 0: none */
+    uint8_t dir_allow;        /* the ray classes (RM_RAY_CLASS) the filter lets through, bit c
+                               * for class c; 0: every ray (no filter) */
     bool has_region;          /* DROP, RELOCATE: destinations; REMOVE: sources */
     rm_set region;
 } rm_action_rule;

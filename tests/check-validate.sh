@@ -1,10 +1,10 @@
 #!/bin/sh
 # Every shipped game passes rimau check and rimau validate (its examples,
-# with every option value).
+# with every option value); so do the test games of tests/games.
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
 cd "$srcdir" || exit 1
-out=$("$RIMAU" check games/*.game 2>&1) || { printf '%s\n' "$out"; exit 1; }
+out=$("$RIMAU" check games/*.game tests/games/*.game 2>&1) || { printf '%s\n' "$out"; exit 1; }
 # No shipped game is warned of a region that surprises (rows or columns
 # whose points' names say otherwise, a centre on a lopsided board).
 if printf '%s\n' "$out" | grep -E ': warning: .*(not their names|not symmetric about it)'; then
@@ -13,7 +13,7 @@ if printf '%s\n' "$out" | grep -E ': warning: .*(not their names|not symmetric a
 fi
 echo "ok rimau check games/*.game: no region warning"
 # Every option value of every game loads.
-for game in games/*.game; do
+for game in games/*.game tests/games/*.game; do
     for setting in $("$RIMAU" info "$game" | awk '
         /^option:/ {
             sub(/ +-- .*/, "")
@@ -24,4 +24,4 @@ for game in games/*.game; do
         echo "ok rimau check -o $setting $game"
     done
 done
-"$RIMAU" validate games/*.game
+"$RIMAU" validate games/*.game tests/games/*.game

@@ -53,7 +53,7 @@ for t in $targets; do
     # seeds, named after their folder so that equal file names do not clash
     seed() { for f in "$@"; do cp "$f" "$corpus/$(basename "$(dirname "$f")")-$(basename "$f")"; done; }
     case $t in
-        game) seed "$top"/games/*.game "$top"/tests/errors/*.game "$top"/tests/boards/*.game ;;
+        game) seed "$top"/games/*.game "$top"/tests/games/*.game "$top"/tests/errors/*.game "$top"/tests/boards/*.game ;;
         record) seed "$top"/tests/records/*.rec ;;
     esac
     # games of the targets' fixed game played to their end (tests/fuzz/seeds/)

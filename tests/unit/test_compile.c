@@ -112,6 +112,73 @@ static void compile__rules__phases_actions_and_ends(void **state)
     rm_game_destroy(g);
 }
 
+/* The class of the ray from the point named FROM through the point
+ * named TO for side S (which must exist). */
+static int ray_class_of(const rm_game *g, int s, const char *from, const char *to)
+{
+    const rm_board *b = &g->board;
+    int p = pt(g, from), q = pt(g, to);
+    for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++)
+        if (b->ray_next[r] == q)
+            return g->sides[s].ray_class[r];
+    fail_msg("no ray from %s through %s", from, to);
+    return -1;
+}
+
+static void compile__forward_and_filters__in_the_ir_with_each_ray_classed(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok("game \"t\"\n" RIMAU_BOARD
+                         "side tigers { piece tiger 1; forward down }\n"
+                         "side men { piece man 2\n forward toward row 1, e5 }\n"
+                         "side others { piece other 1 }\n"
+                         "setup { tiger at c5\n man at a5 c1\n other at e9 }\n");
+    const rm_side *t = &g->sides[0], *m = &g->sides[1], *o = &g->sides[2];
+    assert_int_equal(t->forward, RM_FORWARD_COMPASS);
+    assert_int_equal(t->forward_way, RM_POINT_DOWN);
+    assert_int_equal(m->forward, RM_FORWARD_TOWARD);
+    assert_int_equal(set_count(&m->forward_set), 4); /* a1 c1 e1 and e5 */
+    assert_true(set_has(&m->forward_set, pt(g, "e5")));
+    assert_int_equal(o->forward, RM_FORWARD_NONE);
+    /* down the lower triangle: its sides slope (diagonal), its middle
+     * line and its rows do not */
+    assert_int_equal(ray_class_of(g, 0, "c3", "b2"), RM_RAY_CLASS(RM_WAY_FORWARD, 1));
+    assert_int_equal(ray_class_of(g, 0, "c3", "c2"), RM_RAY_CLASS(RM_WAY_FORWARD, 0));
+    assert_int_equal(ray_class_of(g, 0, "b2", "c2"), RM_RAY_CLASS(RM_WAY_SIDEWAYS, 0));
+    assert_int_equal(ray_class_of(g, 0, "b2", "c3"), RM_RAY_CLASS(RM_WAY_BACKWARD, 1));
+    /* the upper triangle: up its side, along its row */
+    assert_int_equal(ray_class_of(g, 0, "b8", "a9"), RM_RAY_CLASS(RM_WAY_BACKWARD, 1));
+    assert_int_equal(ray_class_of(g, 0, "a9", "c9"), RM_RAY_CLASS(RM_WAY_SIDEWAYS, 0));
+    /* toward row 1 or e5: from c5 (2 from e5), d5 is 1 from e5; from b2
+     * (sqrt 2 from a1 and c1), a1 is in the set and c2 is 1 from c1 */
+    assert_int_equal(ray_class_of(g, 1, "c5", "d5"), RM_RAY_CLASS(RM_WAY_FORWARD, 0));
+    assert_int_equal(ray_class_of(g, 1, "b2", "a1"), RM_RAY_CLASS(RM_WAY_FORWARD, 1));
+    assert_int_equal(ray_class_of(g, 1, "b2", "c2"), RM_RAY_CLASS(RM_WAY_FORWARD, 0));
+    assert_int_equal(ray_class_of(g, 1, "c2", "b2"), RM_RAY_CLASS(RM_WAY_BACKWARD, 0));
+    /* a side without a forward: only the lines */
+    assert_int_equal(ray_class_of(g, 2, "c3", "b2"), RM_RAY_CLASS(RM_WAY_NONE, 1));
+    assert_int_equal(ray_class_of(g, 2, "c3", "c2"), RM_RAY_CLASS(RM_WAY_NONE, 0));
+    rm_game_destroy(g);
+
+    g = load_ok("game \"t\"\nboard { grid 3 x 3 }\n"
+                "side a { piece p 1; forward up }\nside b { piece q 1 }\n"
+                "setup { p at a1\n q at c3 }\n"
+                "phase x of a { turn step p forward, orthogonal or capture p sideways or step p }\n"
+                "phase y of b { turn slide q diagonal }\n");
+    const rm_action_rule *acts = g->rules.actions;
+    assert_int_equal(acts[0].dirs, RM_DIR_FORWARD | RM_DIR_ORTHOGONAL);
+    assert_int_equal(acts[0].dir_allow, 1u << RM_RAY_CLASS(RM_WAY_FORWARD, 0));
+    assert_int_equal(acts[1].dirs, RM_DIR_SIDEWAYS);
+    assert_int_equal(acts[1].dir_allow, 1u << RM_RAY_CLASS(RM_WAY_SIDEWAYS, 0) |
+                                            1u << RM_RAY_CLASS(RM_WAY_SIDEWAYS, 1));
+    assert_int_equal(acts[2].dirs, 0);
+    assert_int_equal(acts[2].dir_allow, 0); /* no filter: every ray */
+    assert_int_equal(acts[3].dirs, RM_DIR_DIAGONAL);
+    for (int cls = 0; cls < 8; cls++)
+        assert_int_equal(acts[3].dir_allow >> cls & 1, RM_RAY_DIAGONAL(cls));
+    rm_game_destroy(g);
+}
+
 static void compile__option_choice__selects_the_branch(void **state)
 {
     (void)state;
@@ -296,6 +363,7 @@ int main(void)
         cmocka_unit_test(compile__words_and_numbers__checked_where_written),
         cmocka_unit_test(compile__turn_ways__estimated_from_the_pattern_and_the_board),
         cmocka_unit_test(compile__shipped_games__have_no_turn_warned_of),
+        cmocka_unit_test(compile__forward_and_filters__in_the_ir_with_each_ray_classed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -783,6 +783,313 @@ static void compulsory__no_capture_available__steps_stay_legal(void **state)
     rm_game_destroy(g);
 }
 
+/* ---- direction filters ---- */
+
+/* A 5 x 5 grid with every diagonal: geese (GEESE_SIDE: their pieces and
+ * forward) set up by SETUP play GEESE; a fox whose forward is down plays
+ * FOX; FIRST moves first. */
+static rm_game *dir_game(const char *geese_side, const char *setup, const char *geese,
+                         const char *fox, const char *first)
+{
+    return loadf("game \"test\"\n"
+                 "board { grid 5 x 5 diagonals all }\n"
+                 "side geese { %s }\n"
+                 "side foxes { piece fox 1; forward down }\n"
+                 "setup { %s }\n"
+                 "rules { first %s }\n"
+                 "phase move of geese { %s }\n"
+                 "phase hunt of foxes { %s }\n",
+                 geese_side, setup, first, geese, fox);
+}
+
+/* The geese's turns with a lone goose on c3 (the fox far on a4, on none
+ * of its lines), for a forward and a turn line. */
+static const char *lone_goose(const char *forward, const char *turn)
+{
+    char side[64];
+    snprintf(side, sizeof side, "piece goose 1; %s", forward);
+    rm_game *g = dir_game(side, "goose at c3; fox at a4", turn, "turn step fox", "geese");
+    rm_state st = start(g);
+    const char *out = legal(g, &st);
+    rm_game_destroy(g);
+    return out;
+}
+
+static void filter__step_each_word__the_moves_it_names(void **state)
+{
+    (void)state;
+    /* forward up: c4 straight up, b4 and d4 up the diagonals */
+    static const struct {
+        const char *forward, *turn, *want;
+    } cases[] = {
+        { "forward up", "turn step goose forward", "c3-b4 c3-c4 c3-d4" },
+        { "forward up", "turn step goose backward", "c3-b2 c3-c2 c3-d2" },
+        { "forward up", "turn step goose sideways", "c3-b3 c3-d3" },
+        { "forward up", "turn step goose forward, sideways", "c3-b3 c3-b4 c3-c4 c3-d3 c3-d4" },
+        { "forward up", "turn step goose orthogonal", "c3-b3 c3-c2 c3-c4 c3-d3" },
+        { "forward up", "turn step goose diagonal", "c3-b2 c3-b4 c3-d2 c3-d4" },
+        { "forward up", "turn step goose forward, orthogonal", "c3-c4" },
+        { "forward up", "turn step goose orthogonal forward", "c3-c4" },
+        { "forward up", "turn step goose backward, diagonal", "c3-b2 c3-d2" },
+        { "forward up", "turn step goose sideways, diagonal", "" },
+        { "forward up", "turn step goose orthogonal, diagonal",
+          "c3-b2 c3-b3 c3-b4 c3-c2 c3-c4 c3-d2 c3-d3 c3-d4" },
+        { "forward down", "turn step goose forward, orthogonal", "c3-c2" },
+        { "forward left", "turn step goose forward, orthogonal", "c3-b3" },
+        { "forward right", "turn step goose forward", "c3-d2 c3-d3 c3-d4" },
+        { "forward right", "turn step goose sideways", "c3-c2 c3-c4" },
+        /* toward a row: as up, for a point below it */
+        { "forward toward row 5", "turn step goose forward", "c3-b4 c3-c4 c3-d4" },
+        /* a side without a forward may still filter lines */
+        { "", "turn step goose diagonal", "c3-b2 c3-b4 c3-d2 c3-d4" },
+        /* turns of several moves, walked move by move */
+        { "forward up", "turn step goose forward, orthogonal 2 times", "c3-c4,c4-c5" },
+        { "forward up", "turn step goose backward, diagonal optional", "- c3-b2 c3-d2" },
+        { "forward up", "turn slide goose forward, orthogonal optional", "- c3-c4 c3-c5" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *got = lone_goose(cases[i].forward, cases[i].turn);
+        if (strcmp(got, cases[i].want) != 0)
+            fail_msg("%s, %s: '%s', expected '%s'", cases[i].forward, cases[i].turn, got,
+                     cases[i].want);
+    }
+}
+
+static void filter__toward_a_point__nearer_is_forward_as_near_is_sideways(void **state)
+{
+    (void)state;
+    /* toward c3 from b1 (sqrt 5 away): c1 (2), b2 and c2 (sqrt 2) are
+     * nearer; a2 is sqrt 5 away too; a1 (sqrt 8) is farther */
+    static const struct {
+        const char *turn, *want;
+    } cases[] = {
+        { "turn step goose forward", "b1-b2 b1-c1 b1-c2" },
+        { "turn step goose sideways", "b1-a2" },
+        { "turn step goose backward", "b1-a1" },
+        { "turn step goose forward, diagonal", "b1-c2" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        rm_game *g = dir_game("piece goose 1; forward toward c3", "goose at b1; fox at e5",
+                              cases[i].turn, "turn step fox", "geese");
+        rm_state st = start(g);
+        const char *got = legal(g, &st);
+        if (strcmp(got, cases[i].want) != 0)
+            fail_msg("%s: '%s', expected '%s'", cases[i].turn, got, cases[i].want);
+        rm_game_destroy(g);
+    }
+}
+
+static void filter__slide__only_along_the_lines_it_allows(void **state)
+{
+    (void)state;
+    assert_string_equal(lone_goose("forward up", "turn slide goose forward, orthogonal"),
+                        "c3-c4 c3-c5");
+    /* down the diagonals: to a1 and to e1 (the fox is on a4, on neither) */
+    assert_string_equal(lone_goose("forward up", "turn slide goose backward, diagonal"),
+                        "c3-a1 c3-b2 c3-d2 c3-e1");
+}
+
+static void filter__leap__only_along_the_lines_it_allows(void **state)
+{
+    (void)state;
+    /* c3 over c4 to c5 is forward, over b3 to a3 sideways; b3 over c4 to
+     * d5 is forward, over c3 to d3 sideways; c4's leaps go back */
+    static const struct {
+        const char *turn, *want;
+    } cases[] = {
+        { "turn leap goose forward over goose", "b3-d5 c3-c5" },
+        { "turn leap goose forward, orthogonal over goose", "c3-c5" },
+        { "turn leap goose sideways over goose", "b3-d3 c3-a3" },
+        { "turn leap goose over goose", "b3-d3 b3-d5 c3-a3 c3-c5 c4-a2 c4-c2" },
+        { "turn leap goose forward over goose optional", "- b3-d5 c3-c5" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        rm_game *g = dir_game("piece goose 3; forward up", "goose at c3 c4 b3; fox at e1",
+                              cases[i].turn, "turn step fox", "geese");
+        rm_state st = start(g);
+        const char *got = legal(g, &st);
+        if (strcmp(got, cases[i].want) != 0)
+            fail_msg("%s: '%s', expected '%s'", cases[i].turn, got, cases[i].want);
+        rm_game_destroy(g);
+    }
+}
+
+static void filter__capture__only_along_the_lines_it_allows(void **state)
+{
+    (void)state;
+    /* the fox on c3 (its forward is down) can take c2 to c1 (forward),
+     * c4 to c5 and b4 to a5 (backward), d3 to e3 (sideways) */
+    static const struct {
+        const char *turn, *want;
+    } cases[] = {
+        { "turn capture fox", "c3xa5 c3xc1 c3xc5 c3xe3" },
+        { "turn capture fox orthogonal", "c3xc1 c3xc5 c3xe3" },
+        { "turn capture fox diagonal", "c3xa5" },
+        { "turn capture fox forward", "c3xc1" },
+        { "turn capture fox backward", "c3xa5 c3xc5" },
+        { "turn capture fox backward, orthogonal", "c3xc5" },
+        { "turn capture fox sideways over goose", "c3xe3" },
+        { "turn capture fox sideways chain", "c3xe3" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        rm_game *g = dir_game("piece goose 4; forward up", "goose at c2 c4 b4 d3; fox at c3",
+                              "turn step goose", cases[i].turn, "foxes");
+        rm_state st = start(g);
+        const char *got = legal(g, &st);
+        if (strcmp(got, cases[i].want) != 0)
+            fail_msg("%s: '%s', expected '%s'", cases[i].turn, got, cases[i].want);
+        rm_game_destroy(g);
+    }
+}
+
+static void filter__chain__every_capture_obeys_the_filter(void **state)
+{
+    (void)state;
+    /* the fox on a1 takes b1 to c1 (sideways, for a fox going down), then
+     * c2 to c3 (up: backward) or d2 to e3 (backward, diagonal) */
+    static const struct {
+        const char *turn, *want;
+    } cases[] = {
+        { "turn capture fox orthogonal chain", "a1xc1 a1xc1xc3" },
+        { "turn capture fox sideways chain", "a1xc1" },
+        { "turn capture fox sideways, backward chain", "a1xc1 a1xc1xc3 a1xc1xe3" },
+        { "turn capture fox orthogonal chain must continue", "a1xc1xc3" },
+        { "turn capture fox sideways chain must continue", "a1xc1" },
+        { "turn capture fox diagonal chain", "" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        rm_game *g = dir_game("piece goose 3; forward up", "goose at b1 c2 d2; fox at a1",
+                              "turn step goose", cases[i].turn, "foxes");
+        rm_state st = start(g);
+        const char *got = legal(g, &st);
+        if (strcmp(got, cases[i].want) != 0)
+            fail_msg("%s: '%s', expected '%s'", cases[i].turn, got, cases[i].want);
+        rm_game_destroy(g);
+    }
+}
+
+static void filter__stacks__a_step_onto_a_stack_and_a_chain_over_one(void **state)
+{
+    (void)state;
+    rm_game *g = dir_game("piece goose 4 stacks; forward up", "goose 2 at c3; goose at c2 c4; "
+                          "fox at a4", "turn step goose forward, orthogonal", "turn step fox",
+                          "geese");
+    rm_state st = start(g);
+    /* onto the stack from below, from the stack onto c4, on from c4 */
+    assert_string_equal(legal(g, &st), "c2-c3 c3-c4 c4-c5");
+    play(g, &st, "c3-c4");
+    assert_point(g, &st, "c3", "goose", 1);
+    assert_point(g, &st, "c4", "goose", 2);
+    rm_game_destroy(g);
+
+    /* the fox takes one goose of the stack on c4, landing on c3; back
+     * over the stack to c5 is backward for it */
+    g = dir_game("piece goose 2 stacks; forward up", "goose 2 at c4; fox at c5",
+                 "turn step goose", "turn capture fox chain", "foxes");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "c5xc3 c5xc3xc5");
+    rm_game_destroy(g);
+    g = dir_game("piece goose 2 stacks; forward up", "goose 2 at c4; fox at c5",
+                 "turn step goose", "turn capture fox forward chain", "foxes");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "c5xc3");
+    play(g, &st, "c5xc3");
+    assert_point(g, &st, "c4", "goose", 1);
+    rm_game_destroy(g);
+}
+
+static void filter__captures_compulsory__only_captures_the_filter_allows(void **state)
+{
+    (void)state;
+    /* the goose on c4 can be taken by going up, backward for the fox: not
+     * a capture its filter allows, so its steps stay legal */
+    rm_game *g = dir_game("piece goose 2; forward up", "goose at c4 a1; fox at c3",
+                          "turn step goose",
+                          "turn step fox forward or capture fox forward; captures compulsory",
+                          "foxes");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "c3-b2 c3-c2 c3-d2");
+    rm_game_destroy(g);
+    /* one it allows: the only legal turn */
+    g = dir_game("piece goose 2; forward up", "goose at c4 c2; fox at c3", "turn step goose",
+                 "turn step fox forward or capture fox forward; captures compulsory", "foxes");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "c3xc1");
+    rm_game_destroy(g);
+}
+
+/* A board given by points, lines from o at (2, 1) to: p at (3, 3), up
+ * and right (diagonal); r at (2, 2), up; q at (0, 1), left; w at (1, 4),
+ * up and left, as far from p as o is; t at (3, 1.0000001), right within
+ * the tolerance (10^-6 of the link's length): orthogonal, and sideways
+ * for a side going up; u at (2.01, 0), down, 0.01 to the right: beyond
+ * it, so diagonal, and forward for a side going right. The fox is on s,
+ * at (1, 0). */
+static const char points_text[] =
+    "game \"test\"\n"
+    "board {\n"
+    "    point o at 2 1\n    point p at 3 3\n    point r at 2 2\n    point q at 0 1\n"
+    "    point w at 1 4\n    point t at 3 1.0000001\n    point u at 2.01 0\n"
+    "    point s at 1 0\n"
+    "    line o p\n    line o r\n    line q o\n    line o w\n    line o t\n    line o u\n"
+    "    line s o\n"
+    "}\n"
+    "side geese { piece goose 1; forward %s }\n"
+    "side foxes { piece fox 1 }\n"
+    "setup { goose at o; fox at s }\n"
+    "phase move of geese { turn step goose %s }\n"
+    "phase hunt of foxes { turn step fox }\n";
+
+static void filter__board_of_points__directions_from_coordinates(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *forward, *filter, *want;
+    } cases[] = {
+        { "up", "forward", "o-p o-r o-w" },
+        { "up", "sideways", "o-q o-t" },
+        { "up", "backward", "o-u" },
+        { "up", "orthogonal", "o-q o-r o-t" },
+        { "up", "diagonal", "o-p o-u o-w" },
+        { "up", "forward, diagonal", "o-p o-w" },
+        { "left", "forward", "o-q o-w" },
+        { "right", "forward", "o-p o-t o-u" },
+        { "right", "forward, orthogonal", "o-t" },
+        { "right", "backward, orthogonal", "o-q" },
+        { "right", "sideways", "o-r" },
+        /* toward p, sqrt 5 from o: p, r and t are nearer, w as near, q
+         * and u farther */
+        { "toward p", "forward", "o-p o-r o-t" },
+        { "toward p", "sideways", "o-w" },
+        { "toward p", "backward", "o-q o-u" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        rm_game *g = loadf(points_text, cases[i].forward, cases[i].filter);
+        rm_state st = start(g);
+        const char *got = legal(g, &st);
+        if (strcmp(got, cases[i].want) != 0)
+            fail_msg("forward %s, step goose %s: '%s', expected '%s'", cases[i].forward,
+                     cases[i].filter, got, cases[i].want);
+        rm_game_destroy(g);
+    }
+}
+
+static void filter__illegal_direction__the_message_says_which_way_it_goes(void **state)
+{
+    (void)state;
+    rm_game *g = dir_game("piece goose 1; forward up", "goose at c3; fox at a4",
+                          "turn step goose forward, sideways", "turn step fox", "geese");
+    rm_state st = start(g);
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    char err[512] = "";
+    assert_int_equal(rm_parse_turn(g, &st, "c3-b2", moves, &n, err, sizeof err), -1);
+    if (!strstr(err, "(for geese: c3 to b2 is backward and diagonal)"))
+        fail_msg("unexpected message '%s'", err);
+    assert_int_equal(rm_parse_turn(g, &st, "c3-b4", moves, &n, err, sizeof err), 0);
+    rm_game_destroy(g);
+}
+
 /* ---- phases ---- */
 
 static const char phase_text[] = "game \"test\"\n"
@@ -1667,6 +1974,16 @@ int main(void)
         cmocka_unit_test(relocate__to_set__only_empty_points_of_the_set),
         cmocka_unit_test(compulsory__capture_available__only_capturing_turns),
         cmocka_unit_test(compulsory__no_capture_available__steps_stay_legal),
+        cmocka_unit_test(filter__step_each_word__the_moves_it_names),
+        cmocka_unit_test(filter__toward_a_point__nearer_is_forward_as_near_is_sideways),
+        cmocka_unit_test(filter__slide__only_along_the_lines_it_allows),
+        cmocka_unit_test(filter__leap__only_along_the_lines_it_allows),
+        cmocka_unit_test(filter__capture__only_along_the_lines_it_allows),
+        cmocka_unit_test(filter__chain__every_capture_obeys_the_filter),
+        cmocka_unit_test(filter__stacks__a_step_onto_a_stack_and_a_chain_over_one),
+        cmocka_unit_test(filter__captures_compulsory__only_captures_the_filter_allows),
+        cmocka_unit_test(filter__board_of_points__directions_from_coordinates),
+        cmocka_unit_test(filter__illegal_direction__the_message_says_which_way_it_goes),
         cmocka_unit_test(phase__ends_when_hand_empty__next_phase_after_last_drop),
         cmocka_unit_test(phase__ends_after_one_turn__next_phase_with_pieces_in_hand),
         cmocka_unit_test(phase__several_turn_lines__used_in_order_last_repeats),

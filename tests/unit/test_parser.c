@@ -103,6 +103,69 @@ static void parser__side_and_pieces__flags_and_symbols(void **state)
     done(&p);
 }
 
+/* The kids of KIND under N (at most MAX), into OUT; returns their number. */
+static int kids_of(const rm_node *n, rm_node_kind kind, const rm_node **out, int max)
+{
+    int k = 0;
+    for (int i = 0; i < n->nkids && k < max; i++)
+        if (n->kids[i]->kind == kind)
+            out[k++] = n->kids[i];
+    return k;
+}
+
+static void parser__forward_and_direction_filters__names_kept_for_the_compile_step(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "side geese { piece goose 13\n forward up }\n"
+              "side foxes { forward toward row 1, centre; piece fox 1 }\n"
+              "phase moving of geese {\n"
+              " turn step goose forward, sideways or slide goose diagonal orthogonal\n"
+              " turn leap goose forward over goose, fox or capture goose backward over fox chain\n"
+              " turn drop goose sideways in row 1 or remove fox orthogonal\n"
+              "}");
+    assert_non_null(p.root);
+    assert_int_equal(p.errors, 0);
+    const rm_node *geese = p.root->kids[0], *foxes = p.root->kids[1];
+    assert_int_equal(geese->nkids, 2);
+    const rm_node *fw = geese->kids[1];
+    assert_int_equal(fw->kind, N_FORWARD);
+    assert_string_equal(fw->text, "forward");
+    assert_string_equal(fw->text2, "up");
+    assert_int_equal(fw->nkids, 0);
+    fw = foxes->kids[0];
+    assert_int_equal(fw->kind, N_FORWARD);
+    assert_string_equal(fw->text2, "toward");
+    assert_int_equal(fw->kids[0]->kind, N_SET);
+    assert_int_equal(fw->kids[0]->nkids, 2);
+    assert_int_equal(foxes->kids[1]->kind, N_PIECE);
+
+    const rm_node *ph = p.root->kids[2], *dirs[2];
+    const rm_node *step = ph->kids[0]->kids[0]->kids[0], *slide = ph->kids[0]->kids[0]->kids[1];
+    assert_int_equal(kids_of(step, N_DIRS, dirs, 2), 1);
+    assert_int_equal(dirs[0]->nkids, 2);
+    assert_string_equal(dirs[0]->kids[0]->text, "forward");
+    assert_string_equal(dirs[0]->kids[1]->text, "sideways");
+    assert_int_equal(kids_of(slide, N_DIRS, dirs, 2), 1);
+    assert_int_equal(dirs[0]->nkids, 2); /* commas are optional */
+    /* the filter is read before 'over', whose list keeps its kinds */
+    const rm_node *leap = ph->kids[1]->kids[0]->kids[0], *over[2];
+    assert_int_equal(kids_of(leap, N_DIRS, dirs, 2), 1);
+    assert_int_equal(dirs[0]->nkids, 1);
+    assert_int_equal(kids_of(leap, N_OVER, over, 2), 1);
+    assert_int_equal(over[0]->nkids, 2);
+    const rm_node *cap = ph->kids[1]->kids[0]->kids[1];
+    assert_int_equal(kids_of(cap, N_DIRS, dirs, 2), 1);
+    assert_string_equal(dirs[0]->kids[0]->text, "backward");
+    assert_int_equal(kids_of(cap, N_CHAIN, over, 2), 1);
+    /* and on actions it means nothing for: the compile step says so */
+    const rm_node *drop = ph->kids[2]->kids[0]->kids[0], *rem = ph->kids[2]->kids[0]->kids[1];
+    assert_int_equal(kids_of(drop, N_DIRS, dirs, 2), 1);
+    assert_int_equal(kids_of(drop, N_IN_SET, over, 2), 1);
+    assert_int_equal(kids_of(rem, N_DIRS, dirs, 2), 1);
+    done(&p);
+}
+
 static void parser__setup_statements__place_stack_and_hand(void **state)
 {
     (void)state;
@@ -353,6 +416,7 @@ int main(void)
         cmocka_unit_test(parser__metadata__one_node_each),
         cmocka_unit_test(parser__board_statements__keep_their_parameters),
         cmocka_unit_test(parser__side_and_pieces__flags_and_symbols),
+        cmocka_unit_test(parser__forward_and_direction_filters__names_kept_for_the_compile_step),
         cmocka_unit_test(parser__setup_statements__place_stack_and_hand),
         cmocka_unit_test(parser__turn__steps_alternatives_and_repeats),
         cmocka_unit_test(parser__option_and_if__make_nodes),
