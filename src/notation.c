@@ -71,6 +71,17 @@ char *rm_turn_text(const rm_game *g, const rm_move *moves, int n)
     return text;
 }
 
+/* Whether the LEN bytes at P are the name of a point of B. */
+static bool is_point_prefix(const rm_board *b, const char *p, size_t len)
+{
+    char name[64];
+    if (len >= sizeof name)
+        return false;
+    memcpy(name, p, len);
+    name[len] = '\0';
+    return board_point(b, name) >= 0;
+}
+
 /* Reads the moves of TEXT (no blanks) into MOVES; -2 with a message when
  * the text is not turn notation or names no point of the board, -1 for a
  * drop when the side has nothing in hand. The kinds, rays and jumped
@@ -101,9 +112,11 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
         }
         for (;;) {
             size_t len = 0;
-            /* a point name runs to a separator; 'x' separates only after a digit */
+            /* a point name runs to a separator; 'x' separates after a digit,
+             * or after a point's whole name ("topxlow" on points top, low) */
             while (p[len] && p[len] != ',' && p[len] != '-' && p[len] != '@' &&
-                   !(p[len] == 'x' && len > 0 && p[len - 1] >= '0' && p[len - 1] <= '9'))
+                   !(p[len] == 'x' && len > 0 &&
+                     ((p[len - 1] >= '0' && p[len - 1] <= '9') || is_point_prefix(b, p, len))))
                 len++;
             if (len == 0 || len >= sizeof name) {
                 snprintf(err, errsize, "cannot read the turn at '%.20s'", p);

@@ -1595,6 +1595,25 @@ static void parse__moves_reaching_a_turns_position__must_be_a_way_to_play_it(voi
     rm_game_destroy(g);
 }
 
+static void parse__capture_between_names_without_digits__reads_back(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"test\"\n"
+                      "board { point top at 0 2; point mid at 0 1; point low at 0 0\n"
+                      "    line top mid low }\n"
+                      "side tigers { piece tiger 1 }\n"
+                      "side men { piece man 1 }\n"
+                      "setup { tiger at top; man at mid }\n"
+                      "phase hunt of tigers { turn capture tiger }\n"
+                      "phase move of men { turn step man }\n");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "topxlow");
+    play(g, &st, "topxlow");
+    assert_point(g, &st, "low", "tiger", 1);
+    assert_point(g, &st, "mid", NULL, 0);
+    rm_game_destroy(g);
+}
+
 static void parse__unknown_point__rejected(void **state)
 {
     (void)state;
@@ -2004,6 +2023,7 @@ int main(void)
         cmocka_unit_test(hash__random_play_stacks_and_chains__incremental_equals_full),
         cmocka_unit_test(parse__removals_in_either_order__the_same_turn),
         cmocka_unit_test(parse__moves_reaching_a_turns_position__must_be_a_way_to_play_it),
+        cmocka_unit_test(parse__capture_between_names_without_digits__reads_back),
         cmocka_unit_test(parse__unknown_point__rejected),
         cmocka_unit_test(parse__illegal_turn__rejected),
         cmocka_unit_test(parse__illegal_turn_from_column_x__says_not_legal),
