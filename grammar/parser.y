@@ -345,6 +345,8 @@ phase_stmt:
   | ENDS WHEN HAND EMPTY            { $$ = NODE(N_ENDS, @$); $$->flags = 0; }
   | ENDS AFTER NUMBER turns_word    { $$ = NODE(N_ENDS, @$); $$->flags = 1; $$->n = $3; $$->span2 = @3; }
   | CAPTURES COMPULSORY             { $$ = NODE(N_COMPULSORY, @$); }
+  | CAPTURES COMPULSORY NAME PIECE  { $$ = text_node(ps, N_COMPULSORY, @$, $3); $$->flags = 1; $$->span2 = @3; }
+  | NAME COMPULSORY                 { $$ = text_node(ps, N_COMPULSORY, @$, $1); $$->flags = 2; $$->span2 = @1; }
   | if_head '{' phase_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
   | if_head '{' phase_stmts '}' ELSE '{' phase_stmts '}'
         { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
@@ -385,10 +387,22 @@ repeat:
 action:
     DROP NAME drop_params           { $$ = $3; $$->flags = RM_ACT_DROP; $$->text = $2; $$->span = @$; $$->span2 = @2; }
   | STEP NAME                       { $$ = text_node(ps, N_ACTION, @$, $2); $$->flags = RM_ACT_STEP; $$->span2 = @2; }
+  | STEP NAME TO EMPTY
+        {
+            $$ = ADD(text_node(ps, N_ACTION, @$, $2), NODE(N_TO_EMPTY, span_join(@3, @4)));
+            $$->flags = RM_ACT_STEP;
+            $$->span2 = @2;
+        }
   | SLIDE NAME                      { $$ = text_node(ps, N_ACTION, @$, $2); $$->flags = RM_ACT_SLIDE; $$->span2 = @2; }
   | LEAP NAME OVER kind_names
         {
             $$ = ADD(text_node(ps, N_ACTION, @$, $2), $4);
+            $$->flags = RM_ACT_LEAP;
+            $$->span2 = @2;
+        }
+  | LEAP NAME OVER kind_names TO EMPTY
+        {
+            $$ = ADD(ADD(text_node(ps, N_ACTION, @$, $2), $4), NODE(N_TO_EMPTY, span_join(@5, @6)));
             $$->flags = RM_ACT_LEAP;
             $$->span2 = @2;
         }
@@ -420,6 +434,7 @@ drop_params:
             w->n = $5;
             $$ = ADD($1, w);
         }
+  | drop_params TO EMPTY            { $$ = ADD($1, NODE(N_TO_EMPTY, span_join(@2, @3))); }
     ;
 
 capture_params:
@@ -433,8 +448,17 @@ capture_param:
   | LINES ODD                       { $$ = NODE(N_LINES, @$); $$->flags = 1; }
   | CHAIN                           { $$ = NODE(N_CHAIN, @$); }
   | CHAIN MUST CONTINUE             { $$ = NODE(N_CHAIN, @$); $$->flags = 1; }
+  | CHAIN NAME NAME                 { $$ = text_node(ps, N_CHAIN, @$, $2); $$->text2 = $3; $$->span2 = span_join(@2, @3); }
+  | CHAIN MUST CONTINUE NAME NAME
+        {
+            $$ = text_node(ps, N_CHAIN, @$, $4);
+            $$->text2 = $5;
+            $$->flags = 1;
+            $$->span2 = span_join(@4, @5);
+        }
   | REMOVING AT END                 { $$ = NODE(N_REMOVING, @$); $$->flags = 1; }
   | REMOVING AT ONCE                { $$ = NODE(N_REMOVING, @$); $$->flags = 0; }
+  | WITH NAME STEP                  { $$ = text_node(ps, N_FINAL_STEP, @$, $2); $$->span2 = @2; }
     ;
 
 /* kind_names: NAME { [','] NAME } */
@@ -553,6 +577,7 @@ side_stmt:
 piece_opts:
     %empty                          { $$ = NODE(N_PIECE, @$); }
   | piece_opts STACKS               { $$ = $1; $$->flags |= RM_PIECE_STACKS; }
+  | piece_opts STACKS IN SETUP      { $$ = $1; $$->flags |= RM_PIECE_STACKS | RM_PIECE_SETUP_ONLY; }
   | piece_opts SYMBOL STRING        { $$ = ADD($1, text_node(ps, N_STRING, @3, $3)); }
     ;
 
