@@ -386,7 +386,9 @@ static void info_text(FILE *out, const rm_game *g)
         for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++) {
             const rm_kind *kd = &g->kinds[k];
             fprintf(out, "    %-10s %3d  symbol %c%s, %d on the board, %d in hand\n", kd->name,
-                    kd->count, kd->symbol, kd->stacks ? ", stacks" : "", on_board(g, k),
+                    kd->count, kd->symbol,
+                    kd->stacks_in_play ? ", stacks" : kd->stacks ? ", stacks in setup" : "",
+                    on_board(g, k),
                     kd->hand);
         }
     }
