@@ -137,7 +137,8 @@ static inline void legal_positions_note(void *ctx, const rm_state *after, const 
  * made; when they are compulsory per piece, no sequence whose first move
  * moves a piece that begins a capturing sequence and that does not
  * capture; then, when drops are compulsory and a sequence drops, only
- * those that drop. Returns their number, or -1 when the walk gives up
+ * those that drop; when none is left and the side passes when blocked,
+ * the pass. Returns their number, or -1 when the walk gives up
  * (too many ways to play, or more than R holds): nothing to compare. */
 static inline int legal_positions_find(const rm_game *g, const rm_state *st, legal_positions *r)
 {
@@ -170,6 +171,12 @@ static inline int legal_positions_find(const rm_game *g, const rm_state *st, leg
     for (int i = 0; i < k; i++)
         if (!(ph->drops_compulsory && any_drop) || r->dropped[i])
             r->hash[m++] = r->hash[i];
+    /* a side that passes when blocked has the turn of no move */
+    if (m == 0 && g->rules.blocked[rm_state_to_move(st)] == RM_BLOCKED_PASSES) {
+        rm_state passed = *st;
+        rm_apply(g, &passed, NULL, 0);
+        r->hash[m++] = rm_state_hash(&passed);
+    }
     r->n = distinct(r->hash, m);
     return r->n;
 }

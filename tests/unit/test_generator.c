@@ -202,6 +202,21 @@ static const char *const narrowed_games[] = {
     "rules { first crows }\n"
     "phase hunt of vulture { turn step vulture or capture vulture with final step }\n"
     "phase fly of crows { turn drop crow or step crow; drops compulsory }\n",
+
+    /* every new rule of issue 17 at once: filters, chains, stacks,
+     * compulsory rules, a blocked side that passes, placing before play */
+    "game \"all\"\n"
+    "board { grid 5 x 5 diagonals alternate }\n"
+    "side tigers { piece tiger 2; forward down }\n"
+    "side goats { piece goat 14 stacks in setup; forward up }\n"
+    "setup { goat 2 at b2 d2 c1; goat in hand 8 }\n"
+    "rules { first goats; goats when blocked pass; tigers when blocked pass }\n"
+    "phase place of tigers before play { turn drop tiger in row 5 2 times; ends after 1 turn }\n"
+    "phase hunt of tigers { turn step tiger or capture tiger forward, sideways chain not back "
+    "with final step\n  captures compulsory per piece }\n"
+    "phase enter of goats { turn drop goat to empty or step goat forward, orthogonal\n"
+    "  drops compulsory; ends when hand empty }\n"
+    "phase move of goats { turn step goat forward, sideways }\n",
 };
 
 static void generator__narrowing_rules__turns_match_the_general_walk(void **state)
