@@ -361,6 +361,11 @@ EOF
 expect 0 "info --json of a game whose sides pass" "$RIMAU" info --json "$tmp/pass.game"
 has '"blocked": {"tigers": "pass", "men": "pass"}, "both_blocked": "men"' out "info --json gives the blocked rules"
 has '"draw_repeat": null' out "info --json: no repetition draw is null"
+has '"forward": null' out "info --json: a side with no forward has null"
+expect 0 "info of a game whose sides have a forward" "$RIMAU" info "$srcdir/tests/games/directions.game"
+has "^  geese (forward up):$" out "info gives a side's forward"
+expect 0 "info --json of a game whose sides have a forward" "$RIMAU" info --json "$srcdir/tests/games/directions.game"
+has '"name": "geese", "pieces": \[.*\], "forward": "up"' out "info --json gives a side's forward"
 # control characters in texts are JSON escapes (DEL too, which the guard
 # on standard output would write as \x7f, not JSON)
 printf 'game "a\177b\033c\302\205d"\nboard { grid 3 x 3 }\nside a { piece p 1 }\nside b { piece q 1 }\nsetup { p at a1\n q at c3 }\nphase x of a { turn step p }\nphase y of b { turn step q }\n' > "$tmp/del.game"
