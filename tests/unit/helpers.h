@@ -122,8 +122,10 @@ static inline void legal_positions_note(void *ctx, const rm_state *after, const 
 
 /* Finds the positions of ST's legal turns in R: those the general walk
  * reaches, only those after a capture when captures are compulsory and
- * one can be made. Returns their number, or -1 when the walk gives up
- * (too many ways to play, or more than R holds): nothing to compare. */
+ * one can be made; when it reaches none and the side passes when blocked,
+ * the position after the pass. Returns their number, or -1 when the walk
+ * gives up (too many ways to play, or more than R holds): nothing to
+ * compare. */
 static inline int legal_positions_find(const rm_game *g, const rm_state *st, legal_positions *r)
 {
     r->n = 0;
@@ -140,6 +142,11 @@ static inline int legal_positions_find(const rm_game *g, const rm_state *st, leg
         if (!(compulsory && any_capture) || r->captured[i])
             r->hash[k++] = r->hash[i];
     r->n = distinct(r->hash, k);
+    if (r->n == 0 && g->rules.blocked[rm_state_to_move(st)] == RM_BLOCKED_PASSES) {
+        rm_state after = *st;
+        rm_apply(g, &after, NULL, 0); /* the pass: no move */
+        r->hash[r->n++] = rm_state_hash(&after);
+    }
     return r->n;
 }
 
