@@ -361,6 +361,8 @@ phase_stmt:
   | ENDS WHEN HAND EMPTY            { $$ = NODE(N_ENDS, @$); $$->flags = 0; }
   | ENDS AFTER NUMBER turns_word    { $$ = NODE(N_ENDS, @$); $$->flags = 1; $$->n = $3; $$->span2 = @3; }
   | CAPTURES COMPULSORY             { $$ = NODE(N_COMPULSORY, @$); }
+  | CAPTURES COMPULSORY NAME PIECE  { $$ = text_node(ps, N_COMPULSORY, @$, $3); $$->flags = 1; $$->span2 = @3; }
+  | NAME COMPULSORY                 { $$ = text_node(ps, N_COMPULSORY, @$, $1); $$->flags = 2; $$->span2 = @1; }
   | if_head '{' phase_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
   | if_head '{' phase_stmts '}' ELSE '{' phase_stmts '}'
         { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
@@ -412,10 +414,22 @@ action:
             $$->span2 = @2;
         }
   | STEP NAME dir_filter            { $$ = ADD(text_node(ps, N_ACTION, @$, $2), $3); $$->flags = RM_ACT_STEP; $$->span2 = @2; }
+  | STEP NAME dir_filter TO EMPTY
+        {
+            $$ = ADD(ADD(text_node(ps, N_ACTION, @$, $2), $3), NODE(N_TO_EMPTY, span_join(@4, @5)));
+            $$->flags = RM_ACT_STEP;
+            $$->span2 = @2;
+        }
   | SLIDE NAME dir_filter           { $$ = ADD(text_node(ps, N_ACTION, @$, $2), $3); $$->flags = RM_ACT_SLIDE; $$->span2 = @2; }
   | LEAP NAME dir_filter OVER kind_names
         {
             $$ = ADD(ADD(text_node(ps, N_ACTION, @$, $2), $3), $5);
+            $$->flags = RM_ACT_LEAP;
+            $$->span2 = @2;
+        }
+  | LEAP NAME dir_filter OVER kind_names TO EMPTY
+        {
+            $$ = ADD(ADD(ADD(text_node(ps, N_ACTION, @$, $2), $3), $5), NODE(N_TO_EMPTY, span_join(@6, @7)));
             $$->flags = RM_ACT_LEAP;
             $$->span2 = @2;
         }
@@ -466,6 +480,7 @@ drop_params:
             w->n = $5;
             $$ = ADD($1, w);
         }
+  | drop_params TO EMPTY            { $$ = ADD($1, NODE(N_TO_EMPTY, span_join(@2, @3))); }
     ;
 
 capture_params:
@@ -479,8 +494,17 @@ capture_param:
   | LINES ODD                       { $$ = NODE(N_LINES, @$); $$->flags = 1; }
   | CHAIN                           { $$ = NODE(N_CHAIN, @$); }
   | CHAIN MUST CONTINUE             { $$ = NODE(N_CHAIN, @$); $$->flags = 1; }
+  | CHAIN NAME NAME                 { $$ = text_node(ps, N_CHAIN, @$, $2); $$->text2 = $3; $$->span2 = span_join(@2, @3); }
+  | CHAIN MUST CONTINUE NAME NAME
+        {
+            $$ = text_node(ps, N_CHAIN, @$, $4);
+            $$->text2 = $5;
+            $$->flags = 1;
+            $$->span2 = span_join(@4, @5);
+        }
   | REMOVING AT END                 { $$ = NODE(N_REMOVING, @$); $$->flags = 1; }
   | REMOVING AT ONCE                { $$ = NODE(N_REMOVING, @$); $$->flags = 0; }
+  | WITH NAME STEP                  { $$ = text_node(ps, N_FINAL_STEP, @$, $2); $$->span2 = @2; }
     ;
 
 /* kind_names: NAME { [','] NAME } */
@@ -613,6 +637,7 @@ side_stmt:
 piece_opts:
     %empty                          { $$ = NODE(N_PIECE, @$); }
   | piece_opts STACKS               { $$ = $1; $$->flags |= RM_PIECE_STACKS; }
+  | piece_opts STACKS IN SETUP      { $$ = $1; $$->flags |= RM_PIECE_STACKS | RM_PIECE_SETUP_ONLY; }
   | piece_opts SYMBOL STRING        { $$ = ADD($1, text_node(ps, N_STRING, @3, $3)); }
     ;
 

@@ -22,7 +22,7 @@ typedef enum rm_node_kind {
 enum { RM_ACT_DROP, RM_ACT_STEP, RM_ACT_SLIDE, RM_ACT_LEAP, RM_ACT_CAPTURE, RM_ACT_REMOVE,
        RM_ACT_RELOCATE };
 /* Flags of PIECE nodes. */
-enum { RM_PIECE_STACKS = 1 };
+enum { RM_PIECE_STACKS = 1, RM_PIECE_SETUP_ONLY = 2 /* 'stacks in setup' */ };
 
 typedef struct rm_node rm_node;
 struct rm_node {

@@ -44,12 +44,14 @@ X(OVER,       "over")        /* kids: NAMEs of kinds */
 X(DIRS,       "directions")  /* kids: NAMEs, the words of a direction filter */
 X(LINES,      "lines")       /* kids: NUMBERs, the line lengths allowed; flags: 1 every odd length ('lines odd') */
 X(NUMBER,     "number")      /* n: a number as written */
-X(CHAIN,      "chain")       /* flags: 1 must continue */
+X(CHAIN,      "chain")       /* flags: 1 must continue; text, text2: the two words after it, as 'not back' (span2), or NULL */
 X(REMOVING,   "removing")    /* flags: 1 at end, 0 at once */
+X(FINAL_STEP, "final-step")  /* text: the word between 'with' and 'step' ('final'; span2) */
+X(TO_EMPTY,   "to-empty")    /* drop, step, leap: only onto empty points */
 X(IN_SET,     "in")          /* kids[0]: SET */
 X(WHILE_FEWER,"while-fewer") /* n: pieces on the board */
 X(ENDS,       "ends")        /* flags: 0 hand empty, 1 after n turns; n */
-X(COMPULSORY, "compulsory")  /* captures are compulsory in the phase */
+X(COMPULSORY, "compulsory")  /* flags: 0 captures compulsory, 1 ... per piece (text: 'per', span2), 2 drops compulsory (text: 'drops', span2) */
 X(EXAMPLE,    "example")     /* text: name; kids: example statements */
 X(QUOTE,      "quote")       /* text: the source's sentence */
 X(WITH,       "with")        /* text: option, text2: value */

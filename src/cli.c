@@ -226,6 +226,24 @@ static int on_board(const rm_game *g, int k)
     return n;
 }
 
+static const char *const forward_way[] = { "up", "down", "left", "right" };
+
+/* A side's forward as JSON: "up" (a way), {"toward": [points]}, or null. */
+static json_t *info_forward(const rm_game *g, const rm_side *sd)
+{
+    if (sd->forward == RM_FORWARD_COMPASS)
+        return json_string(forward_way[sd->forward_way]);
+    if (sd->forward != RM_FORWARD_TOWARD)
+        return json_null();
+    json_t *points = json_array();
+    SET_FOREACH(p, &sd->forward_set)
+        if (points && json_array_append_new(points, json_string(g->board.points[p].name)) != 0) {
+            json_decref(points);
+            points = NULL;
+        }
+    return json_pack("{s:o}", "toward", points);
+}
+
 static json_t *info_sides(const rm_game *g)
 {
     json_t *sides = json_array();
@@ -243,8 +261,8 @@ static json_t *info_sides(const rm_game *g)
                 pieces = NULL;
             }
         }
-        if (json_array_append_new(sides, json_pack("{s:s, s:o}", "name", sd->name, "pieces",
-                                                   pieces)) != 0) {
+        if (json_array_append_new(sides, json_pack("{s:s, s:o, s:o}", "name", sd->name, "pieces",
+                                                   pieces, "forward", info_forward(g, sd))) != 0) {
             json_decref(sides);
             sides = NULL;
         }
@@ -382,11 +400,22 @@ static void info_text(FILE *out, const rm_game *g)
     fprintf(out, "\nsides:\n");
     for (int s = 0; s < g->nsides; s++) {
         const rm_side *sd = &g->sides[s];
-        fprintf(out, "  %s:\n", sd->name);
+        fprintf(out, "  %s", sd->name);
+        if (sd->forward == RM_FORWARD_COMPASS) {
+            fprintf(out, " (forward %s)", forward_way[sd->forward_way]);
+        } else if (sd->forward == RM_FORWARD_TOWARD) {
+            fprintf(out, " (forward toward");
+            SET_FOREACH(p, &sd->forward_set)
+                fprintf(out, " %s", b->points[p].name);
+            fprintf(out, ")");
+        }
+        fprintf(out, ":\n");
         for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++) {
             const rm_kind *kd = &g->kinds[k];
             fprintf(out, "    %-10s %3d  symbol %c%s, %d on the board, %d in hand\n", kd->name,
-                    kd->count, kd->symbol, kd->stacks ? ", stacks" : "", on_board(g, k),
+                    kd->count, kd->symbol,
+                    kd->stacks_in_play ? ", stacks" : kd->stacks ? ", stacks in setup" : "",
+                    on_board(g, k),
                     kd->hand);
         }
     }

@@ -57,7 +57,13 @@ static void dump_action(FILE *out, const rm_game *g, int i)
         static const char *const chains[] = { "none", "may-stop", "must-continue" };
         fprintf(out, " chain=%s removal=%s", chains[a->chain],
                 a->remove_at_end ? "at-end" : "at-once");
+        if (a->not_back)
+            fprintf(out, " not-back");
+        if (a->final_step)
+            fprintf(out, " final-step");
     }
+    if (a->to_empty)
+        fprintf(out, " to-empty");
     if (a->fewer_than >= 0)
         fprintf(out, " while-on-board<%d", a->fewer_than);
     if (a->has_region) {
@@ -136,7 +142,8 @@ static void dump_ir(FILE *out, const rm_game *g)
     for (int k = 0; k < g->nkinds; k++)
         fprintf(out, "K%d %s side=%s count=%d hand=%d symbol=%c%s\n", k, g->kinds[k].name,
                 g->sides[g->kinds[k].side].name, g->kinds[k].count, g->kinds[k].hand,
-                g->kinds[k].symbol, g->kinds[k].stacks ? " stacks" : "");
+                g->kinds[k].symbol, g->kinds[k].stacks_in_play ? " stacks"
+                                    : g->kinds[k].stacks ? " stacks-in-setup" : "");
     dump_forwards(out, g);
     fprintf(out, "\n# setup\n");
     for (int p = 0; p < b->npoints; p++)
@@ -187,8 +194,10 @@ static void dump_ir(FILE *out, const rm_game *g)
         fprintf(out, "F%d %s of %s, ends %s", i, ph->name, g->sides[ph->side].name, ends[ph->end]);
         if (ph->end == RM_END_AFTER_TURNS)
             fprintf(out, " (%d)", ph->end_turns);
-        fprintf(out, "%s%s\n", ph->before_play ? ", before play" : "",
-                ph->compulsory ? ", captures compulsory" : "");
+        fprintf(out, "%s%s%s%s\n", ph->before_play ? ", before play" : "",
+                ph->compulsory ? ", captures compulsory" : "",
+                ph->compulsory_per_piece ? ", captures compulsory per piece" : "",
+                ph->drops_compulsory ? ", drops compulsory" : "");
         for (int t = 0; t < ph->nturns; t++) {
             fprintf(out, "  turn %d:", t + 1);
             for (int k = 0; k < ph->turns[t].nsteps; k++) {

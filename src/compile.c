@@ -527,6 +527,7 @@ static void compile_side(compiler *c, const rm_node *n)
         kd->side = s;
         kd->count = (int)p->n;
         kd->stacks = (p->flags & RM_PIECE_STACKS) != 0;
+        kd->stacks_in_play = kd->stacks && !(p->flags & RM_PIECE_SETUP_ONLY);
         if (p->nkids) {
             const rm_node *sym = p->kids[p->nkids - 1];
             unsigned char ch = (unsigned char)sym->text[0];
@@ -964,9 +965,15 @@ static int compile_dirs(compiler *c, const rm_node *dirs, rm_action_rule *a, int
     for (int i = 0; i < dirs->nkids; i++) {
         const rm_node *w = dirs->kids[i];
         int bit = dir_word(w->text);
+        if (!bit && strcmp(w->text, "not") == 0 && i + 1 < dirs->nkids &&
+            strcmp(dirs->kids[i + 1]->text, "back") == 0) {
+            diag_error(c->d, w->span, "'not back' is said of a chain: write it after 'chain' "
+                       "(capture KIND chain not back)");
+            return -1;
+        }
         if (!bit) {
             diag_error(c->d, w->span, "unknown direction '%s' (a filter's words are forward, "
-                       "backward, sideways, orthogonal and diagonal)", w->text);
+                       "backward, sideways, orthogonal and diagonal)", SHOWN(w->text));
             return -1;
         }
         if (words & (unsigned)bit) {
@@ -1058,6 +1065,27 @@ static int compile_action(compiler *c, const rm_node *n, int side)
         case N_CHAIN:
             chain_seen = true;
             a.chain = p->flags ? RM_CHAIN_MUST_CONTINUE : RM_CHAIN_MAY_STOP;
+            if (p->text && (strcmp(p->text, "not") != 0 || strcmp(p->text2, "back") != 0)) {
+                diag_error(c->d, p->span2, "after 'chain%s' comes 'not back', not '%s %s'",
+                           p->flags ? " must continue" : "", SHOWN(p->text), SHOWN(p->text2));
+                return -1;
+            }
+            a.not_back = p->text != NULL;
+            break;
+        case N_FINAL_STEP:
+            if (strcmp(p->text, "final") != 0) {
+                diag_error(c->d, p->span2, "a capture ends 'with final step', not 'with %s step'",
+                           SHOWN(p->text));
+                return -1;
+            }
+            a.final_step = true;
+            break;
+        case N_TO_EMPTY:
+            a.to_empty = true;
+            if (!g->kinds[k].stacks_in_play)
+                diag_warning(c->d, p->span, "'to empty' changes nothing here: '%s' %s, so it "
+                             "enters only empty points anyway", g->kinds[k].name,
+                             g->kinds[k].stacks ? "stacks only in the setup" : "does not stack");
             break;
         case N_REMOVING:
             removing_seen = true;
@@ -1190,7 +1218,25 @@ static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_a
                 ph->before_play = true;
             break;
         case N_COMPULSORY:
-            ph->compulsory = true;
+            if (k->flags == 1 && strcmp(k->text, "per") != 0) {
+                diag_error(c->d, k->span2, "write 'captures compulsory per piece', not "
+                           "'captures compulsory %s piece'", SHOWN(k->text));
+            } else if (k->flags == 2 && strcmp(k->text, "drops") != 0) {
+                diag_error(c->d, k->span2, "'%s compulsory': only captures and drops are made "
+                           "compulsory ('captures compulsory', 'drops compulsory')",
+                           SHOWN(k->text));
+            } else if (k->flags == 2) {
+                ph->drops_compulsory = true;
+            } else {
+                bool per_piece = k->flags == 1;
+                if (per_piece ? ph->compulsory : ph->compulsory_per_piece)
+                    diag_error(c->d, k->span, "captures are made compulsory both for the side "
+                               "and per piece in this phase; keep one of the two lines");
+                else if (per_piece)
+                    ph->compulsory_per_piece = true;
+                else
+                    ph->compulsory = true;
+            }
             break;
         default:
             break;
@@ -1407,8 +1453,9 @@ static void ways_cause(const rm_game *g, const rm_ways *w, char *buf, size_t siz
         while (k < g->nkinds && !((a->targets >> k & 1) && g->kinds[k].stacks))
             k++;
         snprintf(buf, size, "chained captures over stacks of %s, removed at once: up to %d "
-                 "captures, each along any of %d lines, back over a stack included",
-                 k < g->nkinds ? g->kinds[k].name : "?", w->among, w->lines);
+                 "captures, each along any of %d lines, %s",
+                 k < g->nkinds ? g->kinds[k].name : "?", w->among, w->lines,
+                 a->not_back ? "never straight back" : "back over a stack included");
         break;
     }
     case RM_WAYS_REPEAT:

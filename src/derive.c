@@ -82,8 +82,10 @@ static int action_class(const rm_action_rule *a)
  * merged by position. One action's moves reach different positions (different
  * pieces, different points) unless the board's lines cross twice;
  * actions of different classes do too; two actions of one class and one
- * kind (a step and a slide, say) may overlap. Chains are always merged
- * among themselves. */
+ * kind (a step and a slide, say) may overlap. Chains, and captures 'with
+ * final step', take the general walk, which always merges; a line with a
+ * final step is marked to merge all the same, as a capture and a step may
+ * reach one position two ways. */
 static void derive_phases(rm_game *g)
 {
     bool overlap = rays_overlap(&g->board);
@@ -97,7 +99,9 @@ static void derive_phases(rm_game *g)
             const rm_step_rule *s = &tr->steps[0];
             tr->single = tr->nsteps == 1 && s->min == 1 && s->max == 1;
             tr->merge = overlap;
-            for (int i = 0; tr->single && i < s->nalts; i++)
+            for (int i = 0; tr->single && i < s->nalts; i++) {
+                if (g->rules.actions[s->alt[i]].final_step)
+                    tr->merge = true;
                 for (int j = i + 1; j < s->nalts; j++) {
                     const rm_action_rule *a = &g->rules.actions[s->alt[i]];
                     const rm_action_rule *c = &g->rules.actions[s->alt[j]];
@@ -105,6 +109,7 @@ static void derive_phases(rm_game *g)
                     if (ka == action_class(c) && (ka == 3 || a->kind == c->kind))
                         tr->merge = true;
                 }
+            }
         }
     }
 }
@@ -232,7 +237,8 @@ static bool chain_rejumps(const rm_game *g, const rm_action_rule *a)
  * longest chain and *LINES the lines it may go on along after a capture.
  * Each capture takes a piece, so a chain is no longer than the targets
  * (nor than a turn's moves). A chain that may jump a point again may go
- * on along any line, back the way it came included: b + b^2 + ... + b^L.
+ * on along any line (back the way it came too, unless 'not back': one
+ * line fewer): b + b^2 + ... + b^L.
  * A chain that takes each piece from a new point can only branch where
  * the enemy stands in a lattice around it, with every point between
  * empty: such positions are far from play, and are counted as one line
@@ -248,7 +254,7 @@ static double chain_ways(const rm_game *g, const reach *r, const rm_action_rule 
     *lines = 1;
     if (!chain_rejumps(g, a))
         return log10_count(longest);
-    *lines = r->jumps[0];
+    *lines = r->jumps[0] - (a->not_back && r->jumps[0] > 1);
     double ways = -INFINITY;
     for (int l = 0; l < longest; l++)
         ways = log10_add(ways, l * log10_count(*lines));
@@ -271,10 +277,14 @@ static double action_ways(const rm_game *g, const reach *r, const rm_action_rule
     case RM_LEAP:
         return log10_count(top(r->jumps, r->npoints, pieces));
     case RM_CAPTURE: {
-        double first = log10_count(top(r->jumps, r->npoints, pieces));
-        if (a->chain == RM_CHAIN_NONE)
-            return first;
-        return first + chain_ways(g, r, a, &len, &lines);
+        /* with a final step: each capture or chain, then no step or a
+         * step along one of the most lines a point has */
+        double ways = log10_count(top(r->jumps, r->npoints, pieces));
+        if (a->chain != RM_CHAIN_NONE)
+            ways += chain_ways(g, r, a, &len, &lines);
+        if (a->final_step)
+            ways += log10_count(1 + (r->npoints ? r->rays[0] : 0));
+        return ways;
     }
     case RM_REMOVE:
         return log10_count(removable(g, a));
@@ -296,7 +306,8 @@ static double repeat_ways(const rm_game *g, const rm_step_rule *s, int times, do
         int n = destinations(g, a);
         if (times > k->hand)
             return -INFINITY;
-        return k->stacks ? log10_choose(n + times - 1, times) : log10_choose(n, times);
+        return k->stacks_in_play && !a->to_empty ? log10_choose(n + times - 1, times)
+                                                 : log10_choose(n, times);
     }
     if (s->nalts == 1 && a->type == RM_REMOVE)
         return log10_choose(removable(g, a), times);

@@ -22,7 +22,8 @@ typedef struct rm_kind {
     char *name;
     int side;
     int count;                 /* pieces of this kind in the game */
-    bool stacks;               /* may share a point with pieces of its kind */
+    bool stacks;               /* may share a point with pieces of its kind (in the setup) */
+    bool stacks_in_play;       /* ... and in play: it may enter a point holding its kind */
     char symbol;               /* letter drawn on the board */
     int hand;                  /* pieces in hand at the start */
 } rm_kind;

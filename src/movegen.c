@@ -16,9 +16,10 @@
  * - a pattern of one step taken once, whose turns are single moves, is
  *   listed move by move, each with the hash of the position it leads to
  *   worked out without making the move (single_moves);
- * - any other pattern (several steps, repeats, chains of captures) is
- *   walked depth first (gen_steps), each move made on one working state
- *   and taken back after. */
+ * - any other pattern (several steps, repeats, chains of captures,
+ *   captures with a final step), and any pattern when captures are
+ *   compulsory per piece, is walked depth first (gen_steps), each move
+ *   made on one working state and taken back after. */
 
 typedef struct gen {
     const rm_game *g;
@@ -32,6 +33,8 @@ typedef struct gen {
     rm_emit_fn emit;           /* otherwise: give each sequence to EMIT */
     void *ctx;
     bool canonical;            /* repeated drops and removals in increasing point order */
+    const rm_set *must_capture;/* compulsory captures per piece: the points of the pieces
+                                * whose turns must capture (NULL: none) */
     long partial;              /* partial turns begun (see "the work of a position") */
     long work;                 /* units of work done */
     long check_at;             /* the work at which stop_here looks at the limits next */
@@ -63,7 +66,7 @@ static int first_point(const gen *x, uint8_t type, int kind)
     if (prev->type != type || prev->kind != kind)
         return 0;
     if (type == RM_MV_DROP)
-        return x->g->kinds[kind].stacks ? prev->to : prev->to + 1;
+        return x->g->kinds[kind].stacks_in_play ? prev->to : prev->to + 1;
     return prev->from; /* a removal: the same point again only while a stack lasts */
 }
 
@@ -217,12 +220,24 @@ static inline bool last_move(const gen *x, int step, int done)
     return x->list && step == x->tr->nsteps - 1 && done + 1 >= s->min && done + 1 >= s->max;
 }
 
+/* Whether a turn whose first move is FIRST (NULL: no move), capturing
+ * or not, may be listed: not when its piece must capture and it does not
+ * (compulsory captures per piece). */
+static inline bool allowed(const gen *x, const rm_move *first, bool captured)
+{
+    return !x->must_capture || captured || !first ||
+           (first->type != RM_MV_MOVE && first->type != RM_MV_CAPTURE) ||
+           !set_has(x->must_capture, first->from);
+}
+
 /* Lists the turn the moves so far and M make, leading to the position
  * with hash H (the end of the turn in it), without making M. It counts
  * the work as gen_steps would: two calls, then the moves of the turn. */
 static void list_last(gen *x, const rm_move *m, uint64_t h)
 {
     if (!room(x) || begin(x, 2, 2 + x->nmoves))
+        return;
+    if (!allowed(x, x->nmoves ? &x->moves[0] : m, x->captures > 0))
         return;
     x->moves[x->nmoves] = *m;
     rm_turnlist_add(x->list, h, x->moves, x->nmoves + 1, x->captures > 0, true);
@@ -255,9 +270,18 @@ static inline bool ray_allowed(const rm_action_rule *a, const uint8_t *cls, uint
     return !cls || (a->dir_allow >> cls[r] & 1);
 }
 
-static bool may_enter(const rm_game *g, const rm_state *st, int p, int k)
+/* Whether a piece of kind K may enter P: an empty point, or, when STACK,
+ * a stack of its kind with room. */
+static bool may_enter(const rm_state *st, int p, int k, bool stack)
 {
-    return st->kind[p] < 0 || (st->kind[p] == k && g->kinds[k].stacks && st->count[p] < 255);
+    return st->kind[p] < 0 || (stack && st->kind[p] == k && st->count[p] < 255);
+}
+
+/* Whether the pieces action A drops or moves may enter a stack of their
+ * kind: the kind stacks in play, and A is not 'to empty'. */
+static inline bool enters_stacks(const rm_game *g, const rm_action_rule *a)
+{
+    return g->kinds[a->kind].stacks_in_play && !a->to_empty;
 }
 
 static void gen_drop(gen *x, const rm_action_rule *a, int step, int done)
@@ -272,11 +296,12 @@ static void gen_drop(gen *x, const rm_action_rule *a, int step, int done)
     if (spend(x, g->board.npoints - first))
         return;
     bool last = last_move(x, step, done);
+    bool stack = enters_stacks(g, a);
     uint64_t base = last ? st->hash ^ drop_end_delta(x, a->kind) : 0;
     for (int p = first; p < g->board.npoints; p++) {
         if (a->has_region && !set_has(&a->region, p))
             continue;
-        if (!may_enter(g, st, p, a->kind))
+        if (!may_enter(st, p, a->kind, stack))
             continue;
         rm_move m = { RM_MV_DROP, 0, a->kind, 0, (uint8_t)p, 0, 0 };
         if (last)
@@ -314,6 +339,7 @@ static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
     const rm_board *b = &g->board;
     const rm_state *st = x->st;
     const uint8_t *cls = filter_classes(x, a);
+    bool stack = enters_stacks(g, a);
     long looked = 0;
     SET_FOREACH(p, &st->occ[x->side]) {
         looked++;
@@ -328,7 +354,7 @@ static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
             int len = b->rays[r].len;
             switch (a->type) {
             case RM_STEP:
-                if (may_enter(g, st, pts[0], a->kind))
+                if (may_enter(st, pts[0], a->kind, stack))
                     move_to(x, a->kind, p, pts[0], step, done, leaving);
                 break;
             case RM_SLIDE:
@@ -337,7 +363,7 @@ static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
                 break;
             case RM_LEAP:
                 if (len >= 2 && st->kind[pts[0]] >= 0 && (a->targets >> st->kind[pts[0]] & 1) &&
-                    may_enter(g, st, pts[1], a->kind))
+                    may_enter(st, pts[1], a->kind, stack))
                     move_to(x, a->kind, p, pts[1], step, done, leaving);
                 break;
             default:
@@ -361,6 +387,36 @@ static void finish_chain(gen *x, const rm_set *dead, int step, int done)
     remove_dead(x->g, x->st, &x->log, dead);
     gen_steps(x, step, done + 1);
     undo_to(x->g, x->st, &x->log, mark);
+}
+
+/* Ends a capture or chain of action A, whose piece stands on LAND: its
+ * deferred pieces leave, and the turn goes on; with a final step, it
+ * also goes on after each step the piece can make from LAND. */
+static void end_capture(gen *x, const rm_action_rule *a, int land, const rm_set *dead, int step,
+                        int done)
+{
+    if (!a->final_step) {
+        finish_chain(x, dead, step, done);
+        return;
+    }
+    const rm_game *g = x->g;
+    const rm_board *b = &g->board;
+    int mark = x->log.n;
+    if (set_any(dead)) {
+        if (spend(x, CHANGE_COST * set_count(dead)))
+            return;
+        remove_dead(g, x->st, &x->log, dead);
+    }
+    gen_steps(x, step, done + 1);
+    bool stack = g->kinds[a->kind].stacks_in_play;
+    for (uint32_t r = b->ray_off[land]; r < b->ray_off[land + 1] && !x->stopped; r++) {
+        int q = b->ray_next[r];
+        if (!spend(x, 1) && may_enter(x->st, q, a->kind, stack)) {
+            rm_move m = { RM_MV_MOVE, 0, a->kind, (uint8_t)land, (uint8_t)q, 0, 0 };
+            make_and_continue(x, &m, step, done);
+        }
+    }
+    undo_to(g, x->st, &x->log, mark);
 }
 
 /* The number of pieces in a row that action A may jump along the ray
@@ -409,11 +465,13 @@ static inline rm_set target_points(const rm_game *g, const rm_state *st, const r
 /* Captures by the piece on P; returns whether there was one. TARGETS,
  * when not NULL, holds the target_points of the working state, and the
  * caller has checked that P has a neighbour among them; when NULL, they
- * are worked out here. (This is the walk's hottest loop: the rays looked
- * along are counted with the capture that leads here, or by
- * gen_captures.) */
+ * are worked out here. BACK, when not -1, is the point the capture before
+ * jumped last, which a chain 'not back' may not jump first. (This is the
+ * walk's hottest loop: the rays looked along are counted with the capture
+ * that leads here, or by gen_captures.) */
 static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool continuing,
-                              const rm_set *targets, const rm_set *dead, int step, int done)
+                              const rm_set *targets, const rm_set *dead, int back, int step,
+                              int done)
 {
     const rm_game *g = x->g;
     const rm_board *b = &g->board;
@@ -431,7 +489,8 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
     for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
         /* a capture along R leaps over a target first, in a direction
          * its filter allows */
-        if (!set_has(targets, b->ray_next[r]) || !ray_allowed(a, cls, r))
+        if (!set_has(targets, b->ray_next[r]) || b->ray_next[r] == back ||
+            !ray_allowed(a, cls, r))
             continue;
         const uint16_t *pts = b->ray_pts + b->rays[r].off;
         int k = target_run(x->st, a, pts, b->rays[r].len, dead);
@@ -453,13 +512,14 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
                     b->ray_off[pts[k]];
         if (!begin(x, 1, work)) {
             if (a->chain == RM_CHAIN_NONE) {
-                finish_chain(x, &d, step, done);
+                end_capture(x, a, pts[k], &d, step, done);
             } else {
                 if (a->chain == RM_CHAIN_MAY_STOP)
-                    finish_chain(x, &d, step, done);
-                bool more = gen_captures_from(x, a, pts[k], true, NULL, &d, step, done);
+                    end_capture(x, a, pts[k], &d, step, done);
+                bool more = gen_captures_from(x, a, pts[k], true, NULL, &d,
+                                              a->not_back ? pts[k - 1] : -1, step, done);
                 if (a->chain == RM_CHAIN_MUST_CONTINUE && !more)
-                    finish_chain(x, &d, step, done);
+                    end_capture(x, a, pts[k], &d, step, done);
             }
         }
         x->captures--;
@@ -480,7 +540,7 @@ static void gen_captures(gen *x, const rm_action_rule *a, int step, int done)
         looked++;
         if (x->st->kind[p] == a->kind && set_meets(&x->g->board.adjacent[p], &targets)) {
             looked += x->g->board.ray_off[p + 1] - x->g->board.ray_off[p];
-            gen_captures_from(x, a, p, false, &targets, &dead, step, done);
+            gen_captures_from(x, a, p, false, &targets, &dead, -1, step, done);
         }
     }
     spend(x, looked);
@@ -563,7 +623,7 @@ static void gen_steps(gen *x, int step, int done)
         return;
     if (step == x->tr->nsteps) {
         if (x->list) {
-            if (spend(x, x->nmoves))
+            if (spend(x, x->nmoves) || !allowed(x, x->nmoves ? &x->moves[0] : NULL, x->captures > 0))
                 return;
             rm_turnlist_add(x->list, x->st->hash ^ end_delta(x), x->moves, x->nmoves, x->captures > 0,
                      true);
@@ -673,8 +733,9 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
         if (root->hand[kind] == 0 || (a->fewer_than >= 0 && root->on_board[kind] >= a->fewer_than))
             return;
         base ^= drop_delta(g, root, kind) ^ end_turn_delta(g, root, -1);
+        bool stack = enters_stacks(g, a);
         for (int p = 0; p < b->npoints; p++) {
-            if ((a->has_region && !set_has(&a->region, p)) || !may_enter(g, root, p, kind))
+            if ((a->has_region && !set_has(&a->region, p)) || !may_enter(root, p, kind, stack))
                 continue;
             put(x, &out, base ^ add_delta(g, root, p, kind),
                 (rm_move){ RM_MV_DROP, 0, (uint8_t)kind, 0, (uint8_t)p, 0, 0 }, false);
@@ -694,9 +755,10 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
     default:
         break;
     }
-    /* A step onto a kind that cannot stack needs an empty neighbour: the
+    /* A step that cannot enter a stack needs an empty neighbour: the
      * pieces without one are passed over without looking along their rays. */
-    bool plain_step = a->type == RM_STEP && !g->kinds[kind].stacks;
+    bool stack = enters_stacks(g, a);
+    bool plain_step = a->type == RM_STEP && !stack;
     rm_set empty, targets;
     for (int i = 0; i < RM_SET_WORDS; i++)
         empty.w[i] = ~(root->occ[0].w[i] | root->occ[1].w[i]);
@@ -721,7 +783,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
         case RM_STEP:
             for (uint32_t r = first; r < last; r++) {
                 int q = b->ray_next[r];
-                if (may_enter(g, root, q, kind) && ray_allowed(a, cls, r)) {
+                if (may_enter(root, q, kind, stack) && ray_allowed(a, cls, r)) {
                     m.to = (uint8_t)q;
                     put(x, &out, from ^ add_delta(g, root, q, kind), m, false);
                 }
@@ -743,7 +805,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
             for (uint32_t r = first; r < last; r++) {
                 const uint16_t *pts = b->ray_pts + b->rays[r].off;
                 if (b->rays[r].len >= 2 && root->kind[pts[0]] >= 0 &&
-                    (a->targets >> root->kind[pts[0]] & 1) && may_enter(g, root, pts[1], kind) &&
+                    (a->targets >> root->kind[pts[0]] & 1) && may_enter(root, pts[1], kind, stack) &&
                     ray_allowed(a, cls, r)) {
                     m.to = (uint8_t)pts[1];
                     put(x, &out, from ^ add_delta(g, root, pts[1], kind), m, false);
@@ -779,7 +841,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
 enum { GEN_DONE, GEN_LIST_FAILED, GEN_TOO_MUCH, GEN_TOO_SLOW };
 
 static int generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_emit_fn emit,
-                    void *ctx, bool canonical)
+                    void *ctx, bool canonical, const rm_set *must_capture)
 {
     if (!g->rules.present)
         return GEN_DONE;
@@ -796,6 +858,7 @@ static int generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_
     x.emit = emit;
     x.ctx = ctx;
     x.canonical = canonical;
+    x.must_capture = must_capture;
     x.step_begin = 0;
     x.partial = x.work = 0;
     x.check_at = GEN_CLOCK_EVERY; /* (next_check of no work) */
@@ -806,13 +869,13 @@ static int generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_
     x.drop_known = false;
     rm_state work;
     x.st = &work;
-    if (list && x.tr->single) {
+    if (list && x.tr->single && !must_capture) {
         const rm_step_rule *s = &x.tr->steps[0];
         uint64_t base = st->hash ^ end_turn_delta(g, st, -1);
         bool copied = false;
         for (int i = 0; i < s->nalts; i++) {
             const rm_action_rule *a = &g->rules.actions[s->alt[i]];
-            if (a->type != RM_CAPTURE || a->chain == RM_CHAIN_NONE) {
+            if (a->type != RM_CAPTURE || (a->chain == RM_CHAIN_NONE && !a->final_step)) {
                 single_moves(&x, st, a, base);
                 continue;
             }
@@ -835,7 +898,7 @@ static int generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_
 
 bool rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx)
 {
-    return generate(g, st, NULL, emit, ctx, false) == GEN_DONE;
+    return generate(g, st, NULL, emit, ctx, false, NULL) == GEN_DONE;
 }
 
 /* ---- legal turns ---- */
@@ -852,10 +915,32 @@ const char *rm_turns_failure(const rm_turnlist *l, char *buf, size_t size)
     return buf;
 }
 
+/* Notes the piece of each way to play that captures (the point its first
+ * move moves from), for compulsory captures per piece. */
+static void note_capturing(void *ctx, const rm_state *after, const rm_move *moves, int n,
+                           bool captured)
+{
+    (void)after;
+    if (captured && n > 0 && (moves[0].type == RM_MV_MOVE || moves[0].type == RM_MV_CAPTURE))
+        set_add(ctx, moves[0].from);
+}
+
 int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
 {
     rm_turnlist_clear(l);
-    int how = generate(g, st, l, NULL, NULL, true);
+    const rm_phase *ph = rm_side_phase(g, st, st->to_move);
+    /* Compulsory captures per piece: the pieces that can capture, found
+     * by a first walk over every way to play (two ways that reach one
+     * position may begin with different pieces); the listing then leaves
+     * out each way by one of them that does not capture. A position is
+     * legal when one of its ways is. */
+    rm_set capturing;
+    set_clear(&capturing);
+    int how = GEN_DONE;
+    if (ph->compulsory_per_piece)
+        how = generate(g, st, NULL, note_capturing, &capturing, true, NULL);
+    if (how == GEN_DONE)
+        how = generate(g, st, l, NULL, NULL, true, set_any(&capturing) ? &capturing : NULL);
     if (how == GEN_TOO_MUCH || how == GEN_TOO_SLOW) {
         l->too_many = true;
         l->too_slow = how == GEN_TOO_SLOW;
@@ -864,7 +949,7 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
     if (l->failed)
         return -1;
     /* Compulsory captures: when a turn captures, the others are not legal. */
-    if (rm_side_phase(g, st, st->to_move)->compulsory) {
+    if (ph->compulsory) {
         bool any = false;
         for (int i = 0; i < l->n && !any; i++)
             any = l->turns[i].captured;
@@ -872,6 +957,19 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
             int k = 0;
             for (int i = 0; i < l->n; i++)
                 if (l->turns[i].captured)
+                    l->turns[k++] = l->turns[i];
+            l->n = k;
+        }
+    }
+    /* Compulsory drops: when a turn drops a piece, the others are not legal. */
+    if (ph->drops_compulsory) {
+        bool any = false;
+        for (int i = 0; i < l->n && !any; i++)
+            any = rm_turn_drops(l, i);
+        if (any) {
+            int k = 0;
+            for (int i = 0; i < l->n; i++)
+                if (rm_turn_drops(l, i))
                     l->turns[k++] = l->turns[i];
             l->n = k;
         }

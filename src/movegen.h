@@ -29,7 +29,11 @@
 /* Fills L with the distinct legal turns of the side to move in ST (two
  * orders of the same removals, or two chains ending in the same position,
  * are one turn), the captures alone when captures are compulsory and one
- * can be made. They are the turns the rules allow; whether the game is
+ * can be made; with compulsory captures per piece, the turns of a piece
+ * that can capture (the piece the first move moves) are its captures
+ * alone (a position one of whose ways to play is allowed is legal); then,
+ * with compulsory drops, the turns that drop alone when one can be made.
+ * They are the turns the rules allow; whether the game is
  * over already is rm_result's to say (result.h). Returns their number,
  * or -1 when out of memory or when the position has too many ways to
  * play (l->too_many: more than RM_MAX_GEN_STEPS partial turns,
@@ -57,7 +61,7 @@ void rm_set_gen_time_limit(double seconds);
 double rm_gen_time_limit(void);
 
 /* Every sequence of moves that makes a legal turn, before duplicates are
- * merged and compulsory captures filtered; EMIT gets each one with the
+ * merged and compulsory captures and drops filtered; EMIT gets each one with the
  * state it leads to. */
 typedef void (*rm_emit_fn)(void *ctx, const rm_state *after, const rm_move *moves, int n,
                            bool captured);

@@ -244,7 +244,8 @@ static void explain_move(const rm_game *g, const rm_state *st, int side, const r
                  SHOWN(g->kinds[kf].name), from, mover);
     } else if (m->from == m->to) {
         snprintf(err, errsize, "a move must leave %s", from);
-    } else if (kt >= 0 && (kt != kf || rm_state_count(st, m->to) == 255)) {
+    } else if (kt >= 0 && (kt != kf || !g->kinds[kf].stacks_in_play ||
+                           rm_state_count(st, m->to) == 255)) {
         snprintf(err, errsize, "%s is taken", to);
     } else {
         /* a capture: TO on a line from FROM, over pieces of the other side */
@@ -266,14 +267,20 @@ static void explain_move(const rm_game *g, const rm_state *st, int side, const r
     }
 }
 
-/* Whether the turn line in force for the side to move in ST has an
- * action with a direction filter. */
-static bool filtered_turn(const rm_game *g, const rm_state *st)
+/* The turn line in force for the side to move in ST. */
+static const rm_turn_rule *turn_in_force(const rm_game *g, const rm_state *st)
 {
     int side = rm_state_to_move(st);
     const rm_phase *ph = rm_side_phase(g, st, side);
     int t = rm_state_phase_turns(st, side);
-    const rm_turn_rule *tr = &ph->turns[t < ph->nturns ? t : ph->nturns - 1];
+    return &ph->turns[t < ph->nturns ? t : ph->nturns - 1];
+}
+
+/* Whether the turn line in force for the side to move in ST has an
+ * action with a direction filter. */
+static bool filtered_turn(const rm_game *g, const rm_state *st)
+{
+    const rm_turn_rule *tr = turn_in_force(g, st);
     for (int i = 0; i < tr->nsteps; i++)
         for (int k = 0; k < tr->steps[i].nalts; k++)
             if (g->rules.actions[tr->steps[i].alt[k]].dirs)
@@ -322,6 +329,100 @@ static void describe_directions(const rm_game *g, const rm_state *st, const rm_m
         snprintf(buf + used, size - used, ")");
 }
 
+/* Whether an action of the turn line TR of type TYPE (RM_DROP, RM_STEP,
+ * RM_LEAP; RM_CAPTURE: one with a final step) drops or moves kind K; with
+ * STACKING, one that may enter a stack of its kind (not 'to empty'). */
+static bool line_has(const rm_game *g, const rm_turn_rule *tr, int type, int k, bool stacking)
+{
+    for (int s = 0; s < tr->nsteps; s++)
+        for (int i = 0; i < tr->steps[s].nalts; i++) {
+            const rm_action_rule *a = &g->rules.actions[tr->steps[s].alt[i]];
+            if (a->type == type && a->kind == k && (type != RM_CAPTURE || a->final_step) &&
+                (!stacking || !a->to_empty))
+                return true;
+        }
+    return false;
+}
+
+/* Whether every chain of captures by kind K in the turn line TR is 'not
+ * back' (and there is one). */
+static bool chains_not_back(const rm_game *g, const rm_turn_rule *tr, int k)
+{
+    int chains = 0, not_back = 0;
+    for (int s = 0; s < tr->nsteps; s++)
+        for (int i = 0; i < tr->steps[s].nalts; i++) {
+            const rm_action_rule *a = &g->rules.actions[tr->steps[s].alt[i]];
+            if (a->type == RM_CAPTURE && a->kind == k && a->chain != RM_CHAIN_NONE) {
+                chains++;
+                not_back += a->not_back;
+            }
+        }
+    return chains > 0 && not_back == chains;
+}
+
+/* Why the moves M[0..N), each of which can be made (rm_apply_checked
+ * has filled them in), are no legal turn in ST because of a rule that
+ * narrows what a move may do, in ERR: a move onto a stack where the
+ * phase's actions enter only empty points ('to empty'), or a chain that
+ * jumps straight back ('not back'). False when it is neither. */
+static bool explain_narrowed(const rm_game *g, const rm_state *st, const rm_move *m, int n,
+                             char *err, size_t errsize)
+{
+    const rm_board *b = &g->board;
+    const rm_turn_rule *tr = turn_in_force(g, st);
+    char at[32] = "";
+    for (int k = 0; k < n; k++) {
+        rm_state cur = *st; /* the board before move K */
+        rm_move done[RM_MAX_TURN_MOVES];
+        memcpy(done, m, (size_t)k * sizeof *done);
+        if (rm_apply_checked(g, &cur, done, k) != 0)
+            return false;
+        if (n > 1)
+            snprintf(at, sizeof at, "move %d: ", k + 1);
+        int kind = m[k].type == RM_MV_DROP ? m[k].kind : rm_state_kind(&cur, m[k].from);
+        if (kind < 0)
+            return false;
+        if ((m[k].type == RM_MV_DROP || m[k].type == RM_MV_MOVE) &&
+            rm_state_kind(&cur, m[k].to) >= 0) {
+            /* a move: a step (or a capture's final step) to a neighbour,
+             * or a leap to the second point of a line */
+            bool drop = m[k].type == RM_MV_DROP, step = false, leap = false;
+            for (uint32_t r = b->ray_off[m[k].from]; !drop && r < b->ray_off[m[k].from + 1]; r++) {
+                step |= b->ray_pts[b->rays[r].off] == m[k].to;
+                leap |= b->rays[r].len >= 2 && b->ray_pts[b->rays[r].off + 1] == m[k].to;
+            }
+            bool any = drop ? line_has(g, tr, RM_DROP, kind, false)
+                            : (step && (line_has(g, tr, RM_STEP, kind, false) ||
+                                        line_has(g, tr, RM_CAPTURE, kind, true))) ||
+                                  (leap && line_has(g, tr, RM_LEAP, kind, false));
+            bool stacking = drop ? line_has(g, tr, RM_DROP, kind, true)
+                                 : (step && (line_has(g, tr, RM_STEP, kind, true) ||
+                                             line_has(g, tr, RM_CAPTURE, kind, true))) ||
+                                       (leap && line_has(g, tr, RM_LEAP, kind, true));
+            if (any && !stacking) {
+                snprintf(err, errsize, "not a legal turn here: %s%s holds a %s, and here a %s "
+                         "%s only an empty point", at, b->points[m[k].to].name,
+                         SHOWN(g->kinds[kind].name), SHOWN(g->kinds[kind].name),
+                         drop ? "is dropped on" : "moves to");
+                return true;
+            }
+        }
+        if (k > 0 && m[k].type == RM_MV_CAPTURE && (m[k].flags & RM_MVF_CHAIN) &&
+            m[k - 1].type == RM_MV_CAPTURE && chains_not_back(g, tr, kind)) {
+            const rm_ray *before = &b->rays[b->ray_off[m[k - 1].from] + m[k - 1].ray];
+            const rm_ray *now = &b->rays[b->ray_off[m[k].from] + m[k].ray];
+            int back = b->ray_pts[before->off + m[k - 1].jumped - 1];
+            if (b->ray_pts[now->off] == back) {
+                snprintf(err, errsize, "not a legal turn here: %sa chain may not jump straight "
+                         "back over %s, which the capture before jumped", at,
+                         b->points[back].name);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 /* Why the moves M[0..N) are not a legal turn in ST, in ERR: the first
  * move that cannot be made, and why; or, when they can be made, that no
  * rule of the phase makes them a turn, with the legal turns from the
@@ -343,7 +444,10 @@ static void explain_illegal(const rm_game *g, const rm_state *st, const rm_turnl
             snprintf(err, errsize, "not a legal turn here: move %d: %s", k + 1, why);
         return;
     }
-    /* Every move can be made: the phase has no turn that makes them. */
+    /* Every move can be made: a rule narrows them, or the phase has no
+     * turn that makes them. */
+    if (explain_narrowed(g, st, m, n, err, errsize))
+        return;
     int at = n > 0 && m[0].type != RM_MV_DROP ? m[0].from : -1;
     char dirs[192] = "";
     if (filtered_turn(g, st))
@@ -493,11 +597,27 @@ int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
         char why[128];
         snprintf(err, errsize, "%s", rm_turns_failure(l, why, sizeof why));
     } else {
-        bool captures = false;
-        for (int i = 0; i < count; i++)
+        const rm_phase *ph = rm_side_phase(g, st, rm_state_to_move(st));
+        bool captures = false, drops = false, typed_captures = false, typed_drops = false;
+        bool piece_captures = false;
+        int piece = ntyped > 0 && (typed[0].type == RM_MV_MOVE || typed[0].type == RM_MV_CAPTURE)
+                        ? typed[0].from : -1;
+        for (int i = 0; i < count; i++) {
             captures |= l->turns[i].captured;
-        if (captures && rm_side_phase(g, st, rm_state_to_move(st))->compulsory)
+            piece_captures |= l->turns[i].captured && piece >= 0 && rm_turn_piece(l, i) == piece;
+            drops |= rm_turn_drops(l, i);
+        }
+        for (int i = 0; i < ntyped; i++) {
+            typed_captures |= typed[i].type == RM_MV_CAPTURE;
+            typed_drops |= typed[i].type == RM_MV_DROP;
+        }
+        if (captures && ph->compulsory)
             snprintf(err, errsize, "not a legal turn here (a capture is compulsory here)");
+        else if (piece_captures && !typed_captures && ph->compulsory_per_piece)
+            snprintf(err, errsize, "not a legal turn here (the piece on %s can capture, so it "
+                     "must)", g->board.points[piece].name);
+        else if (drops && !typed_drops && ph->drops_compulsory)
+            snprintf(err, errsize, "not a legal turn here (a drop is compulsory here)");
         else
             explain_illegal(g, st, l, typed, ntyped, err, errsize);
     }

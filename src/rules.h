@@ -34,7 +34,7 @@
 #define RM_MAX_MOVES_IN_TURN 128
 
 typedef enum rm_action_type {
-    RM_DROP,      /* a piece from hand onto an empty point (or its own stack) */
+    RM_DROP,      /* a piece from hand onto an empty point (or its own stack, see to_empty) */
     RM_STEP,      /* a piece to the next point along a line */
     RM_SLIDE,     /* a piece any distance along a line through empty points */
     RM_LEAP,      /* a piece over one adjacent piece, without capturing it */
@@ -75,6 +75,11 @@ typedef struct rm_action_rule {
     uint64_t lines;           /* CAPTURE: bit k set when a line of k pieces may be jumped */
     uint8_t chain;            /* CAPTURE: RM_CHAIN_* */
     bool remove_at_end;       /* CAPTURE chains: jumped pieces leave when the chain ends */
+    bool not_back;            /* CAPTURE chains: a capture may not first jump the point the
+                               * capture before it jumped last */
+    bool final_step;          /* CAPTURE: when the capture (or chain) stops, the piece may
+                               * end the turn with one step from where it landed */
+    bool to_empty;            /* DROP, STEP, LEAP: only onto empty points, though the kind stacks */
     int16_t fewer_than;       /* DROP: only while fewer than this many of the kind are on the board; -1 */
     uint8_t dirs;             /* STEP, SLIDE, LEAP, CAPTURE: the words of its direction filter
                                * (RM_DIR_*); 0: none */
@@ -94,7 +99,8 @@ typedef struct rm_turn_rule {
     uint8_t nsteps;
     rm_step_rule steps[RM_MAX_STEPS];
     /* Derived by derive_game (derive.c) for the turn generator: */
-    bool single;              /* one step taken once: a turn is one action (or one chain) */
+    bool single;              /* one step taken once: a turn is one action (or one chain,
+                               * or a capture and its final step) */
     bool merge;               /* two different turns may reach the same position */
     double log10_ways;        /* log10 of an estimate of its partial turns in one position
                                * (derive_turn_ways): how close it comes to the generator's limit */
@@ -115,6 +121,9 @@ typedef struct rm_phase {
     bool compulsory;          /* a turn that captures must be taken when there is one */
     bool before_play;         /* played before the first turn: its turns are not turns of
                                * the game, and its side keeps the move until it ends */
+    bool compulsory_per_piece;/* a piece that can capture must: the turns whose first move
+                               * moves it and that do not capture are not legal */
+    bool drops_compulsory;    /* a turn that drops must be taken when there is one */
     /* Derived by derive_game (derive.c): */
     bool may_end;             /* it can end: it has an end, and a phase of its side follows */
 } rm_phase;

@@ -152,6 +152,13 @@ void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n)
     end_turn(g, st);
 }
 
+/* Whether a piece of kind K can enter P at all: an empty point, or a
+ * stack of its kind with room when the kind stacks in play. */
+static bool may_join(const rm_game *g, const rm_state *st, int p, int k)
+{
+    return st->kind[p] < 0 || (st->kind[p] == k && g->kinds[k].stacks_in_play && st->count[p] < 255);
+}
+
 int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
 {
     const rm_board *b = &g->board;
@@ -163,13 +170,13 @@ int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
         switch (m->type) {
         case RM_MV_DROP:
             if (m->kind >= g->nkinds || g->kinds[m->kind].side != side || st->hand[m->kind] == 0 ||
-                (st->kind[m->to] >= 0 && st->kind[m->to] != m->kind) || st->count[m->to] == 255)
+                !may_join(g, st, m->to, m->kind))
                 return -1;
             break;
         case RM_MV_MOVE:
         case RM_MV_CAPTURE:
             if (st->kind[m->from] < 0 || g->kinds[st->kind[m->from]].side != side || m->from == m->to ||
-                (st->kind[m->to] >= 0 && st->kind[m->to] != st->kind[m->from]) || st->count[m->to] == 255)
+                !may_join(g, st, m->to, st->kind[m->from]))
                 return -1;
             m->kind = (uint8_t)st->kind[m->from];
             if (m->type == RM_MV_CAPTURE) {

@@ -146,7 +146,8 @@ static inline uint64_t rm_state_progress(const rm_state *st)
 void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n);
 /* The same for moves that do not come from the generator (a typed turn):
  * each move is first checked to be possible at all (a piece to move, a
- * piece in hand to drop, pieces to leap over); returns -1, with ST in an
+ * piece in hand to drop, pieces to leap over, a point it may enter: empty,
+ * or its own stack when its kind stacks in play); returns -1, with ST in an
  * unspecified state, when one is not. Fills in the kind, ray and jumped
  * count of each move. */
 int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n);

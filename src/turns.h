@@ -52,6 +52,26 @@ static inline const rm_move *rm_turn_moves(const rm_turnlist *l, int i)
 {
     return l->moves + l->turns[i].off;
 }
+/* The point of the piece turn I moves: the one its first move moves (a
+ * step, slide, leap, relocation or capture), which compulsory captures
+ * per piece go by; -1 when the turn begins with a drop or a removal, or
+ * has no move. */
+static inline int rm_turn_piece(const rm_turnlist *l, int i)
+{
+    const rm_move *m = rm_turn_moves(l, i);
+    if (l->turns[i].n == 0 || (m->type != RM_MV_MOVE && m->type != RM_MV_CAPTURE))
+        return -1;
+    return m->from;
+}
+/* Whether turn I drops a piece (compulsory drops go by it). */
+static inline bool rm_turn_drops(const rm_turnlist *l, int i)
+{
+    const rm_move *m = rm_turn_moves(l, i);
+    for (int k = 0; k < l->turns[i].n; k++)
+        if (m[k].type == RM_MV_DROP)
+            return true;
+    return false;
+}
 
 /* How many times turn lists and game histories (result.h) have allocated
  * memory (growing): benchmarks show that it stays the same over a run of

@@ -208,7 +208,8 @@ for case in "c3-c4|there is no piece on c3" \
     "xa1|the white on a1 is white's own piece" \
     "d2-c3,d4-c3|move 2: the black on d4 is not a piece of white, who are to move" \
     "a1-c3|no rule of the phase 'play' of white makes these moves a turn; no legal turn starts at a1" \
-    "d3-c3,c2-c3|no rule of the phase 'play' of white makes these moves a turn; the legal turns from there: d3-c3"; do
+    "d3-c3,c2-c3|move 2: c3 is taken" \
+    "d3-c3,c3-d3|no rule of the phase 'play' of white makes these moves a turn; the legal turns from there: d3-c3"; do
     turn=${case%%|*} why=${case#*|}
     expect 1 "illegal turn $turn" "$RIMAU" moves "$alq" --after "$turn"
     has "turn 1 '$turn': not a legal turn here: $why\$" err "'$turn' is illegal: $why"
@@ -219,6 +220,28 @@ for case in "d5xd3|a capture from d5 to d3 jumps over d4, which holds a piece of
     expect 1 "illegal turn $turn" "$RIMAU" moves "$alq" --after "d3-c3 $turn"
     has "turn 2 '$turn': not a legal turn here: $why\$" err "'$turn' is illegal: $why"
 done
+
+# compile --dump and info show where stacks form, the words of a capture
+# and the phases' compulsory rules.
+cat > "$tmp/narrow.game" <<'EOF'
+game "narrowed"
+board { grid 3 x 3 }
+side tigers { piece tiger 1 }
+side herd { piece cow 4 stacks; piece goat 2 stacks in setup }
+setup { tiger at b2; goat 2 at a1 }
+phase hunt of tigers { turn capture tiger chain not back with final step; captures compulsory per piece }
+phase graze of herd { turn drop cow to empty or step goat; drops compulsory }
+EOF
+expect 0 "compile --dump of chains, stacks and compulsory rules" "$RIMAU" compile --dump "$tmp/narrow.game"
+has "^K1 cow side=herd count=4 hand=4 symbol=c stacks\$" out "--dump: a kind that stacks"
+has "^K2 goat side=herd count=2 hand=0 symbol=g stacks-in-setup\$" out "--dump: a kind that stacks in the setup only"
+has "^A0 capture tiger .* chain=may-stop removal=at-once not-back final-step\$" out "--dump: not back and a final step"
+has "^A1 drop cow to-empty\$" out "--dump: a drop to empty points"
+has "^F0 hunt of tigers, ends never, captures compulsory per piece\$" out "--dump: captures compulsory per piece"
+has "^F1 graze of herd, ends never, drops compulsory\$" out "--dump: drops compulsory"
+expect 0 "info of a kind that stacks in the setup" "$RIMAU" info "$tmp/narrow.game"
+has "goat  *2  symbol g, stacks in setup, 2 on the board" out "info: stacks in setup"
+has "cow  *4  symbol c, stacks, 0 on the board" out "info: stacks"
 expect 1 "play stops with an error where the turns cannot be listed" "$RIMAU" play "$srcdir/tests/limits/too-many-turns.game" -q --a=random --b=random
 has "after turn 0: the position has too many ways to play to list them: the game cannot go on" err "play says where it cannot go on"
 n=$((n + 1))
@@ -338,6 +361,11 @@ EOF
 expect 0 "info --json of a game whose sides pass" "$RIMAU" info --json "$tmp/pass.game"
 has '"blocked": {"tigers": "pass", "men": "pass"}, "both_blocked": "men"' out "info --json gives the blocked rules"
 has '"draw_repeat": null' out "info --json: no repetition draw is null"
+has '"forward": null' out "info --json: a side with no forward has null"
+expect 0 "info of a game whose sides have a forward" "$RIMAU" info "$srcdir/tests/games/directions.game"
+has "^  geese (forward up):$" out "info gives a side's forward"
+expect 0 "info --json of a game whose sides have a forward" "$RIMAU" info --json "$srcdir/tests/games/directions.game"
+has '"name": "geese", "pieces": \[.*\], "forward": "up"' out "info --json gives a side's forward"
 # control characters in texts are JSON escapes (DEL too, which the guard
 # on standard output would write as \x7f, not JSON)
 printf 'game "a\177b\033c\302\205d"\nboard { grid 3 x 3 }\nside a { piece p 1 }\nside b { piece q 1 }\nsetup { p at a1\n q at c3 }\nphase x of a { turn step p }\nphase y of b { turn step q }\n' > "$tmp/del.game"

@@ -86,6 +86,8 @@ typedef struct legal_positions {
     int walked;                /* the move sequences the walk reported */
     uint64_t *hash;            /* sorted and distinct once found */
     bool *captured;
+    bool *dropped;             /* the sequence drops a piece */
+    int *piece;                /* the point its first move moves from; -1: a drop, a removal, none */
     bool full;
 } legal_positions;
 
@@ -96,36 +98,48 @@ static inline void legal_positions_init(legal_positions *r, int cap)
     r->full = false;
     r->hash = malloc((size_t)cap * sizeof *r->hash);
     r->captured = malloc((size_t)cap * sizeof *r->captured);
+    r->dropped = malloc((size_t)cap * sizeof *r->dropped);
+    r->piece = malloc((size_t)cap * sizeof *r->piece);
     assert_non_null(r->hash);
     assert_non_null(r->captured);
+    assert_non_null(r->dropped);
+    assert_non_null(r->piece);
 }
 
 static inline void legal_positions_free(legal_positions *r)
 {
     free(r->hash);
     free(r->captured);
+    free(r->dropped);
+    free(r->piece);
 }
 
 static inline void legal_positions_note(void *ctx, const rm_state *after, const rm_move *moves,
                                         int n, bool captured)
 {
-    (void)moves;
-    (void)n;
     legal_positions *r = ctx;
     if (r->n == r->cap) {
         r->full = true;
         return;
     }
     r->hash[r->n] = rm_state_hash(after);
+    r->dropped[r->n] = false;
+    for (int i = 0; i < n; i++)
+        r->dropped[r->n] |= moves[i].type == RM_MV_DROP;
+    r->piece[r->n] = n > 0 && (moves[0].type == RM_MV_MOVE || moves[0].type == RM_MV_CAPTURE)
+                         ? moves[0].from : -1;
     r->captured[r->n++] = captured;
 }
 
 /* Finds the positions of ST's legal turns in R: those the general walk
- * reaches, only those after a capture when captures are compulsory and
- * one can be made; when it reaches none and the side passes when blocked,
- * the position after the pass. Returns their number, or -1 when the walk
- * gives up (too many ways to play, or more than R holds): nothing to
- * compare. */
+ * reaches by move sequences that the phase's compulsory rules leave:
+ * only those after a capture when captures are compulsory and one can be
+ * made; when they are compulsory per piece, no sequence whose first move
+ * moves a piece that begins a capturing sequence and that does not
+ * capture; then, when drops are compulsory and a sequence drops, only
+ * those that drop; when none is left and the side passes when blocked,
+ * the pass. Returns their number, or -1 when the walk gives up
+ * (too many ways to play, or more than R holds): nothing to compare. */
 static inline int legal_positions_find(const rm_game *g, const rm_state *st, legal_positions *r)
 {
     r->n = 0;
@@ -133,20 +147,37 @@ static inline int legal_positions_find(const rm_game *g, const rm_state *st, leg
     if (!rm_generate(g, st, legal_positions_note, r) || r->full)
         return -1;
     r->walked = r->n;
-    bool any_capture = false;
-    for (int i = 0; i < r->n; i++)
+    const rm_phase *ph = rm_side_phase(g, st, rm_state_to_move(st));
+    bool any_capture = false, any_drop = false;
+    bool capturing[RM_MAX_POINTS] = { false };
+    for (int i = 0; i < r->n; i++) {
         any_capture |= r->captured[i];
-    bool compulsory = rm_side_phase(g, st, rm_state_to_move(st))->compulsory;
-    int k = 0;
-    for (int i = 0; i < r->n; i++)
-        if (!(compulsory && any_capture) || r->captured[i])
-            r->hash[k++] = r->hash[i];
-    r->n = distinct(r->hash, k);
-    if (r->n == 0 && g->rules.blocked[rm_state_to_move(st)] == RM_BLOCKED_PASSES) {
-        rm_state after = *st;
-        rm_apply(g, &after, NULL, 0); /* the pass: no move */
-        r->hash[r->n++] = rm_state_hash(&after);
+        if (r->captured[i] && r->piece[i] >= 0)
+            capturing[r->piece[i]] = true;
     }
+    int k = 0;
+    for (int i = 0; i < r->n; i++) {
+        bool keep = !(ph->compulsory && any_capture) || r->captured[i];
+        if (ph->compulsory_per_piece && !r->captured[i] && r->piece[i] >= 0 &&
+            capturing[r->piece[i]])
+            keep = false;
+        if (keep) {
+            any_drop |= r->dropped[i];
+            r->hash[k] = r->hash[i];
+            r->dropped[k++] = r->dropped[i];
+        }
+    }
+    int m = 0;
+    for (int i = 0; i < k; i++)
+        if (!(ph->drops_compulsory && any_drop) || r->dropped[i])
+            r->hash[m++] = r->hash[i];
+    /* a side that passes when blocked has the turn of no move */
+    if (m == 0 && g->rules.blocked[rm_state_to_move(st)] == RM_BLOCKED_PASSES) {
+        rm_state passed = *st;
+        rm_apply(g, &passed, NULL, 0);
+        r->hash[m++] = rm_state_hash(&passed);
+    }
+    r->n = distinct(r->hash, m);
     return r->n;
 }
 

@@ -294,6 +294,96 @@ static void compile__turn_ways__estimated_from_the_pattern_and_the_board(void **
     rm_game_destroy(g);
 }
 
+/* The estimate with 'not back' (a chain may not go straight back: one
+ * line fewer after each capture) and 'with final step' (each capture or
+ * chain, then no step or a step along one of the most lines a point
+ * has), worked out as above: 1 way to take the step 0 times, 8 steps,
+ * 8 first captures times 1 + 7 + ... + 7^19 chains. */
+static void compile__turn_ways__not_back_and_final_step(void **state)
+{
+    (void)state;
+    static const char chains[] =
+        "game \"x\"\nboard { grid 5 x 5 diagonals alternate }\n"
+        "side s { piece tiger 1 }\nside t { piece cow 20 stacks }\n"
+        "setup { tiger at c3\n cow in hand 20 }\n"
+        "phase x of s {\n turn step tiger or capture tiger chain not back\n"
+        " turn capture tiger with final step\n"
+        " turn step tiger or capture tiger chain not back with final step }\n"
+        "phase y of t { turn drop cow\n ends when hand empty }\nphase z of t { turn step cow }\n";
+    rm_game *g = load_ok(chains);
+    const rm_turn_rule *t = g->rules.phases[0].turns;
+    assert_true(fabs(t[0].log10_ways - log10(1 + 8 + 8 * (pow(7, 20) - 1) / 6)) < 0.001);
+    assert_true(fabs(t[1].log10_ways - log10(1 + 8 * 9)) < 0.001);
+    assert_true(fabs(t[2].log10_ways - log10(1 + 8 + 8 * 9 * (pow(7, 20) - 1) / 6)) < 0.001);
+    rm_game_destroy(g);
+}
+
+/* Two drops among the 9 points of a 3 x 3 grid: C(9, 2) = 36 ways, or
+ * C(10, 2) = 45 where the second may join the first (a kind that stacks
+ * in play, not dropped 'to empty'); with no drop and one: 1 + 9 more. */
+static void compile__turn_ways__drops_where_stacks_may_form(void **state)
+{
+    (void)state;
+    static const char text[] = "game \"x\"\nboard { grid 3 x 3 }\n"
+                               "side s { piece p 1 }\nside t { piece cow 20 %s }\n"
+                               "setup { p at a1 }\n"
+                               "phase x of s { turn step p }\nphase y of t { turn drop cow%s 2 times }\n";
+    static const struct { const char *stacks, *to_empty; double ways; } cases[] = {
+        { "stacks", "", 1 + 9 + 45 },
+        { "stacks", " to empty", 1 + 9 + 36 },
+        { "stacks in setup", "", 1 + 9 + 36 },
+        { "", "", 1 + 9 + 36 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char buf[512];
+        snprintf(buf, sizeof buf, text, cases[i].stacks, cases[i].to_empty);
+        char *errors = NULL;
+        int n = 0;
+        rm_game *g = load_text(buf, &errors, &n);
+        free(errors);
+        assert_non_null(g);
+        assert_true(fabs(g->rules.phases[1].turns[0].log10_ways - log10(cases[i].ways)) < 0.001);
+        rm_game_destroy(g);
+    }
+}
+
+/* The words of chains, final steps, stacks and compulsory rules reach the
+ * IR; a capture with a final step is one step taken once (single) whose
+ * turns may merge. */
+static void compile__narrowing_words__set_their_flags(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok("game \"x\"\nboard { grid 3 x 3 }\n"
+                         "side s { piece tiger 1 }\n"
+                         "side t { piece cow 6 stacks in setup\n piece calf 4 stacks }\n"
+                         "setup { tiger at a1\n cow 3 at c3\n calf in hand 4 }\n"
+                         "phase x of s {\n turn capture tiger chain not back\n"
+                         " turn capture tiger chain must continue not back with final step\n"
+                         " turn capture tiger\n captures compulsory per piece }\n"
+                         "phase y of t {\n turn drop calf to empty or step calf to empty or "
+                         "leap calf over cow to empty or step cow\n drops compulsory }\n");
+    const rm_rules *r = &g->rules;
+    int cow = game_kind(g, "cow"), calf = game_kind(g, "calf");
+    assert_true(g->kinds[cow].stacks && !g->kinds[cow].stacks_in_play);
+    assert_true(g->kinds[calf].stacks && g->kinds[calf].stacks_in_play);
+    assert_int_equal(g->setup_count[pt(g, "c3")], 3);
+    const rm_phase *x = &r->phases[0], *y = &r->phases[1];
+    assert_true(x->compulsory_per_piece && !x->compulsory && !x->drops_compulsory);
+    assert_true(y->drops_compulsory && !y->compulsory && !y->compulsory_per_piece);
+    const rm_action_rule *a0 = &r->actions[x->turns[0].steps[0].alt[0]];
+    const rm_action_rule *a1 = &r->actions[x->turns[1].steps[0].alt[0]];
+    const rm_action_rule *a2 = &r->actions[x->turns[2].steps[0].alt[0]];
+    assert_true(a0->not_back && !a0->final_step && a0->chain == RM_CHAIN_MAY_STOP);
+    assert_true(a1->not_back && a1->final_step && a1->chain == RM_CHAIN_MUST_CONTINUE);
+    assert_true(!a2->not_back && !a2->final_step && a2->chain == RM_CHAIN_NONE);
+    assert_true(x->turns[1].single && x->turns[1].merge);
+    assert_true(x->turns[2].single && !x->turns[2].merge);
+    for (int i = 0; i < 3; i++)
+        assert_true(r->actions[y->turns[0].steps[0].alt[i]].to_empty);
+    assert_false(r->actions[y->turns[0].steps[0].alt[3]].to_empty);
+    rm_game_destroy(g);
+}
+
 /* No shipped game, under any value of its options, has a turn line that
  * rimau check warns of; the file whose drops pass the limit has one. */
 static void compile__shipped_games__have_no_turn_warned_of(void **state)
@@ -362,6 +452,9 @@ int main(void)
         cmocka_unit_test(compile__semantic_errors__each_reported),
         cmocka_unit_test(compile__words_and_numbers__checked_where_written),
         cmocka_unit_test(compile__turn_ways__estimated_from_the_pattern_and_the_board),
+        cmocka_unit_test(compile__turn_ways__not_back_and_final_step),
+        cmocka_unit_test(compile__turn_ways__drops_where_stacks_may_form),
+        cmocka_unit_test(compile__narrowing_words__set_their_flags),
         cmocka_unit_test(compile__shipped_games__have_no_turn_warned_of),
         cmocka_unit_test(compile__forward_and_filters__in_the_ir_with_each_ray_classed),
     };

@@ -162,6 +162,75 @@ static void generator__direction_filters__turns_match_the_general_walk(void **st
     assert_true(walk_file(path, "tests/games/directions.game", 7) > 500);
 }
 
+/* Games that use the rules narrowing or extending a move ('not back',
+ * 'with final step', 'stacks in setup', 'to empty', compulsory captures
+ * per piece, compulsory drops), alone and together. */
+static const char *const narrowed_games[] = {
+    "game \"bagh\"\n"
+    "board { grid 5 x 5 diagonals alternate }\n"
+    "side tigers { piece tiger 2 }\n"
+    "side goats { piece goat 20 stacks in setup }\n"
+    "setup { tiger at c1 c5; goat 5 at b2 d2 b4 d4 }\n"
+    "phase hunt of tigers { turn step tiger or capture tiger chain not back with final step\n"
+    "  captures compulsory per piece }\n"
+    "phase move of goats { turn step goat }\n",
+
+    "game \"cows\"\n"
+    "board { grid 5 x 5 diagonals alternate }\n"
+    "side tigers { piece tiger 2 }\n"
+    "side cows { piece cow 16 stacks }\n"
+    "setup { tiger at c3; tiger in hand 1; cow 2 at a1 e1; cow in hand 12 }\n"
+    "phase hunt of tigers { turn drop tiger or step tiger or capture tiger chain must continue "
+    "not back\n  captures compulsory per piece; drops compulsory }\n"
+    "phase graze of cows { turn drop cow to empty or step cow or leap cow over cow to empty\n"
+    "  drops compulsory }\n",
+
+    "game \"steps\"\n"
+    "board { grid 4 x 4 }\n"
+    "side tigers { piece tiger 2 }\n"
+    "side men { piece man 10 stacks }\n"
+    "setup { tiger at a1 d4; man 2 at b2 c3; man at b3 c2 a3 d2 }\n"
+    "phase hunt of tigers { turn step tiger or capture tiger chain not back removing at end "
+    "with final step then step tiger optional\n  captures compulsory per piece }\n"
+    "phase move of men { turn drop man or step man to empty or leap man over tiger to empty }\n",
+
+    "game \"vulture\"\n"
+    "board { grid 5 x 5 diagonals alternate }\n"
+    "side vulture { piece vulture 1 }\n"
+    "side crows { piece crow 7 }\n"
+    "setup { vulture at c3; crow in hand 7 }\n"
+    "rules { first crows }\n"
+    "phase hunt of vulture { turn step vulture or capture vulture with final step }\n"
+    "phase fly of crows { turn drop crow or step crow; drops compulsory }\n",
+
+    /* every new rule of issue 17 at once: filters, chains, stacks,
+     * compulsory rules, a blocked side that passes, placing before play */
+    "game \"all\"\n"
+    "board { grid 5 x 5 diagonals alternate }\n"
+    "side tigers { piece tiger 2; forward down }\n"
+    "side goats { piece goat 14 stacks in setup; forward up }\n"
+    "setup { goat 2 at b2 d2 c1; goat in hand 8 }\n"
+    "rules { first goats; goats when blocked pass; tigers when blocked pass }\n"
+    "phase place of tigers before play { turn drop tiger in row 5 2 times; ends after 1 turn }\n"
+    "phase hunt of tigers { turn step tiger or capture tiger forward, sideways chain not back "
+    "with final step\n  captures compulsory per piece }\n"
+    "phase enter of goats { turn drop goat to empty or step goat forward, orthogonal\n"
+    "  drops compulsory; ends when hand empty }\n"
+    "phase move of goats { turn step goat forward, sideways }\n",
+};
+
+static void generator__narrowing_rules__turns_match_the_general_walk(void **state)
+{
+    (void)state;
+    long positions = 0;
+    for (size_t i = 0; i < sizeof narrowed_games / sizeof *narrowed_games; i++) {
+        rm_game *g = load_ok(narrowed_games[i]);
+        positions += walk(g, 6, 80, 7 * i + 1, g->name);
+        rm_game_destroy(g);
+    }
+    assert_true(positions > 300);
+}
+
 /* A pattern whose turns may merge (a step and a slide of one kind reach
  * the same points) lists each position once. */
 static void generator__step_or_slide__lists_each_position_once(void **state)
@@ -290,6 +359,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(generator__every_shipped_game_and_option__turns_match_the_general_walk),
         cmocka_unit_test(generator__direction_filters__turns_match_the_general_walk),
+        cmocka_unit_test(generator__narrowing_rules__turns_match_the_general_walk),
         cmocka_unit_test(generator__step_or_slide__lists_each_position_once),
         cmocka_unit_test(generator__slow_chains__refused_by_the_work_within_seconds),
         cmocka_unit_test(generator__time_limit__stops_a_slow_listing),
