@@ -24,4 +24,16 @@ for game in games/*.game tests/games/*.game; do
         echo "ok rimau check -o $setting $game"
     done
 done
+# doc/games.md's table has a row for every shipped game, with its number
+# of examples as rimau list counts them.
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+"$RIMAU" list games | awk 'NR > 1 { print $1, $NF }' | sort > "$tmp/listed"
+sed -n 's/^| `\([^`]*\.game\)` |.* | \([0-9]*\) |$/\1 \2/p' doc/games.md | sort > "$tmp/table"
+if [ -s "$tmp/listed" ] && diff -u "$tmp/listed" "$tmp/table"; then
+    echo "ok doc/games.md's table: every shipped game, with its number of examples"
+else
+    echo "FAIL doc/games.md's table differs from rimau list games (above: - listed, + table)"
+    exit 1
+fi
 "$RIMAU" validate games/*.game tests/games/*.game
