@@ -225,11 +225,16 @@ static int removable(const rm_game *g, const rm_action_rule *a)
 
 /* Whether a chain by A may jump one point more than once: a stack loses
  * one piece a capture and, its pieces leaving at once, stays in the way,
- * so the chain can bounce over it (and back) as long as it lasts. */
+ * so the chain can bounce over it (and back) as long as it lasts. Stacks
+ * that form only in the setup ('stacks in setup') are a few points that
+ * only shrink: a chain among them is counted as one over single pieces,
+ * as the stacks of play could otherwise be anywhere. */
 static bool chain_rejumps(const rm_game *g, const rm_action_rule *a)
 {
-    bool stacks;
-    targets(g, a, &stacks);
+    bool stacks = false;
+    for (int k = 0; k < g->nkinds; k++)
+        if (a->targets >> k & 1)
+            stacks |= g->kinds[k].stacks_in_play;
     return a->chain != RM_CHAIN_NONE && stacks && !a->remove_at_end;
 }
 

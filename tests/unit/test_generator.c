@@ -33,8 +33,8 @@ static legal_positions ref;
 static uint64_t listed[MAX_POSITIONS];
 
 /* Whether the turn line T has a chain of captures that takes each piece
- * from a new point (its targets do not stack, or leave at the chain's
- * end). The estimate counts such a chain as one line of captures, though
+ * from a new point (its targets do not stack in play, or leave at the
+ * chain's end). The estimate counts such a chain as one line of captures, though
  * it branches where the enemy stands in a lattice around the capturing
  * piece: it is no bound there (doc/language.md, "Too many ways to play"),
  * and Komikan's puma among its dogs passes it in play. */
@@ -48,7 +48,7 @@ static bool branching_chain(const rm_game *g, const rm_turn_rule *t)
             bool stacks = false;
             for (int j = 0; j < g->nkinds; j++)
                 if (a->targets >> j & 1)
-                    stacks |= g->kinds[j].stacks;
+                    stacks |= g->kinds[j].stacks_in_play;
             if (!stacks || a->remove_at_end)
                 return true;
         }
