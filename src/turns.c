@@ -126,7 +126,7 @@ void rm_turnlist_add(rm_turnlist *l, uint64_t hash, const rm_move *moves, int n,
     }
     if (n == 1)
         l->moves[l->nmoves] = moves[0];
-    else
+    else if (n > 1) /* (a turn of no move may come with no array: a pass) */
         memcpy(l->moves + l->nmoves, moves, (size_t)n * sizeof *moves);
     l->turns[l->n++] = (rm_turn){ hash, (uint32_t)l->nmoves, (uint16_t)n, captured };
     l->nmoves += (size_t)n;
