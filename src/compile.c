@@ -1596,6 +1596,46 @@ static int example_count(compiler *c, const rm_node *k)
     return (int)k->n;
 }
 
+/* Checks and records the `with` lines of example N in EX; false when one
+ * names a value other than the one in force, so that the example is not
+ * compiled under these options (rimau validate runs it under its own). */
+static bool example_withs(compiler *c, const rm_node *n, rm_example *ex)
+{
+    rm_game *g = c->g;
+    const rm_node *with_at[RM_MAX_OPTIONS];
+    bool match = true;
+    for (int i = 0; i < n->nkids; i++) {
+        const rm_node *k = n->kids[i];
+        if (k->kind != N_WITH)
+            continue;
+        int o = find_option(g, k->text), v;
+        if (o < 0) {
+            diag_error(c->d, k->span2, "unknown option '%s'", k->text);
+            continue;
+        }
+        if ((v = find_value(&g->options[o], k->text2)) < 0) {
+            char buf[NAME_LIST_SIZE];
+            diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)",
+                       SHOWN(k->text), SHOWN(k->text2), value_list(&g->options[o], buf));
+            continue;
+        }
+        int w = 0;
+        while (w < ex->nwith && strcmp(ex->with_name[w], k->text) != 0)
+            w++;
+        if (w < ex->nwith) {
+            diag_error(c->d, k->span, "option '%s' is fixed twice in this example", SHOWN(k->text));
+            diag_note(c->d, with_at[w]->span, "first fixed here");
+            continue;
+        }
+        with_at[ex->nwith] = k;
+        ex->with_name[ex->nwith] = xstrdup(k->text);
+        ex->with_value[ex->nwith++] = xstrdup(k->text2);
+        if (v != g->options[o].chosen)
+            match = false;
+    }
+    return match;
+}
+
 static void compile_example(compiler *c, const rm_node *n)
 {
     rm_game *g = c->g;
@@ -1619,6 +1659,10 @@ static void compile_example(compiler *c, const rm_node *n)
     int col;
     ex->name = xstrdup(n->text);
     source_advance(c->d->src, &c->at, n->span.start, &ex->line, &col);
+    if (!example_withs(c, n, ex)) {
+        ex->off = true;
+        return;
+    }
     ex->steps = calloc((size_t)n->nkids + 1, sizeof *ex->steps);
     if (!ex->steps) {
         diag_file_error(c->d, "out of memory");
@@ -1636,24 +1680,8 @@ static void compile_example(compiler *c, const rm_node *n)
         case N_QUOTE:
             ex->nquotes++;
             continue;
-        case N_WITH: {
-            int o = find_option(g, k->text);
-            if (o < 0) {
-                diag_error(c->d, k->span2, "unknown option '%s'", k->text);
-                continue;
-            }
-            if (find_value(&g->options[o], k->text2) < 0) {
-                char buf[NAME_LIST_SIZE];
-                diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)",
-                           SHOWN(k->text), SHOWN(k->text2), value_list(&g->options[o], buf));
-                continue;
-            }
-            if (ex->nwith < RM_MAX_OPTIONS) {
-                ex->with_name[ex->nwith] = xstrdup(k->text);
-                ex->with_value[ex->nwith++] = xstrdup(k->text2);
-            }
+        case N_WITH: /* checked by example_withs */
             continue;
-        }
         case N_AFTER:
         case N_LEGAL:
             st->op = k->kind == N_AFTER ? RM_EX_AFTER : k->flags ? RM_EX_ILLEGAL : RM_EX_LEGAL;
