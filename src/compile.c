@@ -1747,6 +1747,58 @@ static void compile_example(compiler *c, const rm_node *n)
     }
 }
 
+/* An `if` around an example, and the branch the example is in. */
+typedef struct if_frame {
+    const rm_node *at;
+    bool in_else;
+    const struct if_frame *up; /* the `if` around this one, or NULL */
+} if_frame;
+
+/* Appends to BUF (of SIZE bytes, USED of them used) the `with` lines that
+ * say what F and the `if`s around it say, outermost first. */
+static size_t if_withs(const rm_game *g, const if_frame *f, char *buf, size_t size, size_t used)
+{
+    if (f->up)
+        used = if_withs(g, f->up, buf, size, used);
+    if (used >= size)
+        return used;
+    const char *sep = f->up ? " and " : "";
+    const char *name = SHOWN(f->at->text), *value = SHOWN(f->at->text2);
+    int o = find_option(g, f->at->text);
+    const rm_option *opt = o >= 0 ? &g->options[o] : NULL;
+    if (!f->in_else)
+        return used + (size_t)snprintf(buf + used, size - used, "%s'with %s = %s'", sep, name,
+                                       value);
+    /* the else branch: every value but the if's */
+    if (opt && opt->nvalues == 2 && find_value(opt, f->at->text2) >= 0)
+        return used + (size_t)snprintf(buf + used, size - used, "%s'with %s = %s'", sep, name,
+                                       SHOWN(opt->values[1 - find_value(opt, f->at->text2)]));
+    return used + (size_t)snprintf(buf + used, size - used,
+                                   "%s'with %s = VALUE' (an example for each value but '%s')", sep,
+                                   name, value);
+}
+
+/* Reports each example in BRANCH, inside the `if` F (NULL at the top
+ * level), and in the `if`s within it. An example stands outside `if` and
+ * fixes the values it needs with `with`: rimau validate runs the examples
+ * of the file as the default options make it, under the values their
+ * `with` lines fix, so one that an `if` drops by default would never run. */
+static void examples_in_if(compiler *c, const rm_node *branch, const if_frame *f)
+{
+    for (int i = 0; i < branch->nkids; i++) {
+        const rm_node *k = branch->kids[i];
+        if (k->kind == N_IF) {
+            for (int b = 0; b < k->nkids && b < 2; b++)
+                examples_in_if(c, k->kids[b], &(if_frame){ k, b == 1, f });
+        } else if (k->kind == N_EXAMPLE && f) {
+            char buf[1024];
+            if_withs(c->g, f, buf, sizeof buf, 0);
+            diag_error(c->d, k->span,
+                       "an example cannot stand inside 'if'; write %s in the example instead", buf);
+        }
+    }
+}
+
 /* ---- the whole file ---- */
 
 rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena, rm_diag *d)
@@ -1767,6 +1819,7 @@ rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena,
         if (file->kids[i]->kind == N_OPTION)
             compile_option(&c, file->kids[i]);
     apply_choices(&c);
+    examples_in_if(&c, file, NULL);
     flatten(&c, file);
 
     for (int i = 0; i < file->nkids; i++) {
