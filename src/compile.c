@@ -1542,12 +1542,17 @@ static rm_position *compile_position(compiler *c, const rm_node *n)
     memset(pos->kind, -1, sizeof pos->kind);
     pos->to_move = -1;
     pos->phase[0] = pos->phase[1] = -1;
+    int on_board[RM_MAX_KINDS] = { 0 };
     for (int i = 0; i < n->nkids; i++) {
         const rm_node *k = n->kids[i];
         int kind, s;
         rm_set set;
         switch (k->kind) {
         case N_PLACE:
+            if (k->n < 1) {
+                diag_error(c->d, k->span3, "the number of pieces per point must be at least 1");
+                break;
+            }
             if ((kind = example_kind(c, k)) < 0 || eval_set(c, k->kids[0], &set) != 0)
                 break;
             SET_FOREACH(p, &set) {
@@ -1564,10 +1569,13 @@ static rm_position *compile_position(compiler *c, const rm_node *n)
                 }
                 pos->kind[p] = (int8_t)kind;
                 pos->count[p] = (uint8_t)(now + k->n > 255 ? 255 : now + k->n);
+                on_board[kind] += pos->count[p] - now;
             }
             break;
         case N_HAND:
-            if ((kind = example_kind(c, k)) >= 0)
+            if (k->n < 0)
+                diag_error(c->d, k->span3, "a hand cannot hold a negative number of pieces");
+            else if ((kind = example_kind(c, k)) >= 0)
                 pos->hand[kind] = (int)(k->n > 255 ? 255 : k->n);
             break;
         case N_TO_MOVE:
@@ -1582,6 +1590,13 @@ static rm_position *compile_position(compiler *c, const rm_node *n)
             break;
         }
     }
+    /* A position holds no piece the game does not have. */
+    for (int k = 0; k < g->nkinds; k++)
+        if (on_board[k] + pos->hand[k] > g->kinds[k].count)
+            diag_error(c->d, n->span,
+                       "%d '%s' on the board and %d in hand make %d, but the game has %d",
+                       on_board[k], SHOWN(g->kinds[k].name), pos->hand[k],
+                       on_board[k] + pos->hand[k], g->kinds[k].count);
     return pos;
 }
 
