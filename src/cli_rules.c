@@ -477,7 +477,7 @@ static int run_variant(variants *v, const char *name, const rm_choices *choices,
     }
     int rc = -1;
     for (int i = 0; i < g->nexamples; i++)
-        if (strcmp(g->examples[i].name, name) == 0)
+        if (!g->examples[i].off && strcmp(g->examples[i].name, name) == 0)
             rc = rm_run_example(g, &g->examples[i], line, msg, size) == 0 ? 1 : 0;
     return rc;
 }

@@ -1542,12 +1542,17 @@ static rm_position *compile_position(compiler *c, const rm_node *n)
     memset(pos->kind, -1, sizeof pos->kind);
     pos->to_move = -1;
     pos->phase[0] = pos->phase[1] = -1;
+    int on_board[RM_MAX_KINDS] = { 0 };
     for (int i = 0; i < n->nkids; i++) {
         const rm_node *k = n->kids[i];
         int kind, s;
         rm_set set;
         switch (k->kind) {
         case N_PLACE:
+            if (k->n < 1) {
+                diag_error(c->d, k->span3, "the number of pieces per point must be at least 1");
+                break;
+            }
             if ((kind = example_kind(c, k)) < 0 || eval_set(c, k->kids[0], &set) != 0)
                 break;
             SET_FOREACH(p, &set) {
@@ -1564,10 +1569,13 @@ static rm_position *compile_position(compiler *c, const rm_node *n)
                 }
                 pos->kind[p] = (int8_t)kind;
                 pos->count[p] = (uint8_t)(now + k->n > 255 ? 255 : now + k->n);
+                on_board[kind] += pos->count[p] - now;
             }
             break;
         case N_HAND:
-            if ((kind = example_kind(c, k)) >= 0)
+            if (k->n < 0)
+                diag_error(c->d, k->span3, "a hand cannot hold a negative number of pieces");
+            else if ((kind = example_kind(c, k)) >= 0)
                 pos->hand[kind] = (int)(k->n > 255 ? 255 : k->n);
             break;
         case N_TO_MOVE:
@@ -1582,6 +1590,13 @@ static rm_position *compile_position(compiler *c, const rm_node *n)
             break;
         }
     }
+    /* A position holds no piece the game does not have. */
+    for (int k = 0; k < g->nkinds; k++)
+        if (on_board[k] + pos->hand[k] > g->kinds[k].count)
+            diag_error(c->d, n->span,
+                       "%d '%s' on the board and %d in hand make %d, but the game has %d",
+                       on_board[k], SHOWN(g->kinds[k].name), pos->hand[k],
+                       on_board[k] + pos->hand[k], g->kinds[k].count);
     return pos;
 }
 
@@ -1594,6 +1609,46 @@ static int example_count(compiler *c, const rm_node *k)
         return -1;
     }
     return (int)k->n;
+}
+
+/* Checks and records the `with` lines of example N in EX; false when one
+ * names a value other than the one in force, so that the example is not
+ * compiled under these options (rimau validate runs it under its own). */
+static bool example_withs(compiler *c, const rm_node *n, rm_example *ex)
+{
+    rm_game *g = c->g;
+    const rm_node *with_at[RM_MAX_OPTIONS];
+    bool match = true;
+    for (int i = 0; i < n->nkids; i++) {
+        const rm_node *k = n->kids[i];
+        if (k->kind != N_WITH)
+            continue;
+        int o = find_option(g, k->text), v;
+        if (o < 0) {
+            diag_error(c->d, k->span2, "unknown option '%s'", k->text);
+            continue;
+        }
+        if ((v = find_value(&g->options[o], k->text2)) < 0) {
+            char buf[NAME_LIST_SIZE];
+            diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)",
+                       SHOWN(k->text), SHOWN(k->text2), value_list(&g->options[o], buf));
+            continue;
+        }
+        int w = 0;
+        while (w < ex->nwith && strcmp(ex->with_name[w], k->text) != 0)
+            w++;
+        if (w < ex->nwith) {
+            diag_error(c->d, k->span, "option '%s' is fixed twice in this example", SHOWN(k->text));
+            diag_note(c->d, with_at[w]->span, "first fixed here");
+            continue;
+        }
+        with_at[ex->nwith] = k;
+        ex->with_name[ex->nwith] = xstrdup(k->text);
+        ex->with_value[ex->nwith++] = xstrdup(k->text2);
+        if (v != g->options[o].chosen)
+            match = false;
+    }
+    return match;
 }
 
 static void compile_example(compiler *c, const rm_node *n)
@@ -1619,6 +1674,10 @@ static void compile_example(compiler *c, const rm_node *n)
     int col;
     ex->name = xstrdup(n->text);
     source_advance(c->d->src, &c->at, n->span.start, &ex->line, &col);
+    if (!example_withs(c, n, ex)) {
+        ex->off = true;
+        return;
+    }
     ex->steps = calloc((size_t)n->nkids + 1, sizeof *ex->steps);
     if (!ex->steps) {
         diag_file_error(c->d, "out of memory");
@@ -1636,24 +1695,8 @@ static void compile_example(compiler *c, const rm_node *n)
         case N_QUOTE:
             ex->nquotes++;
             continue;
-        case N_WITH: {
-            int o = find_option(g, k->text);
-            if (o < 0) {
-                diag_error(c->d, k->span2, "unknown option '%s'", k->text);
-                continue;
-            }
-            if (find_value(&g->options[o], k->text2) < 0) {
-                char buf[NAME_LIST_SIZE];
-                diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)",
-                           SHOWN(k->text), SHOWN(k->text2), value_list(&g->options[o], buf));
-                continue;
-            }
-            if (ex->nwith < RM_MAX_OPTIONS) {
-                ex->with_name[ex->nwith] = xstrdup(k->text);
-                ex->with_value[ex->nwith++] = xstrdup(k->text2);
-            }
+        case N_WITH: /* checked by example_withs */
             continue;
-        }
         case N_AFTER:
         case N_LEGAL:
             st->op = k->kind == N_AFTER ? RM_EX_AFTER : k->flags ? RM_EX_ILLEGAL : RM_EX_LEGAL;
@@ -1719,6 +1762,58 @@ static void compile_example(compiler *c, const rm_node *n)
     }
 }
 
+/* An `if` around an example, and the branch the example is in. */
+typedef struct if_frame {
+    const rm_node *at;
+    bool in_else;
+    const struct if_frame *up; /* the `if` around this one, or NULL */
+} if_frame;
+
+/* Appends to BUF (of SIZE bytes, USED of them used) the `with` lines that
+ * say what F and the `if`s around it say, outermost first. */
+static size_t if_withs(const rm_game *g, const if_frame *f, char *buf, size_t size, size_t used)
+{
+    if (f->up)
+        used = if_withs(g, f->up, buf, size, used);
+    if (used >= size)
+        return used;
+    const char *sep = f->up ? " and " : "";
+    const char *name = SHOWN(f->at->text), *value = SHOWN(f->at->text2);
+    int o = find_option(g, f->at->text);
+    const rm_option *opt = o >= 0 ? &g->options[o] : NULL;
+    if (!f->in_else)
+        return used + (size_t)snprintf(buf + used, size - used, "%s'with %s = %s'", sep, name,
+                                       value);
+    /* the else branch: every value but the if's */
+    if (opt && opt->nvalues == 2 && find_value(opt, f->at->text2) >= 0)
+        return used + (size_t)snprintf(buf + used, size - used, "%s'with %s = %s'", sep, name,
+                                       SHOWN(opt->values[1 - find_value(opt, f->at->text2)]));
+    return used + (size_t)snprintf(buf + used, size - used,
+                                   "%s'with %s = VALUE' (an example for each value but '%s')", sep,
+                                   name, value);
+}
+
+/* Reports each example in BRANCH, inside the `if` F (NULL at the top
+ * level), and in the `if`s within it. An example stands outside `if` and
+ * fixes the values it needs with `with`: rimau validate runs the examples
+ * of the file as the default options make it, under the values their
+ * `with` lines fix, so one that an `if` drops by default would never run. */
+static void examples_in_if(compiler *c, const rm_node *branch, const if_frame *f)
+{
+    for (int i = 0; i < branch->nkids; i++) {
+        const rm_node *k = branch->kids[i];
+        if (k->kind == N_IF) {
+            for (int b = 0; b < k->nkids && b < 2; b++)
+                examples_in_if(c, k->kids[b], &(if_frame){ k, b == 1, f });
+        } else if (k->kind == N_EXAMPLE && f) {
+            char buf[1024];
+            if_withs(c->g, f, buf, sizeof buf, 0);
+            diag_error(c->d, k->span,
+                       "an example cannot stand inside 'if'; write %s in the example instead", buf);
+        }
+    }
+}
+
 /* ---- the whole file ---- */
 
 rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena, rm_diag *d)
@@ -1739,6 +1834,7 @@ rm_game *compile_game(rm_node *file, const rm_choices *choices, rm_arena *arena,
         if (file->kids[i]->kind == N_OPTION)
             compile_option(&c, file->kids[i]);
     apply_choices(&c);
+    examples_in_if(&c, file, NULL);
     flatten(&c, file);
 
     for (int i = 0; i < file->nkids; i++) {

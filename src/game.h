@@ -75,6 +75,8 @@ typedef struct rm_example_step {
 typedef struct rm_example {
     char *name;
     int line;
+    bool off;                  /* its `with` lines do not match the options in
+                                * force: not compiled (no steps), not run */
     int nwith;
     char *with_name[RM_MAX_OPTIONS];
     char *with_value[RM_MAX_OPTIONS];

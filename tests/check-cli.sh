@@ -88,6 +88,17 @@ n=$((n + 1))
 has 'FAILED .*variants.game:241: "wrong": b1 should hold a p' out "the failing example is named"
 has '36 examples passed, 1 failed' out "validate counts the examples"
 
+# Examples pinned by `with` to values other than the defaults, naming a
+# point or a phase that only those values make: each runs under its
+# values, once more for each value of the option it leaves free.
+pinned="$srcdir/tests/games/pinned-examples.game"
+expect 0 "validate examples pinned to other values" "$RIMAU" validate "$pinned"
+has '"z lies beyond c3 on the big board" (2 runs)' out "an example pinned to board=big runs under it"
+has '"the hunter is placed first when it may start anywhere" (2 runs)' out \
+    "an example pinned to start=anywhere runs under it"
+has '"both at once: placed on z" (1 run)' out "an example pinned to both runs once"
+has '4 examples passed, 0 failed' out "every pinned example is run"
+
 expect 1 "perft on a position with too many ways to play" "$RIMAU" perft "$srcdir/tests/limits/too-many-turns.game" 1
 has "too many ways to play" err "too many ways to play is said"
 expect 1 "moves on a position with too many ways to play" "$RIMAU" moves "$srcdir/tests/limits/too-many-turns.game"

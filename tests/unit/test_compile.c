@@ -208,6 +208,54 @@ static void compile__option_choice__selects_the_branch(void **state)
     unlink(path);
 }
 
+/* A file whose example names a point and a phase that only board = big
+ * makes, and says so with `with`. */
+static const char *const PINNED =
+    "game \"x\"\noption board = small | big\n"
+    "board {\n grid 3 x 3\n if board = big {\n  point z at 3 3\n  line c3 z\n } }\n"
+    "side a { piece p 1 }\nside b { piece q 1 }\nsetup { p at a1\n q at c3 }\n"
+    "phase x of a { turn step p }\n"
+    "if board = big { phase y of b { turn step q } } else { phase w of b { turn step q } }\n"
+    "example \"z\" {\n with board = big\n empty z\n b in phase y\n}\n"
+    "example \"any\" {\n empty b1\n}\n";
+
+static void compile__example_with_another_value__not_compiled(void **state)
+{
+    (void)state;
+    /* board = small: kept (with its with line), not compiled */
+    rm_game *g = load_ok(PINNED);
+    assert_int_equal(g->nexamples, 2);
+    assert_true(g->examples[0].off);
+    assert_int_equal(g->examples[0].nsteps, 0);
+    assert_int_equal(g->examples[0].nwith, 1);
+    assert_string_equal(g->examples[0].with_value[0], "big");
+    assert_false(g->examples[1].off);
+    assert_int_equal(g->examples[1].nsteps, 1);
+    rm_game_destroy(g);
+    /* board = big: compiled */
+    char path[] = "/tmp/rimau-test-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(PINNED, f);
+    fclose(f);
+    rm_choices big = { 1, { "board" }, { "big" } };
+    g = rm_load_file_with(path, &big, NULL, NULL);
+    unlink(path);
+    assert_non_null(g);
+    assert_false(g->examples[0].off);
+    assert_int_equal(g->examples[0].nsteps, 2);
+    assert_int_equal(g->examples[0].steps[0].op, RM_EX_EMPTY_SET);
+    assert_int_equal(g->examples[0].steps[1].op, RM_EX_IN_PHASE);
+    rm_game_destroy(g);
+    /* its with lines are checked all the same */
+    load_fails("game \"x\"\noption board = small | big\nboard { grid 3 x 3 }\n"
+               "side a { piece p 1 }\nside b { piece q 1 }\n"
+               "phase x of a { turn step p }\nphase y of b { turn step q }\n"
+               "example \"z\" {\n with board = big\n with size = large\n empty z\n}\n",
+               "unknown option 'size'");
+}
+
 static void compile__semantic_errors__each_reported(void **state)
 {
     (void)state;
@@ -449,6 +497,7 @@ int main(void)
         cmocka_unit_test(compile__metadata__kept),
         cmocka_unit_test(compile__rules__phases_actions_and_ends),
         cmocka_unit_test(compile__option_choice__selects_the_branch),
+        cmocka_unit_test(compile__example_with_another_value__not_compiled),
         cmocka_unit_test(compile__semantic_errors__each_reported),
         cmocka_unit_test(compile__words_and_numbers__checked_where_written),
         cmocka_unit_test(compile__turn_ways__estimated_from_the_pattern_and_the_board),
