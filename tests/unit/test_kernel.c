@@ -7,63 +7,17 @@
  * men stand for the two sides. Legal turns are compared as their texts,
  * sorted and joined by blanks, so a failure shows the whole list.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
 #include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "exec.h"
 #include "match.h"
-#include "notation.h"
-#include "rimau.h"
+#include "turn_helpers.h"
 
 /* ---- helpers ---- */
 
+/* TEXT, a game that must load. */
 static rm_game *load(const char *text)
 {
-    int nerrors = 0;
-    rm_game *g = rm_load_string("test.game", text, strlen(text), stderr, &nerrors);
-    if (!g)
-        fail_msg("the test game does not load (%d errors):\n%s", nerrors, text);
-    return g;
-}
-
-/* A game whose text is made with printf. */
-static rm_game *loadf(const char *fmt, ...)
-{
-    static char text[1 << 14];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    assert_true(n > 0 && (size_t)n < sizeof text);
-    return load(text);
-}
-
-static rm_game *load_shipped(const char *file)
-{
-    const char *dir = getenv("srcdir");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/games/%s", dir ? dir : ".", file);
-    int nerrors = 0;
-    rm_game *g = rm_load_file(path, stderr, &nerrors);
-    if (!g)
-        fail_msg("cannot load %s (%d errors); is srcdir set?", path, nerrors);
-    return g;
-}
-
-static int pt(const rm_game *g, const char *name)
-{
-    int p = board_point(&g->board, name);
-    if (p < 0)
-        fail_msg("no point '%s' on the board", name);
-    return p;
+    return load_ok(text);
 }
 
 static int kind_of(const rm_game *g, const char *name)
@@ -87,93 +41,11 @@ static const char *phase_name(const rm_game *g, const rm_state *st, const char *
     return rm_side_phase(g, st, side_of(g, side))->name;
 }
 
-/* Asserts that the point NAME holds COUNT pieces of kind KIND (NULL: empty). */
-static void assert_point(const rm_game *g, const rm_state *st, const char *name, const char *kind,
-                         int count)
-{
-    int p = pt(g, name);
-    if (!kind) {
-        if (rm_state_kind(st, p) != -1 || rm_state_count(st, p) != 0)
-            fail_msg("%s holds %d %s, expected empty", name, rm_state_count(st, p),
-                     rm_state_kind(st, p) >= 0 ? g->kinds[rm_state_kind(st, p)].name : "?");
-        return;
-    }
-    int k = kind_of(g, kind);
-    if (rm_state_kind(st, p) != k || rm_state_count(st, p) != count)
-        fail_msg("%s holds %d %s, expected %d %s", name, rm_state_count(st, p),
-                 rm_state_kind(st, p) >= 0 ? g->kinds[rm_state_kind(st, p)].name : "(nothing)", count, kind);
-}
-
-/* Plays the turn written TEXT on ST; fails the test if it is not legal. */
-static void play(const rm_game *g, rm_state *st, const char *text)
-{
-    rm_move moves[RM_MAX_TURN_MOVES];
-    int n = 0;
-    char err[256];
-    if (rm_parse_turn(g, st, text, moves, &n, err, sizeof err) != 0)
-        fail_msg("turn '%s' refused: %s", text, err);
-    rm_apply(g, st, moves, n);
-    assert_true(rm_state_hash(st) == rm_hash(g, st));
-}
-
 static void match_play(rm_match *m, const char *text)
 {
     char err[256];
     if (rm_match_play_text(m, text, err, sizeof err) != 0)
         fail_msg("turn '%s' refused: %s", text, err);
-}
-
-static char *dup_text(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
-static int cmp_text(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The legal turns of ST in notation, sorted and joined by blanks (a static
- * buffer, valid until the next call). */
-static const char *legal(const rm_game *g, const rm_state *st)
-{
-    static char out[1 << 16];
-    rm_turnlist l;
-    rm_turnlist_init(&l);
-    int n = rm_legal_turns(g, st, &l);
-    assert_true(n >= 0);
-    char **texts = calloc((size_t)n + 1, sizeof *texts);
-    assert_non_null(texts);
-    for (int i = 0; i < n; i++) {
-        char buf[RM_MAX_TURN_TEXT];
-        rm_format_turn(g, rm_turn_moves(&l, i), l.turns[i].n, buf, sizeof buf);
-        texts[i] = dup_text(buf);
-        assert_non_null(texts[i]);
-    }
-    qsort(texts, (size_t)n, sizeof *texts, cmp_text);
-    size_t used = 0;
-    out[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        used += (size_t)snprintf(out + used, sizeof out - used, "%s%s", i ? " " : "", texts[i]);
-        assert_true(used < sizeof out);
-        free(texts[i]);
-    }
-    free(texts);
-    rm_turnlist_free(&l);
-    return out;
-}
-
-static int count_legal(const rm_game *g, const rm_state *st)
-{
-    rm_turnlist l;
-    rm_turnlist_init(&l);
-    int n = rm_legal_turns(g, st, &l);
-    rm_turnlist_free(&l);
-    return n;
 }
 
 static void count_emit(void *ctx, const rm_state *after, const rm_move *moves, int n,
@@ -192,14 +64,6 @@ static int count_sequences(const rm_game *g, const rm_state *st)
     int n = 0;
     rm_generate(g, st, count_emit, &n);
     return n;
-}
-
-/* The start of G. */
-static rm_state start(const rm_game *g)
-{
-    rm_state st;
-    rm_initial(g, &st);
-    return st;
 }
 
 /* A game on a row of WIDTH points: one tiger kind and one man kind, the
