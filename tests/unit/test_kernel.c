@@ -666,6 +666,29 @@ static rm_game *dir_game(const char *geese_side, const char *setup, const char *
                  geese_side, setup, first, geese, fox);
 }
 
+/* A turn line and the legal turns it gives. */
+typedef struct dir_case {
+    const char *turn, *want;
+} dir_case;
+
+/* Checks each of the N CASES: with its turn line for MOVER ("geese" or
+ * "foxes", who move first; the other side steps), the turns of the start
+ * of the dir_game of GEESE_SIDE and SETUP are its WANT. */
+static void check_dir_cases(const char *geese_side, const char *setup, const char *mover,
+                            const dir_case *cases, size_t n)
+{
+    bool geese = strcmp(mover, "geese") == 0;
+    for (size_t i = 0; i < n; i++) {
+        rm_game *g = dir_game(geese_side, setup, geese ? cases[i].turn : "turn step goose",
+                              geese ? "turn step fox" : cases[i].turn, mover);
+        rm_state st = start(g);
+        const char *got = legal(g, &st);
+        if (strcmp(got, cases[i].want) != 0)
+            fail_msg("%s: '%s', expected '%s'", cases[i].turn, got, cases[i].want);
+        rm_game_destroy(g);
+    }
+}
+
 /* The geese's turns with a lone goose on c3 (the fox far on a4, on none
  * of its lines), for a forward and a turn line. */
 static const char *lone_goose(const char *forward, const char *turn)
@@ -724,23 +747,14 @@ static void filter__toward_a_point__nearer_is_forward_as_near_is_sideways(void *
     (void)state;
     /* toward c3 from b1 (sqrt 5 away): c1 (2), b2 and c2 (sqrt 2) are
      * nearer; a2 is sqrt 5 away too; a1 (sqrt 8) is farther */
-    static const struct {
-        const char *turn, *want;
-    } cases[] = {
+    static const dir_case cases[] = {
         { "turn step goose forward", "b1-b2 b1-c1 b1-c2" },
         { "turn step goose sideways", "b1-a2" },
         { "turn step goose backward", "b1-a1" },
         { "turn step goose forward, diagonal", "b1-c2" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        rm_game *g = dir_game("piece goose 1; forward toward c3", "goose at b1; fox at e5",
-                              cases[i].turn, "turn step fox", "geese");
-        rm_state st = start(g);
-        const char *got = legal(g, &st);
-        if (strcmp(got, cases[i].want) != 0)
-            fail_msg("%s: '%s', expected '%s'", cases[i].turn, got, cases[i].want);
-        rm_game_destroy(g);
-    }
+    check_dir_cases("piece goose 1; forward toward c3", "goose at b1; fox at e5", "geese", cases,
+                    sizeof cases / sizeof *cases);
 }
 
 static void filter__slide__only_along_the_lines_it_allows(void **state)
@@ -758,24 +772,15 @@ static void filter__leap__only_along_the_lines_it_allows(void **state)
     (void)state;
     /* c3 over c4 to c5 is forward, over b3 to a3 sideways; b3 over c4 to
      * d5 is forward, over c3 to d3 sideways; c4's leaps go back */
-    static const struct {
-        const char *turn, *want;
-    } cases[] = {
+    static const dir_case cases[] = {
         { "turn leap goose forward over goose", "b3-d5 c3-c5" },
         { "turn leap goose forward, orthogonal over goose", "c3-c5" },
         { "turn leap goose sideways over goose", "b3-d3 c3-a3" },
         { "turn leap goose over goose", "b3-d3 b3-d5 c3-a3 c3-c5 c4-a2 c4-c2" },
         { "turn leap goose forward over goose optional", "- b3-d5 c3-c5" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        rm_game *g = dir_game("piece goose 3; forward up", "goose at c3 c4 b3; fox at e1",
-                              cases[i].turn, "turn step fox", "geese");
-        rm_state st = start(g);
-        const char *got = legal(g, &st);
-        if (strcmp(got, cases[i].want) != 0)
-            fail_msg("%s: '%s', expected '%s'", cases[i].turn, got, cases[i].want);
-        rm_game_destroy(g);
-    }
+    check_dir_cases("piece goose 3; forward up", "goose at c3 c4 b3; fox at e1", "geese", cases,
+                    sizeof cases / sizeof *cases);
 }
 
 static void filter__capture__only_along_the_lines_it_allows(void **state)
@@ -783,9 +788,7 @@ static void filter__capture__only_along_the_lines_it_allows(void **state)
     (void)state;
     /* the fox on c3 (its forward is down) can take c2 to c1 (forward),
      * c4 to c5 and b4 to a5 (backward), d3 to e3 (sideways) */
-    static const struct {
-        const char *turn, *want;
-    } cases[] = {
+    static const dir_case cases[] = {
         { "turn capture fox", "c3xa5 c3xc1 c3xc5 c3xe3" },
         { "turn capture fox orthogonal", "c3xc1 c3xc5 c3xe3" },
         { "turn capture fox diagonal", "c3xa5" },
@@ -795,15 +798,8 @@ static void filter__capture__only_along_the_lines_it_allows(void **state)
         { "turn capture fox sideways over goose", "c3xe3" },
         { "turn capture fox sideways chain", "c3xe3" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        rm_game *g = dir_game("piece goose 4; forward up", "goose at c2 c4 b4 d3; fox at c3",
-                              "turn step goose", cases[i].turn, "foxes");
-        rm_state st = start(g);
-        const char *got = legal(g, &st);
-        if (strcmp(got, cases[i].want) != 0)
-            fail_msg("%s: '%s', expected '%s'", cases[i].turn, got, cases[i].want);
-        rm_game_destroy(g);
-    }
+    check_dir_cases("piece goose 4; forward up", "goose at c2 c4 b4 d3; fox at c3", "foxes", cases,
+                    sizeof cases / sizeof *cases);
 }
 
 static void filter__chain__every_capture_obeys_the_filter(void **state)
@@ -811,9 +807,7 @@ static void filter__chain__every_capture_obeys_the_filter(void **state)
     (void)state;
     /* the fox on a1 takes b1 to c1 (sideways, for a fox going down), then
      * c2 to c3 (up: backward) or d2 to e3 (backward, diagonal) */
-    static const struct {
-        const char *turn, *want;
-    } cases[] = {
+    static const dir_case cases[] = {
         { "turn capture fox orthogonal chain", "a1xc1 a1xc1xc3" },
         { "turn capture fox sideways chain", "a1xc1" },
         { "turn capture fox sideways, backward chain", "a1xc1 a1xc1xc3 a1xc1xe3" },
@@ -821,15 +815,8 @@ static void filter__chain__every_capture_obeys_the_filter(void **state)
         { "turn capture fox sideways chain must continue", "a1xc1" },
         { "turn capture fox diagonal chain", "" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        rm_game *g = dir_game("piece goose 3; forward up", "goose at b1 c2 d2; fox at a1",
-                              "turn step goose", cases[i].turn, "foxes");
-        rm_state st = start(g);
-        const char *got = legal(g, &st);
-        if (strcmp(got, cases[i].want) != 0)
-            fail_msg("%s: '%s', expected '%s'", cases[i].turn, got, cases[i].want);
-        rm_game_destroy(g);
-    }
+    check_dir_cases("piece goose 3; forward up", "goose at b1 c2 d2; fox at a1", "foxes", cases,
+                    sizeof cases / sizeof *cases);
 }
 
 static void filter__stacks__a_step_onto_a_stack_and_a_chain_over_one(void **state)
