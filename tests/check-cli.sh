@@ -443,6 +443,26 @@ unset stdin
 expect 0 "show --svg --after" "$RIMAU" show --svg "$game" --after "xc4,xb4,xd4 a1"
 has "man on a1" out "show --svg --after draws the position reached"
 has_no "man on c4" out "show --svg --after draws the removed men removed"
+cp "$game" "$tmp/pstring.game"
+cat >> "$tmp/pstring.game" <<'END'
+
+example "a position string" {
+    position "m7T8mmm2mmm3T8 m14 tigers hunting,dropping 3"
+    tigers to move
+    man at a1
+    man in hand 14
+    turn 3
+    legal "c3-c4"
+}
+END
+expect 0 "an example's position string" "$RIMAU" validate "$tmp/pstring.game"
+has '^ok .*"a position string"' out "an example runs from its position string"
+sed 's/man at a1$/man at b2/' "$tmp/pstring.game" > "$tmp/pstring-wrong.game"
+expect 1 "an example's position string, checked" "$RIMAU" validate "$tmp/pstring-wrong.game"
+has 'b2 should hold a man, but it is empty' out "an example's position string is the position its assertions see"
+sed 's/dropping 3"$/dropping 0"/' "$tmp/pstring.game" > "$tmp/pstring-bad.game"
+expect 1 "an example's bad position string" "$RIMAU" validate "$tmp/pstring-bad.game"
+has 'character 44: turns are numbered from 1' out "an example's bad position string is located"
 expect 0 "show --svg of Alquerque" "$RIMAU" show --svg "$srcdir/games/alquerque.game"
 has 'fill="#f4f1e8"[^>]*><title>white on' out "Alquerque's white pieces are drawn light"
 has 'fill="#2b2b2b"[^>]*><title>black on' out "Alquerque's black pieces are drawn dark"
