@@ -255,6 +255,7 @@ example_stmt:
   | WITH word '=' value             { $$ = text_node(ps, N_WITH, @$, $2); $$->text2 = $4->text; $$->span2 = @2; }
   | AFTER STRING                    { $$ = text_node(ps, N_AFTER, @$, $2); }
   | POSITION '{' position_stmts '}' { $$ = $3; $$->span = @$; }
+  | POSITION STRING                 { $$ = text_node(ps, N_POSITION_STRING, @$, $2); }
   | LEGAL STRING                    { $$ = text_node(ps, N_LEGAL, @$, $2); }
   | ILLEGAL STRING                  { $$ = text_node(ps, N_LEGAL, @$, $2); $$->flags = 1; }
   | EMPTY NUMBER                    { $$ = NODE(N_EMPTY, @$); $$->n = $2; }

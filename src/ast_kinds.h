@@ -57,6 +57,7 @@ X(QUOTE,      "quote")       /* text: the source's sentence */
 X(WITH,       "with")        /* text: option, text2: value */
 X(AFTER,      "after")       /* text: turns */
 X(POSITION,   "position")    /* kids: PLACE, HAND, TO_MOVE, IN_PHASE */
+X(POSITION_STRING, "position string") /* text: a position string (doc/notation.md) */
 X(LEGAL,      "legal")       /* text: a turn; flags: 1 illegal */
 X(EMPTY,      "empty")       /* n: number of empty points, or kids[0]: SET that must be empty */
 X(HOLDS,      "holds")       /* text: kind; kids[0]: SET whose points hold the kind */

@@ -134,6 +134,27 @@ int cli_play_turns(rm_match *m, const char *text, const char *what)
     return 0;
 }
 
+int cli_set_position(rm_match *m, const char *text, const char *what)
+{
+    char err[512];
+    int at;
+    rm_state st;
+    if (rm_parse_position_string(m->g, text, &st, &at, err, sizeof err) != 0) {
+        fprintf(stderr, "rimau: %s: character %d: %s\n    %s\n    %*s^\n", what, at + 1, err, text,
+                at, "");
+        return EXIT_INVALID;
+    }
+    rm_match_restart(m, &st);
+    return 0;
+}
+
+void cli_put_position(FILE *out, const rm_game *g, const rm_state *st)
+{
+    char *s = rm_position_string(g, st);
+    fprintf(out, "position: %s\n", s ? s : "(out of memory)");
+    free(s);
+}
+
 static void print_help(const command *c)
 {
     printf("Usage: rimau %s %s", c->name, c->usage);
@@ -505,18 +526,25 @@ static int cmd_show(int argc, char **argv)
     const command *c = find_command("show");
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
                                           { "svg", no_argument, NULL, 's' },
+                                          { "after", required_argument, NULL, 'a' },
+                                          { "position", required_argument, NULL, 'P' },
                                           { "option", required_argument, NULL, 'o' },
                                           { 0 } };
     int ch, status = 0;
     rm_choices choices = { 0 };
     bool svg = false;
-    while ((ch = cli_next_opt(c, argc, argv, "ho:", opts, &status)) != -1) {
+    const char *after = NULL, *position = NULL;
+    while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "show")) != 0)
             return status;
         if (ch == 's')
             svg = true;
+        if (ch == 'a')
+            after = optarg;
+        if (ch == 'P')
+            position = optarg;
     }
     if (optind >= argc)
         return usage_error("show", "%s", "no .game file given");
@@ -527,14 +555,42 @@ static int cmd_show(int argc, char **argv)
         return EXIT_INVALID;
     int hand[RM_MAX_KINDS];
     rm_view v = render_setup_view(g, hand);
-    if (svg) {
+    /* A game with rules has a position to state, and may be shown after
+     * turns or at a position string. */
+    rm_match m;
+    bool playing = false;
+    rm_position pos;
+    if (!g->rules.present && (after || position)) {
+        fprintf(stderr, "%s: error: the game has no rules (no phase): only its setup can be shown\n",
+                argv[optind]);
+        status = EXIT_INVALID;
+    } else if (g->rules.present) {
+        if (rm_match_init(&m, g) != 0) {
+            fprintf(stderr, "rimau show: out of memory\n");
+            status = EXIT_INVALID;
+        } else {
+            playing = true;
+            if ((position && (status = cli_set_position(&m, position, "--position")) == 0) || !position)
+                if (after)
+                    status = cli_play_turns(&m, after, "--after");
+            if (status == 0 && (after || position)) {
+                rm_state_position(g, rm_match_state(&m), &pos);
+                v = (rm_view){ pos.kind, pos.count, pos.hand };
+            }
+        }
+    }
+    if (status == 0 && svg) {
         render_svg(stdout, g, &v);
-    } else {
+    } else if (status == 0) {
         printf("%s\n\n", g->name);
         render_text(stdout, g, &v);
+        if (playing)
+            cli_put_position(stdout, g, rm_match_state(&m));
     }
+    if (playing)
+        rm_match_free(&m);
     rm_game_destroy(g);
-    return 0;
+    return status;
 }
 
 /* ---- the command table ---- */
@@ -591,6 +647,7 @@ static const command commands[] = {
       "--after, one per line in turn notation (see doc/notation.md).\n"
       "\n"
       "  -a, --after TURNS         play these turns first (separated by blanks or ';')\n"
+      "      --position STRING     start from this position string (see doc/notation.md)\n"
       "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
       "  -h, --help                display this help and exit\n"
       "\n"
@@ -604,6 +661,7 @@ static const command commands[] = {
       "no turns.\n"
       "\n"
       "  -a, --after TURNS         play these turns first\n"
+      "      --position STRING     start from this position string\n"
       "      --divide              print each first turn with its count\n"
       "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
       "  -h, --help                display this help and exit\n"
@@ -651,7 +709,8 @@ static const command commands[] = {
       "the computer; by default the first side of the file is the human and the\n"
       "other is 'mcts' (a second of Monte Carlo tree search a turn). The board is\n"
       "drawn after each turn; type turns in\n"
-      "notation (see doc/notation.md) or 'moves', 'undo', 'board', 'help', 'quit'.\n"
+      "notation (see doc/notation.md) or 'moves', 'undo', 'board' (the board and\n"
+      "its position string), 'help', 'quit'.\n"
       "With input from a pipe there is no prompt, so games can be scripted.\n"
       "\n"
       "      --SIDE=PLAYER         who plays SIDE (a side of the game): human, random,\n"
@@ -663,6 +722,8 @@ static const command commands[] = {
       "                            stop at 30 s a turn, or at /Ns after them\n"
       "                            (mcts:20000/5s, ab:6/10s)\n"
       "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+      "      --position STRING     start at this position string (not with --save or\n"
+      "                            --resume)\n"
       "      --save RECORD         write the game record to RECORD after every turn\n"
       "      --resume RECORD       go on with the game of RECORD (a record that play\n"
       "                            --save wrote, even of a game that was killed):\n"
@@ -754,20 +815,24 @@ static const command commands[] = {
       "\n"
       "Example:\n"
       "  rimau summarize shard-*.json\n" },
-    { "show", cmd_show, "draw the board and the setup",
+    { "show", cmd_show, "draw the board with its setup or a position",
       "[OPTION]... FILE\n"
       "Draw the board of FILE with the pieces of its setup: in text, points are\n"
       "'.', pieces their symbols (a digit after a symbol counts a stack), lines\n"
       "are drawn with - | / \\ (X where two diagonals cross), and coordinates are\n"
-      "on the margins; the pieces in hand are listed below.\n"
+      "on the margins; the pieces in hand are listed below, then the position\n"
+      "string of a game with rules (see doc/notation.md).\n"
       "\n"
-      "      --svg     write an SVG picture instead\n"
+      "  -a, --after TURNS         draw the position after these turns\n"
+      "      --position STRING     draw this position string (--after plays from it)\n"
+      "      --svg                 write an SVG picture instead\n"
       "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
-      "  -h, --help    display this help and exit\n"
+      "  -h, --help                display this help and exit\n"
       "\n"
       "Examples:\n"
       "  rimau show games/rimau-rimau-a.game\n"
-      "  rimau show --svg games/rimau-rimau-a.game > board.svg\n" },
+      "  rimau show --svg games/rimau-rimau-a.game > board.svg\n"
+      "  rimau show --svg --after \"xc4,xb4,xd4 a1\" games/rimau-rimau-a.game > a1.svg\n" },
 };
 
 const command *cli_command(const char *name)

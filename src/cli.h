@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "match.h"
+#include "position.h"
 #include "rimau.h"
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
@@ -32,6 +33,11 @@ int cli_add_choice(rm_choices *choices, char *arg, const char *cmd);
 /* Plays the turns of TEXT (separated by blanks or ';'; "12." numbers are
  * skipped) on M; prints the error and returns EXIT_INVALID on a bad one. */
 int cli_play_turns(rm_match *m, const char *text, const char *what);
+/* Sets M to the position string TEXT (no turn played); prints a located
+ * error naming WHAT (the option) and returns EXIT_INVALID on a bad one. */
+int cli_set_position(rm_match *m, const char *text, const char *what);
+/* Prints "position: STRING" for ST. */
+void cli_put_position(FILE *out, const rm_game *g, const rm_state *st);
 
 /* The games folder: $RIMAU_GAMES, or the installed one. */
 const char *cli_games_dir(void);

@@ -86,6 +86,7 @@ struct play_opts {
     bool quiet;
     /* --resume: the turns of the record the game goes on from */
     const char *resume;
+    const char *position;      /* --position: the game starts there */
     rm_record rec;
     rm_source rec_src;
     int resume_turns;          /* how many of rec's turns are played first */
@@ -186,6 +187,7 @@ static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
         if (strcmp(p, "board") == 0) {
             draw(m);
             show_status(m);
+            cli_put_position(stdout, m->g, rm_match_state(m));
             continue;
         }
         if (strcmp(p, "moves") == 0) {
@@ -233,6 +235,10 @@ static int play_match(struct play_opts *o, rm_game *g)
         return EXIT_INVALID;
     }
     bool tty = o->in == stdin && isatty(STDIN_FILENO);
+    if (o->position && cli_set_position(&m, o->position, "--position") != 0) {
+        rm_match_free(&m);
+        return EXIT_INVALID;
+    }
     for (int i = 0; i < o->resume_turns; i++) {
         char err[512];
         if (rm_match_play_text(&m, o->rec.turns[i], err, sizeof err) != 0) {
@@ -433,6 +439,9 @@ int cmd_play(int argc, char **argv)
         } else if (strcmp(a, "--resume") == 0 || strncmp(a, "--resume=", 9) == 0) {
             if (!(o.resume = option_value(argc, argv, &i, "--resume")))
                 return cli_usage("play", "option '--resume' needs a record");
+        } else if (strcmp(a, "--position") == 0 || strncmp(a, "--position=", 11) == 0) {
+            if (!(o.position = option_value(argc, argv, &i, "--position")))
+                return cli_usage("play", "option '--position' needs a position string");
         } else if (strcmp(a, "--force") == 0) {
             o.force = true;
         } else if (strcmp(a, "--seed") == 0 || strncmp(a, "--seed=", 7) == 0) {
@@ -457,6 +466,9 @@ int cmd_play(int argc, char **argv)
             return cli_usage("play", "give one .game file");
         }
     }
+    if (o.position && (o.resume || o.save))
+        return cli_usage("play", "a record starts at the start of its game: --position goes "
+                                 "with neither --save nor --resume");
     if (o.resume && (o.file || o.choices.n > 0))
         return cli_usage("play", "with --resume, the game and its options are the record's");
     char game_buf[4096];

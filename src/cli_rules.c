@@ -248,9 +248,10 @@ _Static_assert(RM_MAX_MOVES_IN_TURN == RM_MAX_TURN_MOVES, "the IR knows a turn's
 
 /* ---- moves and perft ---- */
 
-/* Loads FILE with CHOICES, checks it has rules, and plays AFTER. */
+/* Loads FILE with CHOICES, checks it has rules, sets the position string
+ * POSITION (unless NULL) and plays AFTER. */
 static rm_game *load_position(const char *cmd, const char *file, const rm_choices *choices,
-                              const char *after, rm_match *m, int *status)
+                              const char *position, const char *after, rm_match *m, int *status)
 {
     rm_game *g = cli_load(file, choices);
     *status = EXIT_INVALID;
@@ -267,7 +268,8 @@ static rm_game *load_position(const char *cmd, const char *file, const rm_choice
         rm_game_destroy(g);
         return NULL;
     }
-    if (after && cli_play_turns(m, after, "--after") != 0) {
+    if ((position && cli_set_position(m, position, "--position") != 0) ||
+        (after && cli_play_turns(m, after, "--after") != 0)) {
         rm_match_free(m);
         rm_game_destroy(g);
         return NULL;
@@ -281,23 +283,26 @@ int cmd_moves(int argc, char **argv)
     const command *c = cli_command("moves");
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
                                           { "after", required_argument, NULL, 'a' },
+                                          { "position", required_argument, NULL, 'P' },
                                           { "option", required_argument, NULL, 'o' },
                                           { 0 } };
     int ch, status = 0;
-    const char *after = NULL;
+    const char *after = NULL, *position = NULL;
     rm_choices choices = { 0 };
     while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'a')
             after = optarg;
+        if (ch == 'P')
+            position = optarg;
         if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "moves")) != 0)
             return status;
     }
     if (argc - optind != 1)
         return cli_usage("moves", "give one .game file");
     rm_match m;
-    rm_game *g = load_position("moves", argv[optind], &choices, after, &m, &status);
+    rm_game *g = load_position("moves", argv[optind], &choices, position, after, &m, &status);
     if (!g)
         return status;
     const rm_turnlist *l = rm_match_turns(&m);
@@ -334,11 +339,12 @@ int cmd_perft(int argc, char **argv)
     const command *c = cli_command("perft");
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
                                           { "after", required_argument, NULL, 'a' },
+                                          { "position", required_argument, NULL, 'P' },
                                           { "divide", no_argument, NULL, 'd' },
                                           { "option", required_argument, NULL, 'o' },
                                           { 0 } };
     int ch, status = 0;
-    const char *after = NULL;
+    const char *after = NULL, *position = NULL;
     bool divide = false;
     rm_choices choices = { 0 };
     while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
@@ -346,6 +352,8 @@ int cmd_perft(int argc, char **argv)
             return status;
         if (ch == 'a')
             after = optarg;
+        if (ch == 'P')
+            position = optarg;
         if (ch == 'd')
             divide = true;
         if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "perft")) != 0)
@@ -358,7 +366,7 @@ int cmd_perft(int argc, char **argv)
     if (*end || depth < 0 || depth > 64)
         return cli_usage("perft", "the depth is a number from 0 to 64, not '%s'", argv[optind + 1]);
     rm_match m;
-    rm_game *g = load_position("perft", argv[optind], &choices, after, &m, &status);
+    rm_game *g = load_position("perft", argv[optind], &choices, position, after, &m, &status);
     if (!g)
         return status;
     rm_turnlist *lists = calloc((size_t)depth + 1, sizeof *lists);

@@ -1707,6 +1707,10 @@ static void compile_example(compiler *c, const rm_node *n)
             st->pos = compile_position(c, k);
             ok = st->pos != NULL;
             break;
+        case N_POSITION_STRING: /* read by the executor, when the example runs */
+            st->op = RM_EX_POSITION;
+            st->text = xstrdup(k->text);
+            break;
         case N_EMPTY:
             if (k->nkids == 0) { /* "empty N", not "empty SET" */
                 st->op = RM_EX_EMPTY_COUNT;

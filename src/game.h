@@ -67,9 +67,10 @@ typedef struct rm_example_step {
     int op;                    /* RM_EX_* */
     int line, col;             /* where it is written */
     int a, b;                  /* kind, side, count, phase index, result... by op */
-    char *text;                /* turns (AFTER, LEGAL, ILLEGAL) */
+    char *text;                /* turns (AFTER, LEGAL, ILLEGAL); a position string
+                                * (POSITION without POS) */
     rm_set set;                /* EMPTY_SET, HOLDS */
-    rm_position *pos;          /* POSITION */
+    rm_position *pos;          /* POSITION { ... } */
 } rm_example_step;
 
 typedef struct rm_example {

@@ -1,6 +1,7 @@
 /* render.c: drawing a board as text or as SVG. */
 #include "render.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,10 +179,52 @@ static void svg_text(FILE *out, const char *s)
     }
 }
 
+/* Whether NAME says a colour: 1 dark ("black", "dark"), 0 light
+ * ("white", "light"), -1 neither. */
+static int shade_of_name(const char *name)
+{
+    char low[8];
+    size_t n = name ? strlen(name) : sizeof low;
+    if (n >= sizeof low)
+        return -1;
+    for (size_t i = 0; i <= n; i++)
+        low[i] = (char)tolower((unsigned char)name[i]);
+    if (strcmp(low, "black") == 0 || strcmp(low, "dark") == 0)
+        return 1;
+    if (strcmp(low, "white") == 0 || strcmp(low, "light") == 0)
+        return 0;
+    return -1;
+}
+
+/* The shade side S is drawn in (1 dark, 0 light): the colour its name or
+ * one of its kinds' names says (Satoel's south plays the white pieces),
+ * else the opposite of the colour the other side's names say, else dark
+ * for the first side and light for the second. */
+static int side_shade(const rm_game *g, int s)
+{
+    int said[2] = { -1, -1 };
+    for (int t = 0; t < 2 && t < g->nsides; t++) {
+        const rm_side *sd = &g->sides[t];
+        said[t] = shade_of_name(sd->name);
+        for (int k = sd->first_kind; said[t] < 0 && k < sd->first_kind + sd->nkinds; k++)
+            said[t] = shade_of_name(g->kinds[k].name);
+    }
+    if (said[s] >= 0)
+        return said[s];
+    if (said[1 - s] >= 0)
+        return 1 - said[1 - s];
+    return s == 0;
+}
+
 void render_svg(FILE *out, const rm_game *g, const rm_view *v)
 {
-    static const char *const fill[RM_MAX_SIDES] = { "#2b2b2b", "#f4f1e8", "#b5413a", "#3a6fb5" };
-    static const char *const ink[RM_MAX_SIDES] = { "#ffffff", "#2b2b2b", "#ffffff", "#ffffff" };
+    const char *fill[RM_MAX_SIDES] = { "#2b2b2b", "#f4f1e8", "#b5413a", "#3a6fb5" };
+    const char *ink[RM_MAX_SIDES] = { "#ffffff", "#2b2b2b", "#ffffff", "#ffffff" };
+    for (int s = 0; s < 2 && s < g->nsides; s++) {
+        bool dark = side_shade(g, s) == 1;
+        fill[s] = dark ? "#2b2b2b" : "#f4f1e8";
+        ink[s] = dark ? "#ffffff" : "#2b2b2b";
+    }
     const rm_board *b = &g->board;
     struct frame f = frame_of(b);
     const double unit = 60, margin = 50, top = 40;

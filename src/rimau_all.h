@@ -6,6 +6,7 @@
 #include "exec.h"      /* states, legal turns, apply, results */
 #include "match.h"     /* a game in play: history, undo, result */
 #include "notation.h"  /* turns as text */
+#include "position.h"  /* positions as text */
 #include "record.h"    /* game records */
 #include "validate.h"  /* running examples */
 

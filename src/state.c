@@ -64,6 +64,22 @@ void rm_state_set(const rm_game *g, rm_state *st, const rm_position *pos)
     st->hash = rm_hash(g, st);
 }
 
+void rm_state_set_clock(const rm_game *g, rm_state *st, int turn, const int phase_turns[2])
+{
+    st->turn = (uint16_t)turn;
+    for (int s = 0; s < 2; s++)
+        st->phase_turns[s] = (uint8_t)phase_turns[s];
+    st->hash = rm_hash(g, st);
+}
+
+int rm_phase_turns_counted(const rm_phase *ph)
+{
+    int matters = ph->nturns - 1;
+    if (ph->end == RM_END_AFTER_TURNS && ph->end_turns > matters)
+        matters = ph->end_turns;
+    return matters > 255 ? 255 : matters;
+}
+
 void rm_state_set_to_move(const rm_game *g, rm_state *st, int side)
 {
     st->hash ^= g->zob.side[st->to_move] ^ g->zob.side[side];

@@ -63,6 +63,12 @@ void rm_initial(const rm_game *g, rm_state *st);
 /* The position POS (pos->to_move -1: the side that moves first; a phase
  * of -1: the side's first phase), no turn played. */
 void rm_state_set(const rm_game *g, rm_state *st, const rm_position *pos);
+/* Sets the counters of ST: TURN turns played, and PHASE_TURNS[s] turns
+ * played by side s in its phase (its hash kept up to date). */
+void rm_state_set_clock(const rm_game *g, rm_state *st, int turn, const int phase_turns[2]);
+/* The most turns a side's phase PH counts (rm_state_phase_turns stays at
+ * or below it). */
+int rm_phase_turns_counted(const rm_phase *ph);
 /* The same position with SIDE to move (its hash kept up to date). */
 void rm_state_set_to_move(const rm_game *g, rm_state *st, int side);
 

@@ -6,6 +6,7 @@
 
 #include "match.h"
 #include "notation.h"
+#include "position.h"
 
 /* Replaces the position of M by POS. */
 static void set_position(rm_match *m, const rm_position *pos)
@@ -48,7 +49,19 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
             }
             break;
         case RM_EX_POSITION:
-            set_position(&m, s->pos);
+            if (s->pos) {
+                set_position(&m, s->pos);
+            } else {
+                rm_state pst;
+                int at;
+                if (rm_parse_position_string(g, s->text, &pst, &at, why, sizeof why) != 0) {
+                    snprintf(msg, size, "position \"%s\": character %d: %s", SHOWN(s->text),
+                             at + 1, why);
+                    rc = -1;
+                } else {
+                    rm_match_restart(&m, &pst);
+                }
+            }
             break;
         case RM_EX_LEGAL:
         case RM_EX_ILLEGAL:

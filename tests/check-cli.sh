@@ -397,12 +397,78 @@ has_no "forward=" out "compile --dump shows no forward for a side without one"
 expect 0 "show" "$RIMAU" show "$game"
 has "T---" out "show draws the tigers and lines"
 has "in hand: man 15" out "show lists the pieces in hand"
+has "^position: 8T3mmm2mmm2mmm3T8 m15 tigers opening,dropping 1\$" out "show prints the position string of the setup"
 printf 'game "s"\nboard { grid 2 x 1 }\nside a { piece p 3 stacks }\nside b { piece q 1 }\nsetup { p 3 at b1\n q at a1 }\n' > "$tmp/stack.game"
 expect 0 "show a stack on the right edge" "$RIMAU" show "$tmp/stack.game"
 has "q---P3" out "show writes the height of a stack on the rightmost column"
 expect 0 "show --svg" "$RIMAU" show --svg "$game"
 has "<svg xmlns" out "show --svg writes SVG"
 has "</svg>" out "show --svg closes the SVG"
+
+# ---- position strings ----
+start="8T3mmm2mmm2mmm3T8 m15 tigers opening,dropping 1"
+expect 0 "show --after" "$RIMAU" show "$game" --after "xc4,xb4,xd4 a1"
+has "^position: m7T8mmm2mmm3T8 m14 tigers hunting,dropping 3\$" out "show --after prints the position reached"
+hasf "1  m-------.-------." out "show --after draws the position reached"
+after2="m7T8mmm2mmm3T8 m14 tigers hunting,dropping 3"
+expect 0 "show --position" "$RIMAU" show "$game" --position "$after2"
+has "^position: $after2\$" out "show --position draws the position given"
+expect 0 "show --position --after" "$RIMAU" show "$game" --position "$after2" --after "c3-c4"
+has "^position: m12T3mmm2mmm3T8 m14 men hunting,dropping 4\$" out "--after plays from --position"
+expect 0 "moves --position" "$RIMAU" moves "$game" --position "$after2"
+hasf "c3-c4" out "moves --position lists the turns of that position"
+expect 0 "moves --after" "$RIMAU" moves "$game" --after "xc4,xb4,xd4 a1"
+cp "$tmp/out" "$tmp/moves-after"
+expect 0 "moves --position of the same position" "$RIMAU" moves "$game" --position "$after2"
+if cmp -s "$tmp/out" "$tmp/moves-after"; then
+    n=$((n + 1)); echo "ok moves --position lists what moves --after lists"
+else
+    n=$((n + 1)); fail=$((fail + 1)); echo "FAIL moves --position and --after differ"
+fi
+expect 0 "perft --position" "$RIMAU" perft "$game" 1 --position "$start"
+has "^4956\$" out "perft --position counts from that position"
+expect 1 "a bad --position" "$RIMAU" moves "$game" --position "8T3mmm2mmm2mmQ3T8 m15 tigers opening,dropping 1"
+has "^rimau: --position: character 14: no piece has the symbol 'Q'" err "a bad position string is located"
+has "^                 ^\$" err "a bad position string gets a caret"
+expect 1 "a short --position" "$RIMAU" show "$game" --position "8T3"
+has "covers 12 points; the board has 37" err "a short board part is said"
+expect 1 "--position --after with a bad turn" "$RIMAU" perft "$game" 1 --position "$start" --after "a1-a2"
+expect 2 "play --position --save" "$RIMAU" play "$game" --position "$start" --save "$tmp/p.rec"
+has "neither --save nor --resume" err "play --position with --save is refused"
+stdin="$tmp/board.in"
+printf 'board\nquit\n' > "$stdin"
+expect 1 "play --position" "$RIMAU" play "$game" --position "$after2" --tigers=human --men=human -q
+has "^position: $after2\$" out "board at the play prompt prints the position string"
+unset stdin
+expect 0 "show --svg --after" "$RIMAU" show --svg "$game" --after "xc4,xb4,xd4 a1"
+has "man on a1" out "show --svg --after draws the position reached"
+has_no "man on c4" out "show --svg --after draws the removed men removed"
+cp "$game" "$tmp/pstring.game"
+cat >> "$tmp/pstring.game" <<'END'
+
+example "a position string" {
+    position "m7T8mmm2mmm3T8 m14 tigers hunting,dropping 3"
+    tigers to move
+    man at a1
+    man in hand 14
+    turn 3
+    legal "c3-c4"
+}
+END
+expect 0 "an example's position string" "$RIMAU" validate "$tmp/pstring.game"
+has '^ok .*"a position string"' out "an example runs from its position string"
+sed 's/man at a1$/man at b2/' "$tmp/pstring.game" > "$tmp/pstring-wrong.game"
+expect 1 "an example's position string, checked" "$RIMAU" validate "$tmp/pstring-wrong.game"
+has 'b2 should hold a man, but it is empty' out "an example's position string is the position its assertions see"
+sed 's/dropping 3"$/dropping 0"/' "$tmp/pstring.game" > "$tmp/pstring-bad.game"
+expect 1 "an example's bad position string" "$RIMAU" validate "$tmp/pstring-bad.game"
+has 'character 44: turns are numbered from 1' out "an example's bad position string is located"
+expect 0 "show --svg of Alquerque" "$RIMAU" show --svg "$srcdir/games/alquerque.game"
+has 'fill="#f4f1e8"[^>]*><title>white on' out "Alquerque's white pieces are drawn light"
+has 'fill="#2b2b2b"[^>]*><title>black on' out "Alquerque's black pieces are drawn dark"
+expect 0 "show --svg of Satoel" "$RIMAU" show --svg "$srcdir/games/satoel.game"
+has 'fill="#f4f1e8"[^>]*><title>white on' out "Satoel's white pieces are drawn light"
+has 'fill="#2b2b2b"[^>]*><title>black on' out "Satoel's black pieces are drawn dark"
 
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -36,7 +36,7 @@ rank() {
         src/movegen.[ch]) echo 52 ;;
         src/result.[ch]) echo 53 ;;
         src/perft.[ch] | src/exec.h) echo 54 ;;
-        src/notation.[ch]) echo 55 ;;
+        src/notation.[ch] | src/position.[ch]) echo 55 ;;
         src/match.[ch]) echo 56 ;;
         src/record.[ch] | src/validate.[ch]) echo 57 ;;
         src/players/*) echo 60 ;;                             # players
