@@ -750,13 +750,18 @@ static const command commands[] = {
       "as RECORD:LINE:COL: error: ..., and the valid turns before it are replayed.\n"
       "The game file is the record's Game tag, as written or beside the record.\n"
       "\n"
-      "  -q, --quiet   do not draw the final position\n"
-      "  -h, --help    display this help and exit\n"
+      "  -q, --quiet       do not draw the final position\n"
+      "      --svg DIR     draw every position as DIR/000.svg (the start), 001.svg...,\n"
+      "                    the last turn as arrows, captured points crossed\n"
+      "      --html FILE   write one self-contained page that steps through the game\n"
+      "                    (buttons, arrow keys, the turn list, captures, result)\n"
+      "  -h, --help        display this help and exit\n"
       "\n"
       "Exit status: 0 for a valid record, 1 for an invalid one, 2 on a usage error.\n"
       "\n"
-      "Example:\n"
-      "  rimau replay game.rec\n" },
+      "Examples:\n"
+      "  rimau replay game.rec\n"
+      "  rimau replay game.rec --html game.html\n" },
     { "validate", cmd_validate, "check a game against the facts its sources state",
       "[OPTION]... FILE...\n"
       "Run every example of each FILE: an example plays turns and checks what the\n"

@@ -79,6 +79,13 @@ int cmd_moves(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+/* replay --svg DIR: one picture per position of M, DIR/000.svg (the
+ * start) to DIR/N.svg; replay --html FILE: one page stepping through
+ * them, with the turn list, the captures and RESULT. 0, or -1 after a
+ * message. */
+
+int cli_replay_svg(const rm_match *m, const char *dir);
+int cli_replay_html(const rm_match *m, const char *file, const char *result);
 int cmd_selfplay(int argc, char **argv);
 int cmd_summarize(int argc, char **argv);
 int cmd_validate(int argc, char **argv);

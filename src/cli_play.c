@@ -322,7 +322,7 @@ static int play_match(struct play_opts *o, rm_game *g)
 }
 
 
-static char *find_game(const char *record_path, const char *game);
+static char *find_game_in(const char *record_path, const char *game, const char *file);
 
 /* Adds the options REC's [Option "NAME=VALUE"] tags choose to CHOICES
  * (their texts are split in place, and live as long as REC). */
@@ -372,7 +372,7 @@ static int read_resume(struct play_opts *o, char *game, size_t size)
     diag_init(&d, &o->rec_src, stderr);
     int parsed = rm_record_parse(&o->rec_src, &o->rec, &d);
     const char *tag = rm_record_tag(&o->rec, "Game");
-    char *found = tag ? find_game(o->resume, tag) : NULL;
+    char *found = tag ? find_game_in(o->resume, tag, rm_record_tag(&o->rec, "File")) : NULL;
     if (!found || strlen(found) >= size) {
         if (!tag)
             fprintf(stderr, "%s: error: the record has no [Game \"FILE\"] tag\n", o->resume);
@@ -552,23 +552,32 @@ int cmd_play(int argc, char **argv)
 
 /* ---- replay ---- */
 
-/* Finds the game file a record names: as written, or beside the record. */
-static char *find_game(const char *record_path, const char *game)
+/* Finds the game file a record names: its Game tag as written, or beside
+ * the record; else its File tag (or the Game tag's last part, for older
+ * records) in the games folder, as rimau play NAME finds it. */
+static char *find_game_in(const char *record_path, const char *game, const char *file)
 {
-    if (access(game, R_OK) == 0 || game[0] == '/') {
-        char *p = malloc(strlen(game) + 1);
-        return p ? strcpy(p, game) : NULL;
+    if (access(game, R_OK) == 0)
+        return strdup(game);
+    if (game[0] != '/') {
+        const char *slash = strrchr(record_path, '/');
+        size_t dir = slash ? (size_t)(slash - record_path + 1) : 0;
+        char *p = malloc(dir + strlen(game) + 1);
+        if (!p)
+            return NULL;
+        memcpy(p, record_path, dir);
+        strcpy(p + dir, game);
+        if (access(p, R_OK) == 0)
+            return p;
+        free(p);
     }
-    const char *slash = strrchr(record_path, '/');
-    size_t dir = slash ? (size_t)(slash - record_path + 1) : 0;
-    char *p = malloc(dir + strlen(game) + 1);
-    if (!p)
-        return NULL;
-    memcpy(p, record_path, dir);
-    strcpy(p + dir, game);
-    if (access(p, R_OK) != 0)
-        strcpy(p, game); /* report it as written */
-    return p;
+    const char *base = file ? file : strrchr(game, '/') ? strrchr(game, '/') + 1 : game;
+    char buf[4096];
+    if (*base && !strchr(base, '/') &&
+        (size_t)snprintf(buf, sizeof buf, "%s/%s", cli_games_dir(), base) < sizeof buf &&
+        access(buf, R_OK) == 0)
+        return strdup(buf);
+    return strdup(game); /* report it as written */
 }
 
 int cmd_replay(int argc, char **argv)
@@ -576,14 +585,21 @@ int cmd_replay(int argc, char **argv)
     const command *c = cli_command("replay");
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
                                           { "quiet", no_argument, NULL, 'q' },
+                                          { "svg", required_argument, NULL, 'S' },
+                                          { "html", required_argument, NULL, 'H' },
                                           { 0 } };
     int ch, status = 0;
     bool quiet = false;
+    const char *svg_dir = NULL, *html_file = NULL;
     while ((ch = cli_next_opt(c, argc, argv, "hq", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'q')
             quiet = true;
+        else if (ch == 'S')
+            svg_dir = optarg;
+        else if (ch == 'H')
+            html_file = optarg;
     }
     if (argc - optind != 1)
         return cli_usage("replay", "give one record file");
@@ -606,7 +622,7 @@ int cmd_replay(int argc, char **argv)
     }
     rm_choices choices = { 0 };
     record_choices(&rec, &choices);
-    char *game_path = find_game(path, game_tag);
+    char *game_path = find_game_in(path, game_tag, rm_record_tag(&rec, "File"));
     rm_game *g = game_path ? rm_load_file_with(game_path, &choices, stderr, NULL) : NULL;
     free(game_path);
     rm_match m;
@@ -656,6 +672,15 @@ int cmd_replay(int argc, char **argv)
                m.n == 1 ? "" : "s");
     printf("result: %s%s%s%s after %d turns\n", res, m.why[0] ? " (" : "", m.why,
            m.why[0] ? ")" : "", m.n);
+    if (svg_dir && cli_replay_svg(&m, svg_dir) != 0)
+        status = EXIT_INVALID;
+    if (html_file) {
+        char full[400];
+        snprintf(full, sizeof full, "%s%s%.160s%s", res, m.why[0] ? " (" : "", m.why,
+                 m.why[0] ? ")" : "");
+        if (cli_replay_html(&m, html_file, full) != 0)
+            status = EXIT_INVALID;
+    }
     const char *claimed = rm_record_tag(&rec, "Result");
     if (status == 0 && claimed && strcmp(claimed, res) != 0) {
         const char *tag = strstr(src.text, "[Result");

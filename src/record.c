@@ -245,6 +245,12 @@ int rm_record_save(const char *path, const rm_match *m, const rm_record_info *in
     }
     fprintf(f, "[Game \"");
     put_escaped(f, info->game_file);
+    /* The file's own name, found in the games folder (like rimau play
+     * NAME) when the Game tag's path does not lead to it from where the
+     * record is replayed. */
+    const char *base = strrchr(info->game_file, '/');
+    fprintf(f, "\"]\n[File \"");
+    put_escaped(f, base ? base + 1 : info->game_file);
     fprintf(f, "\"]\n[Name \"");
     put_escaped(f, g->name);
     fprintf(f, "\"]\n");

@@ -1,6 +1,7 @@
 /* record.h: game records, a text format in the spirit of chess's PGN.
  *
- *     [Game "games/rimau-rimau-a.game"]
+ *     [Game "games/rimau-rimau-a.game"]   the path it was played from
+ *     [File "rimau-rimau-a.game"]         its name in the games folder
  *     [Name "Rimau-rimau (version A)"]
  *     [Option "NAME=VALUE"]          one per option
  *     [Player "tigers=human"]        one per side

@@ -218,6 +218,32 @@ static int side_shade(const rm_game *g, int s)
 
 void render_svg(FILE *out, const rm_game *g, const rm_view *v)
 {
+    render_svg_marked(out, g, v, NULL);
+}
+
+/* An arrow from (X0,Y0) to (X1,Y1), stopping short of the pieces' centres;
+ * the head is a polygon, so that many pictures can share one page (no
+ * marker ids). */
+static void svg_arrow(FILE *out, double x0, double y0, double x1, double y1)
+{
+    double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy);
+    if (len < 1e-6)
+        return;
+    double ux = dx / len, uy = dy / len;
+    double sx = x0 + ux * 8, sy = y0 + uy * 8, tx = x1 - ux * 6, ty = y1 - uy * 6;
+    double bx = tx - ux * 16, by = ty - uy * 16;
+    fprintf(out,
+            "    <line class=\"arrow\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+            "stroke=\"#1f7a3a\" stroke-width=\"5\" stroke-linecap=\"round\" opacity=\"0.85\"/>\n",
+            sx, sy, bx, by);
+    fprintf(out,
+            "    <polygon class=\"arrow-head\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" "
+            "fill=\"#1f7a3a\" opacity=\"0.85\"/>\n",
+            tx, ty, bx - uy * 9, by + ux * 9, bx + uy * 9, by - ux * 9);
+}
+
+void render_svg_marked(FILE *out, const rm_game *g, const rm_view *v, const rm_marks *mk)
+{
     const char *fill[RM_MAX_SIDES] = { "#2b2b2b", "#f4f1e8", "#b5413a", "#3a6fb5" };
     const char *ink[RM_MAX_SIDES] = { "#ffffff", "#2b2b2b", "#ffffff", "#ffffff" };
     for (int s = 0; s < 2 && s < g->nsides; s++) {
@@ -236,8 +262,9 @@ void render_svg(FILE *out, const rm_game *g, const rm_view *v)
     h += hand_lines ? 24 : 0;
 #define SX(x) (margin + ((x) - f.x0) / f.ux * unit)
 #define SY(y) (top + margin + (f.y1 - (y)) / f.uy * unit)
+    if (!mk || !mk->fragment)
+        fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(out,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
             "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n",
             w, h, w, h);
@@ -246,6 +273,11 @@ void render_svg(FILE *out, const rm_game *g, const rm_view *v)
     fprintf(out, "</title>\n  <rect width=\"100%%\" height=\"100%%\" fill=\"#efe3c4\"/>\n");
     fprintf(out, "  <text x=\"%.1f\" y=\"28\" font-size=\"18\" text-anchor=\"middle\">", w / 2);
     svg_text(out, g->name ? g->name : "");
+    if (mk && mk->caption) {
+        fprintf(out, "</text>\n  <text class=\"caption\" x=\"%.1f\" y=\"50\" font-size=\"15\" "
+                "text-anchor=\"middle\">", w / 2);
+        svg_text(out, mk->caption);
+    }
     fprintf(out, "</text>\n  <g stroke=\"#5a4632\" stroke-width=\"2\" stroke-linecap=\"round\">\n");
     for (int l = 0; l < b->nlines; l++) {
         const rm_point *p = &b->points[b->line_pts[b->line_off[l]]];
@@ -295,6 +327,27 @@ void render_svg(FILE *out, const rm_game *g, const rm_view *v)
                     SX(p->x) + 14, SY(p->y) - 14, SX(p->x) + 14, SY(p->y) - 10, v->count[i]);
     }
     fprintf(out, "  </g>\n");
+    if (mk) {
+        fprintf(out, "  <g class=\"marks\">\n");
+        for (int i = 0; i < b->npoints; i++) {
+            const rm_point *p = &b->points[i];
+            if (mk->dropped && mk->dropped[i])
+                fprintf(out,
+                        "    <circle class=\"dropped\" cx=\"%.1f\" cy=\"%.1f\" r=\"22\" "
+                        "fill=\"none\" stroke=\"#1f7a3a\" stroke-width=\"4\"/>\n",
+                        SX(p->x), SY(p->y));
+            if (mk->taken && mk->taken[i])
+                fprintf(out,
+                        "    <path class=\"taken\" d=\"M%.1f %.1fl16 16m0 -16l-16 16\" "
+                        "stroke=\"#c0262d\" stroke-width=\"5\" stroke-linecap=\"round\"/>\n",
+                        SX(p->x) - 8, SY(p->y) - 8);
+        }
+        for (int a = 0; a < mk->narrows; a++) {
+            const rm_point *p = &b->points[mk->arrows[a][0]], *q = &b->points[mk->arrows[a][1]];
+            svg_arrow(out, SX(p->x), SY(p->y), SX(q->x), SY(q->y));
+        }
+        fprintf(out, "  </g>\n");
+    }
     if (hand_lines) {
         fprintf(out, "  <text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"middle\">in hand:",
                 w / 2, h - 12);

@@ -24,4 +24,17 @@ rm_view render_setup_view(const rm_game *g, int hand[RM_MAX_KINDS]);
 void render_text(FILE *out, const rm_game *g, const rm_view *v);
 void render_svg(FILE *out, const rm_game *g, const rm_view *v);
 
+/* What render_svg_marked draws over a position: the last turn. */
+typedef struct rm_marks {
+    const char *caption;          /* under the title, e.g. "12. c7xe5" (or NULL) */
+    int narrows;
+    const uint8_t (*arrows)[2];   /* moves drawn as arrows: from, to */
+    const bool *dropped;          /* [point]: a piece was put there (or NULL) */
+    const bool *taken;            /* [point]: its pieces were captured (or NULL) */
+    bool fragment;                /* no XML declaration: for inline SVG in HTML */
+} rm_marks;
+
+/* render_svg with the marks M (NULL: none). */
+void render_svg_marked(FILE *out, const rm_game *g, const rm_view *v, const rm_marks *m);
+
 #endif
