@@ -112,6 +112,38 @@ double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double al
     return best;
 }
 
+/* Tells P's progress function of depth DEPTH, whose best turn is BEST
+ * (of the list of ROOT) with SCORE: the principal variation follows the
+ * transposition table's best turns from there, as far as it holds them. */
+static void tell_progress(rm_player *p, const rm_state *root, const rm_turnlist *rl, int best,
+                          int depth, double score)
+{
+    int pv[AB_MAX_DEPTH], npv = 0;
+    int mark = rm_history_length(&p->hist);
+    bool stopped = p->stopped;
+    rm_state st = *root;
+    const rm_turnlist *l = rl;
+    int i = best;
+    while (npv < depth && npv < AB_MAX_DEPTH) {
+        pv[npv++] = i;
+        rm_apply(p->g, &st, rm_turn_moves(l, i), l->turns[i].n);
+        if (npv == depth || pl_push(p, &st) != 0)
+            break;
+        rm_turnlist *next = &p->lists[npv];
+        if (pl_result(p, &st, next) != RM_ONGOING)
+            break;
+        uint64_t hash = rm_state_hash(&st);
+        const tt_entry *e = &p->tt[hash & (TT_SIZE - 1)];
+        if (e->hash != hash || e->best < 0 || e->best >= next->n)
+            break;
+        l = next;
+        i = e->best;
+    }
+    rm_history_truncate(&p->hist, mark);
+    p->stopped = stopped;
+    p->progress(p->progress_ctx, depth, score, pv, npv);
+}
+
 int pl_choose_ab(rm_player *p, rm_match *m)
 {
     const rm_state *root = rm_match_state(m);
@@ -148,6 +180,8 @@ int pl_choose_ab(rm_player *p, rm_match *m)
         }
         best = bi;
         done = d;
+        if (p->progress && n > 0)
+            tell_progress(p, root, rl, bi, d, bv);
         if (bv >= 900 || bv <= -900)
             break; /* a forced result is found */
     }

@@ -75,6 +75,8 @@ struct rm_player {
     rm_set points;                /* every point of the board */
     rm_observe_fn observe;        /* tests: told of every result decided */
     void *observe_ctx;
+    rm_progress_fn progress;      /* analysis: told of every depth searched */
+    void *progress_ctx;
 };
 
 /* ---- players.c ---- */
