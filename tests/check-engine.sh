@@ -110,12 +110,13 @@ expect 2 "engine takes no argument" "$RIMAU" engine extra
 has "no argument" err "the usage error says why"
 
 # ---- analyse ----
-expect 0 "analyse prints the search" "$RIMAU" analyse "$srcdir/games/rimau-rimau-a.game" --player ab:3
+expect 0 "analyse prints the search" "$RIMAU" analyse "$srcdir/games/rimau-rimau-a.game" --player ab:4
 has '^info depth 1 score -\{0,1\}[0-9.]* pv [^ ]' out "analyse prints depth 1 with a pv"
 has '^info depth 3 score -\{0,1\}[0-9.]* pv [^ ]* [^ ]* [^ ]*$' out "depth 3 has a pv of 3 turns"
 has '^bestturn [^ ]' out "analyse prints the best turn"
 best=$(sed -n 's/^bestturn //p' "$tmp/out")
-has "^info depth 3 .* pv $best" out "the best turn starts the last pv"
+has '^info depth 4 score -\{0,1\}[0-9.]* pv [^ ]* [^ ]* [^ ]* [^ ]*$' out "depth 4 has a pv of 4 turns"
+has "^info depth 4 .* pv $best " out "the best turn starts the last pv"
 expect 0 "analyse after turns" "$RIMAU" analyse "$srcdir/games/rimau-rimau-a.game" -p ab:2 \
     --after "xb4,xb5,xd5,c7-a7"
 has '^info depth 2 score .* pv [a-g][1-7] ' out "the men are searched after the tigers' opening"

@@ -28,10 +28,24 @@ static double score_turn(rm_player *p, const rm_state *st, const rm_turnlist *l,
     return v;
 }
 
+/* The variation of PLY is now turn I, then the variation found below it. */
+static void note_pv(rm_player *p, int ply, int i)
+{
+    int below = ply + 1 <= AB_MAX_DEPTH ? p->pvlen[ply + 1] : 0;
+    if (below > AB_MAX_DEPTH)
+        below = AB_MAX_DEPTH;
+    p->pv[ply][0] = (int16_t)i;
+    if (below > 0)
+        memcpy(&p->pv[ply][1], p->pv[ply + 1], (size_t)below * sizeof p->pv[ply][0]);
+    p->pvlen[ply] = below + 1;
+}
+
 double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double alpha,
                  double beta)
 {
     rm_turnlist *l = &p->lists[ply];
+    if (ply <= AB_MAX_DEPTH)
+        p->pvlen[ply] = 0; /* (a leaf, a cut or a quiescence line: no variation) */
     int r = pl_result(p, st, l);
     if (r == RM_DRAW || r == RM_FAILED) /* (a position it cannot list: no better guess) */
         return pl_draw_score(p, st);
@@ -99,8 +113,11 @@ double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double al
             best = v;
             best_i = i;
         }
-        if (v > alpha)
+        if (v > alpha) {
             alpha = v;
+            if (p->progress)
+                note_pv(p, ply, i);
+        }
         if (alpha >= beta)
             break;
     }
@@ -112,35 +129,24 @@ double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double al
     return best;
 }
 
-/* Tells P's progress function of depth DEPTH, whose best turn is BEST
- * (of the list of ROOT) with SCORE: the principal variation follows the
- * transposition table's best turns from there, as far as it holds them. */
-static void tell_progress(rm_player *p, const rm_state *root, const rm_turnlist *rl, int best,
-                          int depth, double score)
+/* The root's variation (kept in the last row) is now its turn I, then
+ * the variation found below it (ply 1 is the position after a root turn). */
+static void note_root_pv(rm_player *p, int i)
 {
-    int pv[AB_MAX_DEPTH], npv = 0;
-    int mark = rm_history_length(&p->hist);
-    bool stopped = p->stopped;
-    rm_state st = *root;
-    const rm_turnlist *l = rl;
-    int i = best;
-    while (npv < depth && npv < AB_MAX_DEPTH) {
-        pv[npv++] = i;
-        rm_apply(p->g, &st, rm_turn_moves(l, i), l->turns[i].n);
-        if (npv == depth || pl_push(p, &st) != 0)
-            break;
-        rm_turnlist *next = &p->lists[npv];
-        if (pl_result(p, &st, next) != RM_ONGOING)
-            break;
-        uint64_t hash = rm_state_hash(&st);
-        const tt_entry *e = &p->tt[hash & (TT_SIZE - 1)];
-        if (e->hash != hash || e->best < 0 || e->best >= next->n)
-            break;
-        l = next;
-        i = e->best;
-    }
-    rm_history_truncate(&p->hist, mark);
-    p->stopped = stopped;
+    int *len = &p->pvlen[AB_MAX_DEPTH + 1];
+    int below = p->pvlen[1] < AB_MAX_DEPTH ? p->pvlen[1] : AB_MAX_DEPTH;
+    p->pv[AB_MAX_DEPTH + 1][0] = (int16_t)i;
+    memcpy(&p->pv[AB_MAX_DEPTH + 1][1], p->pv[1], (size_t)below * sizeof p->pv[1][0]);
+    *len = below + 1;
+}
+
+/* Tells P's progress function of depth DEPTH, searched to its end, with
+ * the SCORE of its best turn and the principal variation from it. */
+static void tell_progress(rm_player *p, int depth, double score)
+{
+    int pv[AB_MAX_DEPTH + 1], npv = p->pvlen[AB_MAX_DEPTH + 1];
+    for (int k = 0; k < npv; k++)
+        pv[k] = p->pv[AB_MAX_DEPTH + 1][k];
     p->progress(p->progress_ctx, depth, score, pv, npv);
 }
 
@@ -157,6 +163,7 @@ int pl_choose_ab(rm_player *p, rm_match *m)
     p->me = rm_state_to_move(root);
     int best = 0, done = 0;
     for (int d = 1; d <= max_depth; d++) {
+        p->pvlen[AB_MAX_DEPTH + 1] = 0;
         double bv = -1e9;
         int bi = 0;
         rm_turnlist *rl = &p->lists[AB_MAX_DEPTH + 1];
@@ -169,6 +176,8 @@ int pl_choose_ab(rm_player *p, rm_match *m)
             if (v > bv) {
                 bv = v;
                 bi = i;
+                if (p->progress)
+                    note_root_pv(p, i);
             }
         }
         if (p->stopped) {
@@ -181,7 +190,7 @@ int pl_choose_ab(rm_player *p, rm_match *m)
         best = bi;
         done = d;
         if (p->progress && n > 0)
-            tell_progress(p, root, rl, bi, d, bv);
+            tell_progress(p, d, bv);
         if (bv >= 900 || bv <= -900)
             break; /* a forced result is found */
     }

@@ -80,7 +80,8 @@ void rm_player_observe(rm_player *p, rm_observe_fn fn, void *ctx);
  * scores 1000 - N, a loss -1000 + N) and the principal variation: NPV
  * turns, PV[0] an index in the position's legal turns, each next one an
  * index in the legal turns of the position the turns before it lead to
- * (rm_legal_turns' order). Other players tell nothing. */
+ * (rm_legal_turns' order). The variation may stop short of DEPTH where
+ * the search took a score from its table. Other players tell nothing. */
 typedef void (*rm_progress_fn)(void *ctx, int depth, double score, const int *pv, int npv);
 void rm_player_on_progress(rm_player *p, rm_progress_fn fn, void *ctx);
 
