@@ -84,10 +84,12 @@ not json
 {"id": 17, "cmd": "moves", "cmd": "moves"}
 {"id": 18, "cmd": "position", "turns": "xb4,xb5,xd5,c7-a7 a3"}
 {"id": 19, "cmd": "go", "player": "ab:2"}
+{"id": 20, "cmd": "position", "turns": ["xb4,xb5,xd5,c7-a7", "zz"]}
+{"id": 21, "cmd": "result"}
 EOS
 stdin="$tmp/bad" expect 0 "engine answers bad lines and reaches the end of input" "$RIMAU" engine
 stdin=
-[ "$(wc -l < "$tmp/out")" -eq 17 ] && r=ok || r=FAIL
+[ "$(wc -l < "$tmp/out")" -eq 19 ] && r=ok || r=FAIL
 n=$((n + 1)); echo "$r one answer a line"; [ $r = ok ] || fail=$((fail + 1))
 has '^{"id":null,"error":"not JSON' out "a line that is not JSON is an error"
 has '^{"id":null,"error":"a request is a JSON object' out "an array is an error"
@@ -106,6 +108,8 @@ has '^{"id":16,"error":"' out "a bad undo is an error"
 has '^{"id":null,"error":"not JSON: duplicate' out "a duplicate key is an error"
 has '^{"id":18,"ok":true,"to_move":"tigers","turns_played":2' out "a position from a string of turns"
 has '^{"id":19,"ok":true,"turn":"' out "go answers a turn"
+has '^{"id":20,"error":"turn 2 ' out "a position with a bad second turn is an error"
+has '^{"id":21,"ok":true,"to_move":"tigers","turns_played":2,' out "a bad position leaves the position as it was"
 expect 2 "engine takes no argument" "$RIMAU" engine extra
 has "no argument" err "the usage error says why"
 
