@@ -596,6 +596,24 @@ static int cmd_show(int argc, char **argv)
 /* ---- the command table ---- */
 
 static const command commands[] = {
+    { "analyse", cmd_analyse, "search a position and print the search as it deepens",
+      "[OPTION]... FILE\n"
+      "Search the start of FILE's game, or the position after --after, with a\n"
+      "computer player, and print each depth an alpha-beta player searches to its\n"
+      "end as 'info depth N score S pv TURNS...': S is for the side to move\n"
+      "(the evaluation, or 'win N' / 'loss N' for a result N plies away), the\n"
+      "principal variation in turn notation. Then 'bestturn TURN'. Other players\n"
+      "print only the best turn.\n"
+      "\n"
+      "  -a, --after TURNS         play these turns first (separated by blanks or ';')\n"
+      "  -p, --player PLAYER       the player, as --SIDE= of play takes it (default\n"
+      "                            ab:5s)\n"
+      "      --seed N              seed of the player (default 1)\n"
+      "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+      "  -h, --help                display this help and exit\n"
+      "\n"
+      "Example:\n"
+      "  rimau analyse games/rimau-rimau-a.game --player ab:6\n" },
     { "bench", cmd_bench, "measure the executor's speed on games",
       "[OPTION]... [FILE]...\n"
       "For each game (by default every game of the games folder), on one thread:\n"
@@ -686,6 +704,21 @@ static const command commands[] = {
       "\n"
       "Example:\n"
       "  rimau check games/*.game\n" },
+    { "engine", cmd_engine, "drive games through JSON lines on standard input",
+      "[OPTION]...\n"
+      "Read requests, one JSON object a line, on standard input and answer each\n"
+      "with one JSON line on standard output, so that another program drives any\n"
+      "game: \"cmd\" is load (\"game\", \"options\"), position (\"turns\"), moves,\n"
+      "play (\"turn\"), go (\"player\", \"seed\", \"play\"), result, undo\n"
+      "(\"turns\") or quit; an \"id\" is echoed. A bad request gets\n"
+      "{\"id\": ..., \"error\": \"...\"} and the engine goes on. See doc/engine.md.\n"
+      "\n"
+      "  -h, --help    display this help and exit\n"
+      "\n"
+      "Exit status: 0 at the end of input or after quit, 2 on a usage error.\n"
+      "\n"
+      "Example:\n"
+      "  echo '{\"cmd\": \"load\", \"game\": \"rimau-rimau-a\"}' | rimau engine\n" },
     { "info", cmd_info, "describe a game: board, sides, pieces, options",
       "[OPTION]... FILE\n"
       "Describe the game in FILE: its name and sources, the number of points,\n"
@@ -710,7 +743,7 @@ static const command commands[] = {
       "other is 'mcts' (a second of Monte Carlo tree search a turn). The board is\n"
       "drawn after each turn; type turns in\n"
       "notation (see doc/notation.md) or 'moves', 'undo', 'board' (the board and\n"
-      "its position string), 'help', 'quit'.\n"
+      "its position string), 'hint', 'help', 'quit'.\n"
       "With input from a pipe there is no prompt, so games can be scripted.\n"
       "\n"
       "      --SIDE=PLAYER         who plays SIDE (a side of the game): human, random,\n"

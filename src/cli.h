@@ -72,7 +72,21 @@ void cli_guard_output(void);
  * (the interactive command reader, as the fuzzer drives it). */
 int cli_play_input(rm_game *g, FILE *in);
 
+/* rimau engine: the game in play between requests (cli_engine.c). */
+typedef struct cli_engine {
+    rm_game *g;           /* NULL: none loaded */
+    rm_match m;
+    bool quit;            /* a quit request was answered */
+} cli_engine;
+void cli_engine_init(cli_engine *e);
+void cli_engine_free(cli_engine *e);
+/* Answers the request LINE[0..LEN) (one JSON object) with one line on
+ * OUT; a bad request gets an error answer. */
+void cli_engine_line(cli_engine *e, const char *line, size_t len, FILE *out);
+
+int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_moves(int argc, char **argv);

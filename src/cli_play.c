@@ -69,7 +69,8 @@ static void play_help(void)
            "commands:\n"
            "  moves   list the legal turns        board   draw the board again\n"
            "  undo    take back your last turn    help    this text\n"
-           "  quit    stop the game\n");
+           "  quit    stop the game\n"
+           "  hint    ask the computer for a turn (the opponent's player, or ab:1s)\n");
 }
 
 struct play_opts {
@@ -182,6 +183,25 @@ static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
             return 0;
         if (strcmp(p, "help") == 0 || strcmp(p, "?") == 0) {
             play_help();
+            continue;
+        }
+        if (strcmp(p, "hint") == 0) {
+            /* the computer opponent's player, or a second of alpha-beta;
+             * a player of its own, not to disturb the opponent's search */
+            int other = 1 - rm_state_to_move(rm_match_state(m));
+            const char *spec = o->player[other] != PLAYER_HUMAN ? o->player_text[other] : "ab:1s";
+            char err[512];
+            rm_player *hp = rm_player_new(m->g, spec, o->seed, err, sizeof err);
+            int i = hp ? rm_player_choose(hp, m) : -1;
+            const rm_turnlist *l = rm_match_turns(m);
+            if (i >= 0 && i < l->n) {
+                printf("hint (%s): ", spec);
+                cli_put_turn(stdout, m->g, rm_turn_moves(l, i), l->turns[i].n);
+                printf("\n");
+            } else {
+                printf("no hint: %s\n", hp ? "out of memory" : err);
+            }
+            rm_player_free(hp);
             continue;
         }
         if (strcmp(p, "board") == 0) {

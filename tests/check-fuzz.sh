@@ -2,7 +2,7 @@
 # Replays every fuzz regression input and seed (and the shipped games, as
 # seeds of the .game target) through the fuzz targets built as plain
 # programs: none may crash (in the sanitizer build, none may make a report).
-# The seeds of the turn, record and command targets are games played to
+# The seeds of the turn, record, command and engine targets are games played to
 # their end, so that this also shows that each target gets past its
 # fixed game (a target whose game does not load aborts); those of the
 # summarize target are selfplay --json files, good lines and bad.
@@ -10,7 +10,7 @@ set -u
 : "${srcdir:?}"
 build=$(cd "$(dirname "$RIMAU")/.." && pwd)
 fail=0 n=0
-for target in game turn record command summarize; do
+for target in game turn record command summarize engine; do
     prog="$build/tests/fuzz/fuzz-$target"
     for input in "$srcdir/tests/fuzz/regressions/$target"/* "$srcdir/tests/fuzz/seeds/$target"/*; do
         [ -f "$input" ] || continue

@@ -28,10 +28,24 @@ static double score_turn(rm_player *p, const rm_state *st, const rm_turnlist *l,
     return v;
 }
 
+/* The variation of PLY is now turn I, then the variation found below it. */
+static void note_pv(rm_player *p, int ply, int i)
+{
+    int below = ply + 1 <= AB_MAX_DEPTH ? p->pvlen[ply + 1] : 0;
+    if (below > AB_MAX_DEPTH)
+        below = AB_MAX_DEPTH;
+    p->pv[ply][0] = (int16_t)i;
+    if (below > 0)
+        memcpy(&p->pv[ply][1], p->pv[ply + 1], (size_t)below * sizeof p->pv[ply][0]);
+    p->pvlen[ply] = below + 1;
+}
+
 double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double alpha,
                  double beta)
 {
     rm_turnlist *l = &p->lists[ply];
+    if (ply <= AB_MAX_DEPTH)
+        p->pvlen[ply] = 0; /* (a leaf, a cut or a quiescence line: no variation) */
     int r = pl_result(p, st, l);
     if (r == RM_DRAW || r == RM_FAILED) /* (a position it cannot list: no better guess) */
         return pl_draw_score(p, st);
@@ -99,8 +113,11 @@ double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double al
             best = v;
             best_i = i;
         }
-        if (v > alpha)
+        if (v > alpha) {
             alpha = v;
+            if (p->progress)
+                note_pv(p, ply, i);
+        }
         if (alpha >= beta)
             break;
     }
@@ -110,6 +127,27 @@ double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double al
     e->flag = (int8_t)(best <= a0 ? 2 : best >= beta ? 1 : 0);
     e->best = (int16_t)best_i;
     return best;
+}
+
+/* The root's variation (kept in the last row) is now its turn I, then
+ * the variation found below it (ply 1 is the position after a root turn). */
+static void note_root_pv(rm_player *p, int i)
+{
+    int *len = &p->pvlen[AB_MAX_DEPTH + 1];
+    int below = p->pvlen[1] < AB_MAX_DEPTH ? p->pvlen[1] : AB_MAX_DEPTH;
+    p->pv[AB_MAX_DEPTH + 1][0] = (int16_t)i;
+    memcpy(&p->pv[AB_MAX_DEPTH + 1][1], p->pv[1], (size_t)below * sizeof p->pv[1][0]);
+    *len = below + 1;
+}
+
+/* Tells P's progress function of depth DEPTH, searched to its end, with
+ * the SCORE of its best turn and the principal variation from it. */
+static void tell_progress(rm_player *p, int depth, double score)
+{
+    int pv[AB_MAX_DEPTH + 1], npv = p->pvlen[AB_MAX_DEPTH + 1];
+    for (int k = 0; k < npv; k++)
+        pv[k] = p->pv[AB_MAX_DEPTH + 1][k];
+    p->progress(p->progress_ctx, depth, score, pv, npv);
 }
 
 int pl_choose_ab(rm_player *p, rm_match *m)
@@ -125,6 +163,7 @@ int pl_choose_ab(rm_player *p, rm_match *m)
     p->me = rm_state_to_move(root);
     int best = 0, done = 0;
     for (int d = 1; d <= max_depth; d++) {
+        p->pvlen[AB_MAX_DEPTH + 1] = 0;
         double bv = -1e9;
         int bi = 0;
         rm_turnlist *rl = &p->lists[AB_MAX_DEPTH + 1];
@@ -137,6 +176,8 @@ int pl_choose_ab(rm_player *p, rm_match *m)
             if (v > bv) {
                 bv = v;
                 bi = i;
+                if (p->progress)
+                    note_root_pv(p, i);
             }
         }
         if (p->stopped) {
@@ -148,6 +189,8 @@ int pl_choose_ab(rm_player *p, rm_match *m)
         }
         best = bi;
         done = d;
+        if (p->progress && n > 0)
+            tell_progress(p, d, bv);
         if (bv >= 900 || bv <= -900)
             break; /* a forced result is found */
     }

@@ -277,6 +277,12 @@ void rm_player_observe(rm_player *p, rm_observe_fn fn, void *ctx)
     p->observe_ctx = ctx;
 }
 
+void rm_player_on_progress(rm_player *p, rm_progress_fn fn, void *ctx)
+{
+    p->progress = fn;
+    p->progress_ctx = ctx;
+}
+
 /* ---- choosing ---- */
 
 int rm_player_choose(rm_player *p, rm_match *m)

@@ -74,6 +74,17 @@ int rm_playout(const rm_game *g, rm_state *st, rm_history *h, rm_turnlist *l, ui
 typedef void (*rm_observe_fn)(void *ctx, const rm_state *st, const rm_history *h, int result);
 void rm_player_observe(rm_player *p, rm_observe_fn fn, void *ctx);
 
+/* For analysis (rimau analyse): each time an ab player has searched a
+ * depth to its end, FN is told that DEPTH, the SCORE of its best turn for
+ * the side to move (about -10 to 10 from the evaluation; a win in N plies
+ * scores 1000 - N, a loss -1000 + N) and the principal variation: NPV
+ * turns, PV[0] an index in the position's legal turns, each next one an
+ * index in the legal turns of the position the turns before it lead to
+ * (rm_legal_turns' order). The variation may stop short of DEPTH where
+ * the search took a score from its table. Other players tell nothing. */
+typedef void (*rm_progress_fn)(void *ctx, int depth, double score, const int *pv, int npv);
+void rm_player_on_progress(rm_player *p, rm_progress_fn fn, void *ctx);
+
 static inline uint64_t rm_rng_next(uint64_t *s)
 {
     uint64_t z = (*s += 0x9E3779B97F4A7C15ull);

@@ -75,6 +75,12 @@ struct rm_player {
     rm_set points;                /* every point of the board */
     rm_observe_fn observe;        /* tests: told of every result decided */
     void *observe_ctx;
+    rm_progress_fn progress;      /* analysis: told of every depth searched */
+    void *progress_ctx;
+    /* ab with a progress function: the principal variation below each
+     * ply (pv[ply][0..pvlen[ply]), turn indices), kept during the search */
+    int16_t pv[AB_MAX_DEPTH + 2][AB_MAX_DEPTH + 2];
+    int pvlen[AB_MAX_DEPTH + 2];
 };
 
 /* ---- players.c ---- */

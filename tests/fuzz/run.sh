@@ -19,7 +19,7 @@ seconds=${1:-60}
 [ $# -gt 0 ] && shift
 runs=${1:-0}
 [ $# -gt 0 ] && shift
-targets=${*:-game turn record command summarize}
+targets=${*:-game turn record command summarize engine}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD:-$top}
 out="$build/tests/fuzz/libfuzzer"
@@ -40,7 +40,9 @@ done
 jansson=$(pkg-config --cflags --libs jansson 2>/dev/null || echo -ljansson)
 for t in $targets; do
     extra=""
-    [ "$t" = command ] && extra="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c $top/src/cli_json.c -DRIMAU_NO_MAIN $jansson"
+    cli="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c $top/src/cli_output.c $top/src/cli_json.c $top/src/cli_replay.c $top/src/cli_engine.c -DRIMAU_NO_MAIN $jansson"
+    [ "$t" = command ] && extra=$cli
+    [ "$t" = engine ] && extra=$cli
     [ "$t" = summarize ] && extra="$top/src/cli_json.c $jansson"
     echo "building fuzz-$t and fuzz-$t-checked"
     # shellcheck disable=SC2086
