@@ -164,10 +164,19 @@ else
 fi
 # perft stopped by Ctrl-C: status 130, what was counted said, and the
 # --divide lines written so far whole, even into a file.
+# (It is interrupted once it has written a line, and until it stops: under
+# valgrind, a signal sent before the program is up may be lost.)
 "$RIMAU" perft "$game" 7 --divide > "$tmp/divide" 2> "$tmp/err" &
 pid=$!
-sleep 1
-kill -s INT "$pid"
+tries=0
+while [ ! -s "$tmp/divide" ] && [ "$tries" -lt 600 ] && kill -0 "$pid" 2>/dev/null; do
+    sleep 0.2
+    tries=$((tries + 1))
+done
+while kill -s INT "$pid" 2>/dev/null && [ "$tries" -lt 1200 ]; do
+    sleep 0.5
+    tries=$((tries + 1))
+done
 wait "$pid"
 got=$?
 n=$((n + 1))
