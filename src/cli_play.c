@@ -12,6 +12,10 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#ifdef HAVE_LIBEDIT
+#include <editline/readline.h>
+#endif
+
 #include "cli.h"
 #include "notation.h"
 #include "players/players.h"
@@ -374,6 +378,87 @@ static void undo_turn(const struct play_opts *o, rm_match *m)
     show_status(m);
 }
 
+#ifdef HAVE_LIBEDIT
+/* Tab completion at the prompt: the legal turns of the match being
+ * played, and the commands. */
+static rm_match *completing;
+
+static char *complete_next(const char *text, int state)
+{
+    static const char *const commands[] = { "moves", "undo", "save", "board", "help", "quit" };
+    static int i;
+    if (state == 0)
+        i = 0;
+    size_t len = strlen(text);
+    const rm_turnlist *l = rm_match_turns(completing);
+    for (; i < l->n; ) {
+        char *t = rm_turn_text(completing->g, rm_turn_moves(l, i), l->turns[i].n);
+        i++;
+        if (t && strncmp(t, text, len) == 0)
+            return t;
+        free(t);
+    }
+    for (; i < l->n + 6; ) {
+        const char *c = commands[i++ - l->n];
+        if (strncmp(c, text, len) == 0)
+            return strdup(c);
+    }
+    return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+    (void)start;
+    (void)end;
+    rl_attempted_completion_over = 1;
+    return rl_completion_matches(text, complete_next);
+}
+
+/* Reads a line at the terminal with line editing and history; returns
+ * as read_line does. */
+static int edit_line(rm_match *m, const char *prompt, char *buf, size_t size)
+{
+    static bool ready;
+    if (!ready) {
+        rl_readline_name = "rimau";
+        rl_attempted_completion_function = complete;
+        rl_completer_word_break_characters = (char *)" \t";
+        /* (stdout is a stream that keeps control characters off the
+         * terminal, with no file descriptor: libedit needs the terminal's;
+         * it shows only the prompt, of a side's name, and what is typed) */
+        int fd = dup(STDOUT_FILENO);
+        FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (!out) {
+            if (fd >= 0)
+                close(fd);
+            return read_line(stdin, buf, size);
+        }
+        fflush(stdout);
+        rl_instream = stdin;
+        rl_outstream = out;
+        ready = true;
+    }
+    completing = m;
+    fflush(stdout);
+    char *line = readline(prompt);
+    if (interrupted) {
+        free(line);
+        return -2;
+    }
+    if (!line)
+        return 0;
+    int r = 1;
+    if (strlen(line) >= size)
+        r = -1;
+    else
+        strcpy(buf, line);
+    if (*line)
+        add_history(line);
+    free(line);
+    return r;
+}
+#endif
+
 /* One human turn; returns 1 to go on, 0 to stop (quit, end of input or
  * Ctrl-C). */
 static int human_turn(struct play_opts *o, rm_match *m, bool tty)
@@ -381,12 +466,21 @@ static int human_turn(struct play_opts *o, rm_match *m, bool tty)
     char line[MAX_LINE + 1];
     FILE *in = o->in;
     for (;;) {
+        char prompt[80];
+        snprintf(prompt, sizeof prompt, "%s> ", m->g->sides[rm_state_to_move(rm_match_state(m))].name);
+        int r;
+#ifdef HAVE_LIBEDIT
         if (tty) {
-            const rm_state *st = rm_match_state(m);
-            printf("%s> ", m->g->sides[rm_state_to_move(st)].name);
-            fflush(stdout);
+            r = edit_line(m, prompt, line, sizeof line);
+        } else
+#endif
+        {
+            if (tty) {
+                fputs(prompt, stdout);
+                fflush(stdout);
+            }
+            r = read_line(in, line, sizeof line);
         }
-        int r = read_line(in, line, sizeof line);
         if (r == -2)
             return 0;
         if (r == 0) {

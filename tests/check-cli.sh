@@ -405,7 +405,7 @@ has "<svg xmlns" out "show --svg writes SVG"
 has "</svg>" out "show --svg closes the SVG"
 
 # The play prompt (issue 18).
-alq="$srcdir/games/alquerque.game"
+alq="$(cd "$srcdir/games" && pwd)/alquerque.game"
 mte="$srcdir/games/main-tapal-empat.game"
 # Quitting and the end of input are no error; 'save' writes the game so far.
 printf 'd3-c3\nsave %s\nquit\n' "$tmp/saved.rec" > "$tmp/in"
@@ -484,6 +484,15 @@ printf 'quit now\nc3 - c4\nquit\n' > "$tmp/in"
 stdin="$tmp/in" expect 0 "bad lines at the prompt" "$RIMAU" play "$alq" -q --white=human --black=random
 hasf "'quit now': not a turn or a command" out "a bad line is quoted with its blanks"
 hasf "'c3 - c4': not a legal turn here" out "a turn with blanks is quoted as typed"
+
+# At a terminal (a pty from script(1)), libedit completes legal turns.
+if command -v script > /dev/null 2>&1 && grep -q "define HAVE_LIBEDIT 1" "$(dirname "$RIMAU")/../config.h" 2> /dev/null; then
+    (sleep 1; printf 'd2\t\n'; sleep 1; printf 'quit\n') |
+        TERM=xterm timeout 30 script -q -c "'$RIMAU' play '$alq' -q --white=human --black=random --seed 3" /dev/null > "$tmp/out" 2>&1
+    has "^1\. white plays d2-c3" out "tab completes a legal turn at the prompt"
+else
+    echo "skip: no script(1) or no libedit: tab completion is not tested"
+fi
 
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]
