@@ -3,11 +3,18 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
+
+#ifdef HAVE_LIBEDIT
+#include <editline/readline.h>
+#endif
 
 #include "cli.h"
 #include "notation.h"
@@ -19,9 +26,19 @@ enum { PLAYER_HUMAN, PLAYER_COMPUTER };
 
 #define MAX_LINE 4096
 
+/* Set by Ctrl-C (SIGINT) during a game: the game stops, saved, after the
+ * line being read or the turn being thought. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
 /* Reads one line of at most MAX_LINE bytes into BUF; a longer line is
- * read to its end and reported. Returns 1, 0 at end of input, or -1 for
- * a line that was too long. */
+ * read to its end and reported. Returns 1, 0 at end of input, -1 for
+ * a line that was too long, or -2 when Ctrl-C interrupted it. */
 static int read_line(FILE *in, char *buf, size_t size)
 {
     size_t n = 0;
@@ -34,6 +51,10 @@ static int read_line(FILE *in, char *buf, size_t size)
             too_long = true;
     }
     buf[n] = '\0';
+    if (c == EOF && interrupted) {
+        clearerr(in);
+        return -2;
+    }
     if (c == EOF && n == 0 && !too_long)
         return 0;
     return too_long ? -1 : 1;
@@ -48,6 +69,22 @@ static void draw(const rm_match *m)
     render_text(stdout, g, &v);
 }
 
+/* "17 on the board, 4 in hand": SIDE's pieces in POS. */
+static void side_counts(const rm_game *g, const rm_position *pos, int side, char *buf, size_t size)
+{
+    int board = 0, hand = 0;
+    for (int p = 0; p < g->board.npoints; p++)
+        if (pos->count[p] > 0 && pos->kind[p] >= 0 && g->kinds[pos->kind[p]].side == side)
+            board += pos->count[p];
+    for (int k = 0; k < g->nkinds; k++)
+        if (g->kinds[k].side == side)
+            hand += pos->hand[k];
+    if (hand > 0)
+        snprintf(buf, size, "%d on the board, %d in hand", board, hand);
+    else
+        snprintf(buf, size, "%d on the board", board);
+}
+
 static void show_status(const rm_match *m)
 {
     const rm_game *g = m->g;
@@ -55,9 +92,48 @@ static void show_status(const rm_match *m)
     int side = rm_state_to_move(st);
     const rm_phase *ph = rm_side_phase(g, st, side);
     if (ph->before_play)
-        printf("before play: %s to move (%s)\n", g->sides[side].name, ph->name);
+        printf("before play: %s to move (%s)", g->sides[side].name, ph->name);
     else
-        printf("turn %d: %s to move (%s)\n", rm_state_turn(st) + 1, g->sides[side].name, ph->name);
+        printf("turn %d: %s to move (%s)", rm_state_turn(st) + 1, g->sides[side].name, ph->name);
+    rm_position pos;
+    rm_state_position(g, st, &pos);
+    for (int s = 0; s < 2; s++) {
+        char counts[64];
+        side_counts(g, &pos, s, counts, sizeof counts);
+        printf("%s%s: %s", s ? "; " : " - ", g->sides[s].name, counts);
+    }
+    putchar('\n');
+}
+
+/* After the last turn of M: what it took, and what is left of the side
+ * that lost it ("takes e6; men: 17 on the board, 4 in hand"), or nothing
+ * when it took nothing. */
+static void say_captures(const rm_match *m)
+{
+    const rm_game *g = m->g;
+    if (m->n == 0)
+        return;
+    rm_position before, after;
+    rm_state_position(g, &m->states[m->n - 1], &before);
+    rm_state_position(g, &m->states[m->n], &after);
+    int mover = rm_state_to_move(&m->states[m->n - 1]);
+    int taken = 0;
+    for (int p = 0; p < g->board.npoints; p++) {
+        if (before.count[p] == 0 || before.kind[p] < 0 || g->kinds[before.kind[p]].side == mover)
+            continue;
+        int lost = after.kind[p] == before.kind[p] ? before.count[p] - after.count[p] : before.count[p];
+        if (lost <= 0)
+            continue;
+        printf("%s%s", taken ? ", " : " takes ", g->board.points[p].name);
+        if (lost > 1)
+            printf(" (%d)", lost);
+        taken++;
+    }
+    if (!taken)
+        return;
+    char counts[64];
+    side_counts(g, &after, 1 - mover, counts, sizeof counts);
+    printf("; %s: %s", g->sides[1 - mover].name, counts);
 }
 
 static void play_help(void)
@@ -67,10 +143,13 @@ static void play_help(void)
            "  a capture: c3xc5, a chain c3xc5xe5  a removal:      xb4\n"
            "  the moves of one turn joined by commas: xb4,xc4,xd4,c7-a1\n"
            "commands:\n"
-           "  moves   list the legal turns        board   draw the board again\n"
-           "  undo    take back your last turn    help    this text\n"
-           "  quit    stop the game\n"
-           "  hint    ask the computer for a turn (the opponent's player, or ab:1s)\n");
+           "  moves [POINT]  list the legal turns (of the piece on POINT, or ending there)\n"
+           "  board          draw the board again, and print its position string\n"
+           "  undo           take back your last turn (and the computer's since)\n"
+           "  save [FILE]    save the game so far (to the --save file by default)\n"
+           "  hint           ask the computer for a turn (the opponent's player, or ab:1s)\n"
+           "  help           this text\n"
+           "  quit           stop the game (with --save, it is saved)\n");
 }
 
 struct play_opts {
@@ -83,6 +162,7 @@ struct play_opts {
     const char *save;
     bool force;                /* --force: replace a file that is not a record */
     bool save_failed;          /* a save during the game failed (said once) */
+    char *save_buf;            /* o->save when the prompt's 'save FILE' chose it */
     uint64_t seed;
     bool quiet;
     /* --resume: the turns of the record the game goes on from */
@@ -151,18 +231,260 @@ static int save_progress(struct play_opts *o, const rm_match *m)
     return -1;
 }
 
-/* One human turn; returns 1 to go on, 0 to stop (quit or end of input). */
-static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
+/* The width of the terminal: $COLUMNS, else the terminal's, else 80. */
+static int term_width(void)
+{
+    const char *c = getenv("COLUMNS");
+    if (c && atoi(c) > 0)
+        return atoi(c);
+    struct winsize ws;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    return 80;
+}
+
+/* Does turn I of L belong to the piece on point P, or end on P? */
+static bool turn_touches(const rm_turnlist *l, int i, int p)
+{
+    const rm_move *mv = rm_turn_moves(l, i);
+    int n = l->turns[i].n;
+    for (int j = 0; j < n; j++)
+        if (mv[j].type != RM_MV_DROP && mv[j].from == p)
+            return true;
+    return n > 0 && mv[n - 1].type != RM_MV_REMOVE && mv[n - 1].to == p;
+}
+
+/* The prompt's 'moves [POINT]': how many legal turns, then the turns in
+ * columns as wide as the terminal. */
+static void list_moves(rm_match *m, const char *arg)
+{
+    const rm_game *g = m->g;
+    int p = -1;
+    if (*arg) {
+        p = board_point(&g->board, arg);
+        if (p < 0) {
+            printf("'%s': unknown point; 'moves' lists all the legal turns, 'moves c7' those "
+                   "of the piece on c7 or ending there\n", arg);
+            return;
+        }
+    }
+    const rm_turnlist *l = rm_match_turns(m);
+    int n = 0, n_texts = 0, widest = 0;
+    char **texts = calloc((size_t)l->n + 1, sizeof *texts);
+    for (int i = 0; texts && i < l->n; i++) {
+        if (p >= 0 && !turn_touches(l, i, p))
+            continue;
+        n++;
+        char *t = rm_turn_text(g, rm_turn_moves(l, i), l->turns[i].n);
+        if (!t)
+            break;
+        texts[n_texts++] = t;
+        if ((int)strlen(t) > widest)
+            widest = (int)strlen(t);
+    }
+    if (p >= 0)
+        printf("%d legal turn%s of the piece on %s or ending there\n", n, n == 1 ? "" : "s", arg);
+    else
+        printf("%d legal turn%s\n", n, n == 1 ? "" : "s");
+    if (n_texts < n)
+        printf("(out of memory: %d of them shown)\n", n_texts);
+    int width = term_width(), colw = widest + 2;
+    int cols = colw > 0 && width / colw > 0 ? width / colw : 1;
+    int rows = (n_texts + cols - 1) / cols;
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++) {
+            int i = c * rows + r;
+            if (i >= n_texts)
+                break;
+            bool last = c == cols - 1 || i + rows >= n_texts;
+            if (last)
+                fputs(texts[i], stdout);
+            else
+                printf("%-*s", colw, texts[i]);
+        }
+        putchar('\n');
+    }
+    for (int i = 0; i < n_texts; i++)
+        free(texts[i]);
+    free(texts);
+}
+
+/* The prompt's 'save [FILE]': the game so far to FILE, else to the
+ * --save file, else to a new file named after the game and the time;
+ * without --save, the file it chose is where the game is saved from then
+ * on. */
+static void save_now(struct play_opts *o, const rm_match *m, const char *arg)
+{
+    char name[512], err[512];
+    const char *path = *arg ? arg : o->save;
+    if (!path) {
+        const char *base = strrchr(o->file, '/');
+        base = base ? base + 1 : o->file;
+        size_t len = strcspn(base, ".");
+        time_t now = time(NULL);
+        char stamp[32];
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
+        snprintf(name, sizeof name, "%.*s-%s.rec", (int)(len < 200 ? len : 200), base, stamp);
+        path = name;
+    }
+    rm_record_info info = record_info(o, RM_ONGOING, "");
+    if ((path != o->save && cli_output_ok(path, CLI_OUT_RECORD, o->force, err, sizeof err) != 0) ||
+        rm_record_save(path, m, &info, err, sizeof err) != 0) {
+        printf("the game is not saved: %s\n", err);
+        return;
+    }
+    printf("saved the game so far (%d turn%s) to %s\n", m->n, m->n == 1 ? "" : "s", path);
+    if (!o->save) {
+        free(o->save_buf);
+        o->save = o->save_buf = strdup(path);
+        if (o->save)
+            printf("from now on, it is saved there after every turn\n");
+    }
+}
+
+/* A line that is no turn because a blank stands between two words (as
+ * "quit now"): turns have blanks only next to ',', '-', 'x' or '@'. */
+static bool blank_between_words(const char *p)
+{
+    for (const char *q = p; *q; q++) {
+        if (!isspace((unsigned char)*q) || q == p)
+            continue;
+        const char *r = q;
+        while (isspace((unsigned char)*r))
+            r++;
+        char before = q[-1], after = *r;
+        if (!after || isspace((unsigned char)before))
+            continue;
+        if (!strchr(",-x@", before) && !strchr(",-x@", after))
+            return true;
+    }
+    return false;
+}
+
+/* Undo at the prompt: back to the position before the last turn a human
+ * played, taking back the computer's turns since with it. */
+static void undo_turn(const struct play_opts *o, rm_match *m)
+{
+    int target = -1;
+    for (int j = m->n - 1; j >= 0 && target < 0; j--)
+        if (o->player[rm_state_to_move(&m->states[j])] == PLAYER_HUMAN)
+            target = j;
+    if (target < 0) {
+        printf("nothing to undo\n");
+        return;
+    }
+    int k = rm_match_undo(m, m->n - target);
+    printf("took back %d turn%s\n", k, k > 1 ? "s" : "");
+    if (!o->quiet)
+        draw(m);
+    show_status(m);
+}
+
+#ifdef HAVE_LIBEDIT
+/* Tab completion at the prompt: the legal turns of the match being
+ * played, and the commands. */
+static rm_match *completing;
+
+static char *complete_next(const char *text, int state)
+{
+    static const char *const commands[] = { "moves", "undo", "save", "board", "help", "quit" };
+    static int i;
+    if (state == 0)
+        i = 0;
+    size_t len = strlen(text);
+    const rm_turnlist *l = rm_match_turns(completing);
+    for (; i < l->n; ) {
+        char *t = rm_turn_text(completing->g, rm_turn_moves(l, i), l->turns[i].n);
+        i++;
+        if (t && strncmp(t, text, len) == 0)
+            return t;
+        free(t);
+    }
+    for (; i < l->n + 6; ) {
+        const char *c = commands[i++ - l->n];
+        if (strncmp(c, text, len) == 0)
+            return strdup(c);
+    }
+    return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+    (void)start;
+    (void)end;
+    rl_attempted_completion_over = 1;
+    return rl_completion_matches(text, complete_next);
+}
+
+/* Reads a line at the terminal with line editing and history; returns
+ * as read_line does. */
+static int edit_line(rm_match *m, const char *prompt, char *buf, size_t size)
+{
+    static bool ready;
+    if (!ready) {
+        rl_readline_name = "rimau";
+        rl_attempted_completion_function = complete;
+        rl_completer_word_break_characters = (char *)" \t";
+        /* (stdout is a stream that keeps control characters off the
+         * terminal, with no file descriptor: libedit needs the terminal's;
+         * it shows only the prompt, of a side's name, and what is typed) */
+        int fd = dup(STDOUT_FILENO);
+        FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (!out) {
+            if (fd >= 0)
+                close(fd);
+            return read_line(stdin, buf, size);
+        }
+        fflush(stdout);
+        rl_instream = stdin;
+        rl_outstream = out;
+        ready = true;
+    }
+    completing = m;
+    fflush(stdout);
+    char *line = readline(prompt);
+    if (interrupted) {
+        free(line);
+        return -2;
+    }
+    if (!line)
+        return 0;
+    int r = 1;
+    if (strlen(line) >= size)
+        r = -1;
+    else
+        strcpy(buf, line);
+    if (*line)
+        add_history(line);
+    free(line);
+    return r;
+}
+#endif
+
+/* One human turn; returns 1 to go on, 0 to stop (quit, end of input or
+ * Ctrl-C). */
+static int human_turn(struct play_opts *o, rm_match *m, bool tty)
 {
     char line[MAX_LINE + 1];
     FILE *in = o->in;
     for (;;) {
+        char prompt[80];
+        snprintf(prompt, sizeof prompt, "%s> ", m->g->sides[rm_state_to_move(rm_match_state(m))].name);
+        int r;
+#ifdef HAVE_LIBEDIT
         if (tty) {
-            const rm_state *st = rm_match_state(m);
-            printf("%s> ", m->g->sides[rm_state_to_move(st)].name);
-            fflush(stdout);
+            r = edit_line(m, prompt, line, sizeof line);
+        } else
+#endif
+        {
+            if (tty) {
+                fputs(prompt, stdout);
+                fflush(stdout);
+            }
+            r = read_line(in, line, sizeof line);
         }
-        int r = read_line(in, line, sizeof line);
+        if (r == -2)
+            return 0;
         if (r == 0) {
             printf("end of input: the game stops here\n");
             return 0;
@@ -179,6 +501,11 @@ static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
             *--e = '\0';
         if (!*p || *p == '#')
             continue;
+        /* the command's word, and what follows it */
+        size_t wlen = strcspn(p, " \t");
+        char *arg = p + wlen;
+        while (isspace((unsigned char)*arg))
+            arg++;
         if (strcmp(p, "quit") == 0 || strcmp(p, "q") == 0)
             return 0;
         if (strcmp(p, "help") == 0 || strcmp(p, "?") == 0) {
@@ -210,30 +537,21 @@ static int human_turn(const struct play_opts *o, rm_match *m, bool tty)
             cli_put_position(stdout, m->g, rm_match_state(m));
             continue;
         }
-        if (strcmp(p, "moves") == 0) {
-            const rm_turnlist *l = rm_match_turns(m);
-            for (int i = 0; i < l->n; i++) {
-                if (i)
-                    putchar(' ');
-                cli_put_turn(stdout, m->g, rm_turn_moves(l, i), l->turns[i].n);
-            }
-            printf("\n");
+        if (wlen == 5 && strncmp(p, "moves", 5) == 0 && !strchr(arg, ' ')) {
+            list_moves(m, arg);
+            continue;
+        }
+        if (wlen == 4 && strncmp(p, "save", 4) == 0 && !strchr(arg, ' ')) {
+            save_now(o, m, arg);
             continue;
         }
         if (strcmp(p, "undo") == 0) {
-            int side = rm_state_to_move(rm_match_state(m));
-            int k = rm_match_undo(m, 1);
-            while (k > 0 && m->n > 0 && o->player[rm_state_to_move(rm_match_state(m))] != PLAYER_HUMAN)
-                k += rm_match_undo(m, 1);
-            if (k == 0) {
-                printf("nothing to undo\n");
-            } else {
-                printf("took back %d turn%s\n", k, k > 1 ? "s" : "");
-                (void)side;
-                if (!o->quiet)
-                    draw(m);
-                show_status(m);
-            }
+            undo_turn(o, m);
+            continue;
+        }
+        if (blank_between_words(p)) {
+            printf("'%s': not a turn or a command (blanks in a turn stand only next to ',', "
+                   "'-', 'x' or '@'); type 'help' for help\n", p);
             continue;
         }
         char err[512];
@@ -291,7 +609,14 @@ static int play_match(struct play_opts *o, rm_game *g)
         return EXIT_INVALID;
     }
     int result;
-    bool stopped = false;
+    bool stopped = false, failed = false;
+    /* Ctrl-C stops the game as quitting does, saved, but exits 130. */
+    struct sigaction sa, old_sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    interrupted = 0;
+    sigaction(SIGINT, &sa, &old_sa);
     while ((result = rm_match_result(&m)) == RM_ONGOING) {
         rm_search_info info = { 0 };
         show_status(&m);
@@ -307,36 +632,50 @@ static int play_match(struct play_opts *o, rm_game *g)
             const rm_turnlist *l = rm_match_turns(&m);
             if (i < 0 || i >= l->n || rm_match_play(&m, rm_turn_moves(l, i), l->turns[i].n) != 0) {
                 fprintf(stderr, "rimau play: out of memory\n");
-                stopped = true;
+                stopped = failed = true;
                 break;
             }
             rm_player_info(o->computer[side], &info);
         }
-        printf("%d. %s plays %s\n", m.n, g->sides[side].name, m.texts[m.n - 1]);
+        /* (an undo at the prompt may have changed whose turn it was) */
+        side = rm_state_to_move(&m.states[m.n - 1]);
+        printf("%d. %s plays %s", m.n, g->sides[side].name, m.texts[m.n - 1]);
+        say_captures(&m);
+        putchar('\n');
         if (info.capped) /* a seed no longer says which turn comes: say so */
             fprintf(stderr, "rimau play: note: turn %d: %s stopped at its time cap\n", m.n,
                     rm_player_spec(o->computer[side]));
         if (!o->quiet)
             draw(&m);
         save_progress(o, &m);
+        if (interrupted) {
+            stopped = true;
+            break;
+        }
     }
+    sigaction(SIGINT, &old_sa, NULL);
     char res[128];
     if (result == RM_FAILED) {
         /* not a result: an error, and the game so far is kept unfinished */
         fprintf(stderr, "rimau play: error: after turn %d: %s: the game cannot go on\n", m.n,
                 m.why);
         result = RM_ONGOING;
-        stopped = true;
+        stopped = failed = true;
     } else if (stopped) {
         result = RM_ONGOING;
-        printf("the game is not finished (%d turns played)\n", m.n);
+        printf("%sthe game is not finished (%d turns played)\n", interrupted ? "interrupted: " : "",
+               m.n);
     } else {
         printf("result: %s (%s) after %d turns\n", rm_result_text(g, result, res, sizeof res),
                m.why, m.n);
     }
     status = save_record(o, &m, result);
-    if (!status && stopped)
+    /* Quitting and the end of input are no error; Ctrl-C exits as a
+     * program it stopped does. */
+    if (!status && failed)
         status = EXIT_INVALID;
+    if (!status && interrupted)
+        status = 128 + SIGINT;
     rm_match_free(&m);
     return status;
 }
@@ -567,6 +906,7 @@ int cmd_play(int argc, char **argv)
         rm_player_free(o.computer[s]);
     rm_game_destroy(g);
     resume_free(&o);
+    free(o.save_buf);
     return status;
 }
 

@@ -104,7 +104,7 @@ hasf "turn 1 '$(short "x$L")': unknown point '$(short "$L")'" err "a long remova
 
 # The prompt: a line past 4,096 bytes, then a long bad turn, then quit.
 { head -c 5000 /dev/zero | tr '\0' c; printf '\n%s-a2\nquit\n' "$L"; } > "$tmp/in"
-stdin="$tmp/in" expect 1 "play: long lines at the prompt" "$RIMAU" play "$g"
+stdin="$tmp/in" expect 0 "play: long lines at the prompt" "$RIMAU" play "$g"
 has "longer than 4096 characters" out "a long line is refused"
 hasf "unknown point '$(short "$L")'" out "a long turn's reason is said"
 
@@ -117,7 +117,7 @@ has "the budget is longer than 63 characters" err "a long budget is refused, not
 
 # A record of the long game, with its 4,000-byte tags, replays.
 printf 'a1-a2\nquit\n' > "$tmp/in"
-stdin="$tmp/in" expect 1 "play --save the long game" "$RIMAU" play "$g" --save "$tmp/p.rec"
+stdin="$tmp/in" expect 0 "play --save the long game" "$RIMAU" play "$g" --save "$tmp/p.rec"
 expect 0 "replay its record" "$RIMAU" replay "$tmp/p.rec"
 has "result: \* after 2 turns" out "replay replays the turns"
 n=$((n + 1))

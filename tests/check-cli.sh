@@ -196,7 +196,7 @@ printf 'd3-c3\nquit\n' > "$tmp/in"
 "$RIMAU" play "$srcdir/games/alquerque.game" -q --white=human --black=random --seed 3 \
     --save "$tmp/r.rec" < "$tmp/in" > /dev/null 2>&1
 printf 'quit\n' > "$tmp/in"
-expect 1 "play --resume, then quit" sh -c '"$0" play --resume "$1" -q < "$2"' "$RIMAU" "$tmp/r.rec" "$tmp/in"
+expect 0 "play --resume, then quit" sh -c '"$0" play --resume "$1" -q < "$2"' "$RIMAU" "$tmp/r.rec" "$tmp/in"
 has "going on after turn 2\$" out "play --resume replays the record's turns"
 has "white (human) against black (random)" out "play --resume keeps the record's players"
 has "turn 3: white to move" out "play --resume goes on at the next turn"
@@ -207,7 +207,7 @@ expect 2 "play --resume with a game file" "$RIMAU" play --resume "$tmp/r.rec" "$
 sed '/^$/q' "$tmp/r.rec" | sed 's/^\[Result .*/[Result "*"]/' > "$tmp/cut.rec"
 printf '1. d3-c3 2. b3x' >> "$tmp/cut.rec"
 printf 'quit\n' > "$tmp/in"
-expect 1 "play --resume a record cut mid-turn" sh -c '"$0" play --resume "$1" -q --white=human < "$2"' "$RIMAU" "$tmp/cut.rec" "$tmp/in"
+expect 0 "play --resume a record cut mid-turn" sh -c '"$0" play --resume "$1" -q --white=human < "$2"' "$RIMAU" "$tmp/cut.rec" "$tmp/in"
 has "the record is cut off in turn 2: the game goes on from turn 2" err "a cut record is resumed from its last whole turn"
 has "going on after turn 1\$" out "the resumed game has the whole turns"
 expect 1 "play --resume a missing record" "$RIMAU" play --resume "$tmp/none.rec"
@@ -446,7 +446,7 @@ expect 2 "play --position --save" "$RIMAU" play "$game" --position "$start" --sa
 has "neither --save nor --resume" err "play --position with --save is refused"
 stdin="$tmp/board.in"
 printf 'board\nquit\n' > "$stdin"
-expect 1 "play --position" "$RIMAU" play "$game" --position "$after2" --tigers=human --men=human -q
+expect 0 "play --position" "$RIMAU" play "$game" --position "$after2" --tigers=human --men=human -q
 has "^position: $after2\$" out "board at the play prompt prints the position string"
 unset stdin
 expect 0 "show --svg --after" "$RIMAU" show --svg "$game" --after "xc4,xb4,xd4 a1"
@@ -478,6 +478,96 @@ has 'fill="#2b2b2b"[^>]*><title>black on' out "Alquerque's black pieces are draw
 expect 0 "show --svg of Satoel" "$RIMAU" show --svg "$srcdir/games/satoel.game"
 has 'fill="#f4f1e8"[^>]*><title>white on' out "Satoel's white pieces are drawn light"
 has 'fill="#2b2b2b"[^>]*><title>black on' out "Satoel's black pieces are drawn dark"
+
+# The play prompt (issue 18).
+alq="$(cd "$srcdir/games" && pwd)/alquerque.game"
+mte="$srcdir/games/main-tapal-empat.game"
+# Quitting and the end of input are no error; 'save' writes the game so far.
+printf 'd3-c3\nsave %s\nquit\n' "$tmp/saved.rec" > "$tmp/in"
+stdin="$tmp/in" expect 0 "quit at the prompt exits 0" "$RIMAU" play "$alq" -q --white=human --black=random --seed 3
+has "^saved the game so far (2 turns) to $tmp/saved.rec\$" out "save FILE at the prompt says where"
+expect 0 "the record saved at the prompt replays" "$RIMAU" replay -q "$tmp/saved.rec"
+has "after 2 turns" out "the record saved at the prompt has its turns"
+printf 'd3-c3\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "the end of input exits 0" "$RIMAU" play "$alq" -q --white=human --black=random --seed 3
+has "end of input: the game stops here" out "the end of input is said"
+# 'save' with no file: the --save file, else a new file it names.
+printf 'd3-c3\nsave\ne3xc3\nquit\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "save with --save" "$RIMAU" play "$alq" -q --white=human --black=random --seed 3 --save "$tmp/s2.rec"
+has "to $tmp/s2.rec\$" out "save with no file saves to the --save file"
+expect 0 "replay the --save record after quit" "$RIMAU" replay -q "$tmp/s2.rec"
+has "after 4 turns" out "quitting with --save loses no turn"
+mkdir "$tmp/savedir"
+printf 'd3-c3\nsave\ne3xc3\nquit\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "save with no file and no --save" sh -c 'cd "$1" && "$0" play "$2" -q --white=human --black=random --seed 3' \
+    "$RIMAU" "$tmp/savedir" "$alq"
+has "^saved the game so far (2 turns) to alquerque-[0-9]*-[0-9]*\.rec\$" out "save names the file it chose"
+saved=$(ls "$tmp/savedir")
+expect 0 "the file save chose replays" "$RIMAU" replay -q "$tmp/savedir/$saved"
+has "after 4 turns" out "the file save chose is saved after every turn from then on"
+# Ctrl-C: the game stops, saved, with status 130.
+rm -f "$tmp/fifo"; mkfifo "$tmp/fifo"
+"$RIMAU" play "$alq" -q --white=human --black=random --seed 3 --save "$tmp/int.rec" < "$tmp/fifo" > "$tmp/out" 2> "$tmp/err" &
+pid=$!
+( sleep 30; kill -TERM "$pid" 2> /dev/null ) & watchdog=$! # (a play that ignores Ctrl-C)
+exec 3> "$tmp/fifo"
+printf 'd3-c3\n' >&3
+i=0; while [ $i -lt 50 ] && ! grep -q "^2\. " "$tmp/out"; do sleep 0.1; i=$((i + 1)); done
+kill -INT "$pid"
+wait "$pid"; st=$?
+exec 3>&-
+kill "$watchdog" 2> /dev/null
+n=$((n + 1))
+if [ "$st" -eq 130 ]; then echo "ok Ctrl-C at the prompt exits 130"; else echo "FAIL Ctrl-C at the prompt: exit status $st, expected 130"; shown "$tmp/out"; fail=$((fail + 1)); fi
+has "^interrupted: the game is not finished (2 turns played)" out "Ctrl-C says the game stopped"
+expect 0 "replay the record after Ctrl-C" "$RIMAU" replay -q "$tmp/int.rec"
+has "after 2 turns" out "Ctrl-C with --save loses no turn"
+
+# undo returns to the human's previous turn, taking back the computer's.
+printf 'undo\nc3\nundo\nc3\nquit\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "undo when the computer moved first" "$RIMAU" play "$mte" -q --tigers=random --goats=human --seed 1
+has "^nothing to undo\$" out "undo before the human's first turn takes nothing back"
+has "^took back 2 turns\$" out "undo takes back the computer's turn with the human's"
+has "^turn 1: goats to move" out "after undo, the human's side is to move"
+has_no "goats plays b2" out "the computer's turn is not played again by the human"
+has_no "tigers plays c3" out "the human's turn is announced with the human's side"
+has "^2\. goats plays c3\$" out "the next turn is announced with the right side"
+
+# Captures are described, and the status line counts the pieces.
+expect 0 "a game with captures" "$RIMAU" play "$alq" -q --white=random --black=random --seed 2
+has "^2\. black plays c4xc2 takes c3; white: 11 on the board\$" out "a capture says what it took and what is left"
+has "^turn 1: white to move (play) - white: 12 on the board; black: 12 on the board\$" out "the status line counts the pieces"
+expect 0 "a game with drops and captures" "$RIMAU" play "$srcdir/games/rimau-rimau-a.game" -q --tigers=random --men=random --seed 2
+has "^1\. tigers plays xc4,xd4,xb5,c3-b8 takes c4, d4, b5; men: 6 on the board, 15 in hand\$" out "a capture counts the pieces in hand"
+
+# moves at the prompt: a count, columns as wide as the terminal, a filter.
+printf 'moves\nmoves b2\nmoves zz9\nquit\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "moves at the prompt" env COLUMNS=20 "$RIMAU" play "$alq" -q --white=human --black=random
+has "^4 legal turns\$" out "moves says how many turns"
+has "^b2-c3  d2-c3\$" out "moves fills the columns that fit the terminal"
+has "^1 legal turn of the piece on b2 or ending there\$" out "moves POINT counts the turns of that piece"
+has "^b2-c3\$" out "moves POINT lists the turns of that piece"
+has "'zz9': unknown point" out "moves with a bad point says so"
+printf 'moves\nquit\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "moves at the Rimau-rimau opening" env COLUMNS=60 "$RIMAU" play "$srcdir/games/rimau-rimau-a.game" -q
+has "^4956 legal turns\$" out "moves counts the opening's turns"
+n=$((n + 1))
+if awk '/legal turns$/ { on = 1; next } /not finished/ { on = 0 } on { rows++; if (length > 60) bad = 1 } END { exit !(rows > 100 && !bad) }' "$tmp/out"; then echo "ok moves fits the turns to the terminal's width"; else echo "FAIL moves: lines wider than COLUMNS, or too few"; fail=$((fail + 1)); fi
+
+# Input errors quote the line as typed.
+printf 'quit now\nc3 - c4\nquit\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "bad lines at the prompt" "$RIMAU" play "$alq" -q --white=human --black=random
+hasf "'quit now': not a turn or a command" out "a bad line is quoted with its blanks"
+hasf "'c3 - c4': not a legal turn here" out "a turn with blanks is quoted as typed"
+
+# At a terminal (a pty from script(1)), libedit completes legal turns.
+if command -v script > /dev/null 2>&1 && grep -q "define HAVE_LIBEDIT 1" "$(dirname "$RIMAU")/../config.h" 2> /dev/null; then
+    (sleep 1; printf 'd2\t\n'; sleep 1; printf 'quit\n') |
+        TERM=xterm timeout 30 script -q -c "'$RIMAU' play '$alq' -q --white=human --black=random --seed 3" /dev/null > "$tmp/out" 2>&1
+    has "^1\. white plays d2-c3" out "tab completes a legal turn at the prompt"
+else
+    echo "skip: no script(1) or no libedit: tab completion is not tested"
+fi
 
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -38,6 +38,10 @@ done
 
 # The command line's JSON is jansson's: the targets built with CLI files link it.
 jansson=$(pkg-config --cflags --libs jansson 2>/dev/null || echo -ljansson)
+# ... and the play prompt's libedit, when the build has it.
+if grep -q "define HAVE_LIBEDIT 1" "$build/config.h" 2>/dev/null; then
+    jansson="$jansson $(pkg-config --cflags --libs libedit 2>/dev/null || echo -ledit)"
+fi
 for t in $targets; do
     extra=""
     cli="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c $top/src/cli_output.c $top/src/cli_json.c $top/src/cli_replay.c $top/src/cli_engine.c -DRIMAU_NO_MAIN $jansson"
