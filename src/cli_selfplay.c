@@ -271,6 +271,33 @@ static int add_outcome(tally *ts, int *n, const cli_outcome *o)
     return 0;
 }
 
+/* Makes the folder PATH and the folders above it that are missing, as
+ * mkdir -p does. On failure returns -1 with errno set and the folder that
+ * could not be made in FAILED. */
+static int make_dirs(const char *path, char *failed, size_t size)
+{
+    if (snprintf(failed, size, "%s", path) >= (int)size) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = failed + 1;; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        struct stat sb;
+        if (mkdir(failed, 0777) != 0 && errno != EEXIST)
+            return -1;
+        if (errno == EEXIST && stat(failed, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+            errno = ENOTDIR;
+            return -1;
+        }
+        if (c == '\0')
+            return 0;
+        *p = c;
+    }
+}
+
 /* The Wilson score interval (95%) of K successes in N. */
 static void wilson(long k, long n, double *lo, double *hi)
 {
@@ -287,8 +314,10 @@ static void wilson(long k, long n, double *lo, double *hi)
 
 static void print_table(FILE *out, tally *ts, int n)
 {
-    fprintf(out, "%-16s %-12s %6s %24s %24s %24s %8s %8s\n", "player", "side", "games",
-            "wins % [95% CI]", "losses % [95% CI]", "draws % [95% CI]", "turns", "captures");
+    /* At most 100 columns with names of up to 14 and 10 characters: the
+     * rates to a tenth of a percent, their intervals to a percent. */
+    fprintf(out, "%-14s %-10s %5s %16s %16s %16s %6s %8s\n", "player", "side", "games",
+            "wins % [95% CI]", "losses % [CI]", "draws % [CI]", "turns", "captures");
     for (int i = 0; i < n; i++) {
         const tally *t = &ts[i];
         double lo, hi;
@@ -296,11 +325,11 @@ static void print_table(FILE *out, tally *ts, int n)
         long counts[3] = { t->wins, t->losses, t->draws };
         for (int k = 0; k < 3; k++) {
             wilson(counts[k], t->games, &lo, &hi);
-            snprintf(cell[k], sizeof cell[k], "%5.1f [%5.1f, %5.1f]",
+            snprintf(cell[k], sizeof cell[k], "%5.1f [%3.0f,%4.0f]",
                      t->games ? 100.0 * counts[k] / t->games : 0, 100 * lo, 100 * hi);
         }
         /* (a long name by its start: the JSON lines keep it whole) */
-        fprintf(out, "%-16s %-12s %6ld %24s %24s %24s %8.1f %8.1f\n", SHOWN(t->player),
+        fprintf(out, "%-14s %-10s %5ld %16s %16s %16s %6.1f %8.1f\n", SHOWN(t->player),
                 SHOWN(t->side), t->games, cell[0], cell[1], cell[2],
                 t->games ? t->turns / t->games : 0,
                 t->games ? t->captures / t->games : 0);
@@ -511,9 +540,10 @@ int cmd_selfplay(int argc, char **argv)
     }
     if (t.records) {
         struct stat sb;
-        if (mkdir(t.records, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "rimau selfplay: cannot make the folder %s: %s\n", t.records,
-                    strerror(errno));
+        char failed[4096];
+        if (make_dirs(t.records, failed, sizeof failed) != 0) {
+            fprintf(stderr, "rimau selfplay: cannot make the folder %s for the records: %s\n",
+                    failed, strerror(errno));
             return EXIT_INVALID;
         }
         if (stat(t.records, &sb) != 0 || !S_ISDIR(sb.st_mode) || access(t.records, W_OK) != 0) {
@@ -536,6 +566,11 @@ int cmd_selfplay(int argc, char **argv)
         return EXIT_INVALID;
     char err[256];
     for (int s = 0; s < 2; s++) {
+        if (strcmp(t.players[s], "human") == 0) {
+            rm_game_destroy(t.g);
+            return cli_usage("selfplay", "%s", "'human' cannot play a tournament: selfplay plays "
+                             "computer players (random, mcts, ab; see 'rimau play --help')");
+        }
         rm_player *p = rm_player_new(t.g, t.players[s], 0, err, sizeof err);
         if (!p) {
             rm_game_destroy(t.g);
@@ -585,8 +620,8 @@ int cmd_selfplay(int argc, char **argv)
         }
         t.json_path = json;
         if (resume)
-            fprintf(stderr, "rimau selfplay: %ld of the %ld games are in %s already\n", before,
-                    mine, json);
+            fprintf(stderr, "rimau selfplay: %ld of the %ld game%s %s in %s already\n", before,
+                    mine, CLI_S(mine), before == 1 ? "is" : "are", json);
     }
     atomic_store(&t.finished, before);
     pthread_mutex_init(&t.lock, NULL);
@@ -634,7 +669,7 @@ int cmd_selfplay(int argc, char **argv)
     long failed = 0;
     for (long i = 0; i < t.games; i++)
         failed += t.out[i].failed;
-    printf("%s: %ld games (seed %" PRIu64 ")\n", t.g->name, mine, t.seed);
+    printf("%s: %ld game%s (seed %" PRIu64 ")\n", t.g->name, mine, CLI_S(mine), t.seed);
     print_table(stdout, ts, nt);
     free_tallies(ts, nt);
     if (failed > 0)
@@ -701,7 +736,7 @@ int cmd_summarize(int argc, char **argv)
         }
         fclose(f);
     }
-    printf("%ld games\n", games);
+    printf("%ld game%s\n", games, CLI_S(games));
     print_table(stdout, s.ts, s.n);
     free_tallies(s.ts, s.n);
     return status;
