@@ -29,7 +29,16 @@ typedef struct slot {
     bool done;
     bool failed;                /* not played to its end: no line, no row */
     bool written;               /* its line is in the JSON file already (--resume) */
+    bool running, timed;        /* being played now; played by this run, in TOOK s */
+    double start, took;         /* (monotonic seconds) */
 } slot;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 struct tournament {
     rm_game *g;
@@ -188,7 +197,14 @@ static void *worker(void *arg)
         /* played into a copy, then put in its place under the lock: the
          * writer reads the others' places */
         slot o = { 0 };
+        o.start = now_seconds();
+        pthread_mutex_lock(&t->lock);
+        t->out[i].running = true;
+        t->out[i].start = o.start;
+        pthread_mutex_unlock(&t->lock);
         bool ok = play_one(t, i, &o.o) == 0;
+        o.took = now_seconds() - o.start;
+        o.timed = true;
         if (!ok)
             atomic_store(&t->failed, 1);
         o.done = ok;
@@ -200,6 +216,52 @@ static void *worker(void *arg)
         atomic_fetch_add(&t->finished, 1);
     }
     return NULL;
+}
+
+/* The seconds the games of T not yet finished should take on THREADS
+ * threads, or -1 while there is nothing to base it on. Games alternate
+ * the players' sides, and the two kinds of game can differ in length
+ * tenfold: the short ones finish first, and a rate of games a second
+ * then promises half the real time. So each kind's mean time is its
+ * finished games' time plus the time its running games have taken so
+ * far, over its finished games (a running game counts as at least as
+ * long as it is already); each game to come and each running one is
+ * given its kind's mean. Called under T's lock. */
+static double time_left(const struct tournament *t, long threads, double at)
+{
+    double spent[2] = { 0, 0 }, mean[2];
+    long finished[2] = { 0, 0 }, waiting[2] = { 0, 0 };
+    for (long i = 0; i < t->games; i++) {
+        const slot *o = &t->out[i];
+        int kind = (int)(i % 2);
+        if (i % t->shards != t->shard || (o->done && !o->timed) || o->failed)
+            continue;
+        if (o->timed) {
+            spent[kind] += o->took;
+            finished[kind]++;
+        } else {
+            waiting[kind]++;
+            if (o->running)
+                spent[kind] += at - o->start;
+        }
+    }
+    double work = 0;
+    for (int k = 0; k < 2; k++) {
+        if (waiting[k] == 0)
+            continue;
+        if (finished[k] == 0)
+            return -1;
+        mean[k] = spent[k] / finished[k];
+    }
+    for (long i = 0; i < t->games; i++) {
+        const slot *o = &t->out[i];
+        if (i % t->shards != t->shard || o->done || o->failed)
+            continue;
+        double m = mean[i % 2];
+        work += o->running ? fmax(m - (at - o->start), 0) : m;
+    }
+    long left = waiting[0] + waiting[1];
+    return work / (double)(left < threads ? left : threads);
 }
 
 /* ---- the table ---- */
@@ -640,11 +702,18 @@ int cmd_selfplay(int argc, char **argv)
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double el = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
         long done = atomic_load(&t.finished);
-        double rate = el > 0 ? done / el : 0;
+        double rate = el > 0 ? (done - before) / el : 0;
         int width = 30, fill = mine ? (int)(width * done / mine) : width;
-        fprintf(stderr, "\r[%.*s%*s] %ld/%ld games, %.1f/s, %.0f s left ", fill,
-                "##############################", width - fill, "", done, mine, rate,
-                rate > 0 ? (mine - done) / rate : 0);
+        pthread_mutex_lock(&t.lock);
+        double left = time_left(&t, threads, now_seconds());
+        pthread_mutex_unlock(&t.lock);
+        char eta[32];
+        if (left < 0)
+            snprintf(eta, sizeof eta, "time left not known yet");
+        else
+            snprintf(eta, sizeof eta, "about %.0f s left", left);
+        fprintf(stderr, "\r[%.*s%*s] %ld/%ld games, %.1f/s, %s   ", fill,
+                "##############################", width - fill, "", done, mine, rate, eta);
     }
     for (long i = 0; i < started; i++)
         pthread_join(tid[i], NULL);

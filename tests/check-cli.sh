@@ -396,6 +396,17 @@ has "unknown player 'nobody' (players: human, random" err "play lists human amon
 expect 2 "selfplay with an unknown player" "$RIMAU" selfplay "$tb" -n 2 --players nobody,random
 has "unknown player 'nobody' (players: random" err "selfplay lists its players without human"
 
+# The progress bar on a terminal (script(1) gives one) promises no time
+# before a game of each kind (sides swapped) has finished: it said "0 s
+# left" at first, then half the real time.
+if command -v script > /dev/null 2>&1; then
+    script -q -e -c "'$RIMAU' selfplay '$tb' -n 6 --players mcts:300,random" "$tmp/typescript" > /dev/null 2>&1
+    tr '\r' '\n' < "$tmp/typescript" > "$tmp/out"
+    has "^\[ *\] 0/6 games, 0.0/s, time left not known yet" out "selfplay's bar knows no time left before a game ends"
+    has_no "^\[ *\] 0/6 games.* 0 s left" out "selfplay's bar does not promise 0 s at the start"
+    has "games, .*about [0-9]* s left" out "selfplay's bar gives the time left once it knows"
+fi
+
 # The result table is at most 100 columns wide.
 expect 0 "a selfplay for the table" "$RIMAU" selfplay "$tb" -n 2 --players mcts:20,random
 n=$((n + 1))
