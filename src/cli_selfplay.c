@@ -261,7 +261,7 @@ static double time_left(const struct tournament *t, long threads, double at)
         work += o->running ? fmax(m - (at - o->start), 0) : m;
     }
     long left = waiting[0] + waiting[1];
-    return work / (double)(left < threads ? left : threads);
+    return left ? work / (double)(left < threads ? left : threads) : 0;
 }
 
 /* ---- the table ---- */

@@ -400,11 +400,12 @@ has "unknown player 'nobody' (players: random" err "selfplay lists its players w
 # before a game of each kind (sides swapped) has finished: it said "0 s
 # left" at first, then half the real time.
 if command -v script > /dev/null 2>&1; then
-    script -q -e -c "'$RIMAU' selfplay '$tb' -n 6 --players mcts:300,random" "$tmp/typescript" > /dev/null 2>&1
+    script -q -e -c "'$RIMAU' selfplay '$tb' -n 6 --players mcts:1500,random" "$tmp/typescript" > /dev/null 2>&1
     tr '\r' '\n' < "$tmp/typescript" > "$tmp/out"
-    has "^\[ *\] 0/6 games, 0.0/s, time left not known yet" out "selfplay's bar knows no time left before a game ends"
+    has "^\[[# ]*\] [0-9]/6 games, [0-9.]*/s, time left not known yet" out "selfplay's bar knows no time left before a game of each kind ends"
     has_no "^\[ *\] 0/6 games.* 0 s left" out "selfplay's bar does not promise 0 s at the start"
     has "games, .*about [0-9]* s left" out "selfplay's bar gives the time left once it knows"
+    has_no "nan\|inf" out "selfplay's bar gives a number of seconds to the end"
 fi
 
 # The result table is at most 100 columns wide.
