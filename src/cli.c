@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "cli_paths.h"
 #include "notation.h"
 #include "render.h"
 
@@ -466,13 +467,15 @@ static void info_text(FILE *out, const rm_game *g)
         bool any = false;
         for (int s = 0; s < 2; s++)
             if (r->lose_with[s] >= 0) {
-                fprintf(out, "%s %s with %d pieces or fewer", any ? "," : "", g->sides[s].name,
-                        r->lose_with[s]);
+                fprintf(out, "%s %s with %d piece%s or fewer", any ? "," : "", g->sides[s].name,
+                        r->lose_with[s], CLI_S(r->lose_with[s]));
                 any = true;
             }
-        fprintf(out, "%s\ndraw:     after %d turns", any ? "" : " with no pieces left", r->draw_after);
+        fprintf(out, "%s\ndraw:     after %d turn%s", any ? "" : " with no pieces left", r->draw_after,
+                CLI_S(r->draw_after));
         if (r->draw_repeat > 0)
-            fprintf(out, ", or when a position is seen %d times\n", r->draw_repeat);
+            fprintf(out, ", or when a position is seen %d time%s\n", r->draw_repeat,
+                    CLI_S(r->draw_repeat));
         else
             fprintf(out, "; never by repetition\n");
     }
@@ -626,12 +629,13 @@ static const command commands[] = {
       "CPU time: time spent waiting for a processor does not count, but a busy\n"
       "machine still lowers them, so measure on a quiet one.\n"
       "\n"
-      "  -s, --seconds N   CPU seconds of playouts per game (default 2)\n"
-      "  -n, --playouts N  play exactly N playouts per game instead (a fixed amount\n"
-      "                    of work, for instruction counts: valgrind, perf stat)\n"
-      "  -d, --depth N     perft depth (default 3)\n"
-      "  -o, --option NAME=VALUE  choose an option value of the games (repeatable)\n"
-      "  -h, --help        display this help and exit\n"
+      "  -s, --seconds N           CPU seconds of playouts per game (default 2)\n"
+      "  -n, --playouts N          play exactly N playouts per game instead (a fixed\n"
+      "                            amount of work, for instruction counts: valgrind,\n"
+      "                            perf stat)\n"
+      "  -d, --depth N             perft depth (default 3)\n"
+      "  -o, --option NAME=VALUE   choose an option value of the games (repeatable)\n"
+      "  -h, --help                display this help and exit\n"
       "\n"
       "Example:\n"
       "  rimau bench --seconds 5 games/rimau-rimau-a.game\n" },
@@ -652,8 +656,9 @@ static const command commands[] = {
       "[OPTION]... [DIR]\n"
       "List the .game files of DIR (by default the installed games, or the folder\n"
       "named by the RIMAU_GAMES environment variable) as a table: file, name,\n"
-      "sides and pieces, points, options and number of examples. A file that does\n"
-      "not load is listed with its first error.\n"
+      "sides with their pieces, points, options and number of examples. The sides\n"
+      "are named as play's --SIDE= options take them (--tigers=mcts --men=human).\n"
+      "A file that does not load is listed with its first error.\n"
       "\n"
       "  -h, --help    display this help and exit\n"
       "\n"
@@ -662,7 +667,8 @@ static const command commands[] = {
     { "moves", cmd_moves, "list the legal turns of a position",
       "[OPTION]... FILE\n"
       "List the legal turns of the start of FILE's game, or of the position after\n"
-      "--after, one per line in turn notation (see doc/notation.md).\n"
+      "--after, one per line in turn notation\n"
+      "(see " RIMAU_DOC_DIR "/notation.md).\n"
       "\n"
       "  -a, --after TURNS         play these turns first (separated by blanks or ';')\n"
       "      --position STRING     start from this position string (see doc/notation.md)\n"
@@ -696,8 +702,8 @@ static const command commands[] = {
       "partial turns Rimau can list: a game stops where such a position comes.\n"
       "\n"
       "  -o, --option NAME=VALUE   check with this value of one of the games' options\n"
-      "  -q, --quiet   print no messages, only set the exit status\n"
-      "  -h, --help    display this help and exit\n"
+      "  -q, --quiet               print no messages, only set the exit status\n"
+      "  -h, --help                display this help and exit\n"
       "\n"
       "Exit status: 0 if every file is valid, warnings or not, 1 if one is not,\n"
       "2 on a usage error.\n"
@@ -726,12 +732,12 @@ static const command commands[] = {
       "its sides with their pieces, and its options.\n"
       "\n"
       "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
-      "      --json    print one JSON object with the keys name, aliases, origin,\n"
-      "                sources, notes, points, links, lines, centre, regions, sides\n"
-      "                (each with name and pieces: name, count, symbol, stacks,\n"
-      "                on_board, in_hand), options (name, values, value, doc)\n"
-      "                and examples\n"
-      "  -h, --help    display this help and exit\n"
+      "      --json                print one JSON object with the keys name, aliases,\n"
+      "                            origin, sources, notes, points, links, lines,\n"
+      "                            centre, regions, sides (each with name and pieces:\n"
+      "                            name, count, symbol, stacks, on_board, in_hand),\n"
+      "                            options (name, values, value, doc) and examples\n"
+      "  -h, --help                display this help and exit\n"
       "\n"
       "Example:\n"
       "  rimau info --json games/rimau-rimau-a.game\n" },
@@ -741,9 +747,9 @@ static const command commands[] = {
       "Play the game of FILE. Each side is played by a human at the terminal or by\n"
       "the computer; by default the first side of the file is the human and the\n"
       "other is 'mcts' (a second of Monte Carlo tree search a turn). The board is\n"
-      "drawn after each turn; type turns in\n"
-      "notation (see doc/notation.md) or 'moves [POINT]', 'undo', 'save [FILE]',\n"
-      "'board' (the board and its position string), 'hint', 'help', 'quit'.\n"
+      "drawn after each turn; type turns in notation or 'moves [POINT]', 'undo',\n"
+      "'save [FILE]', 'board' (the board and its position string), 'hint', 'help',\n"
+      "'quit' (notation: " RIMAU_DOC_DIR "/notation.md).\n"
       "With input from a pipe there is no prompt, so games can be scripted.\n"
       "\n"
       "      --SIDE=PLAYER         who plays SIDE (a side of the game): human, random,\n"
@@ -799,7 +805,8 @@ static const command commands[] = {
     { "validate", cmd_validate, "check a game against the facts its sources state",
       "[OPTION]... FILE...\n"
       "Run every example of each FILE: an example plays turns and checks what the\n"
-      "game's source says of the position reached (see doc/language.md). Each\n"
+      "game's source says of the position reached\n"
+      "(see " RIMAU_DOC_DIR "/language.md). Each\n"
       "example runs with the default options and then with every other value of\n"
       "each option it does not fix itself ('with NAME = VALUE').\n"
       "Prints one line per example: 'ok', or 'FAILED FILE:LINE:' with the failing\n"
@@ -913,7 +920,14 @@ int main(int argc, char **argv)
         return usage_error(NULL, "%s", "no command given");
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
-        if (strcmp(cmd, "help") == 0 && argc > 2 && find_command(argv[2])) {
+        if (strcmp(cmd, "help") == 0 && argc > 2) {
+            if (!find_command(argv[2])) {
+                fprintf(stderr, "rimau help: unknown command '%s' (commands:", argv[2]);
+                for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+                    fprintf(stderr, "%s %s", i ? "," : "", commands[i].name);
+                fprintf(stderr, ")\nTry 'rimau --help' for more information.\n");
+                return EXIT_USAGE;
+            }
             print_help(find_command(argv[2]));
             return 0;
         }
@@ -921,7 +935,11 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-        printf("rimau %s\n", PACKAGE_VERSION);
+        printf("rimau %s\n"
+               "Copyright (c) 2026 The Rimau authors.\n"
+               "License: MIT (see LICENSE): free to use, copy, change and share;\n"
+               "there is NO WARRANTY, to the extent permitted by law.\n",
+               PACKAGE_VERSION);
         return 0;
     }
     const command *c = find_command(cmd);

@@ -2,6 +2,9 @@
 #ifndef RIMAU_CLI_H
 #define RIMAU_CLI_H
 
+/* "s" after a count of N things, unless N is 1 */
+#define CLI_S(n) ((n) == 1 ? "" : "s")
+
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>

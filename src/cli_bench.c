@@ -155,7 +155,7 @@ int cmd_bench(int argc, char **argv)
         qsort(files, (size_t)n, sizeof *files, cmp_str);
     }
     if (count > 0)
-        printf("one thread, %ld random playouts and perft %d per game\n", count, depth);
+        printf("one thread, %ld random playout%s and perft %d per game\n", count, CLI_S(count), depth);
     else
         printf("one thread, %.1f CPU s of random playouts and perft %d per game\n", seconds, depth);
     printf("%-36s %9s %11s %7s %16s %10s %8s %5s %6s\n", "game", "playouts/s", "turns/s",

@@ -663,11 +663,11 @@ static int play_match(struct play_opts *o, rm_game *g)
         stopped = failed = true;
     } else if (stopped) {
         result = RM_ONGOING;
-        printf("%sthe game is not finished (%d turns played)\n", interrupted ? "interrupted: " : "",
-               m.n);
+        printf("%sthe game is not finished (%d turn%s played)\n",
+               interrupted ? "interrupted: " : "", m.n, CLI_S(m.n));
     } else {
-        printf("result: %s (%s) after %d turns\n", rm_result_text(g, result, res, sizeof res),
-               m.why, m.n);
+        printf("result: %s (%s) after %d turn%s\n", rm_result_text(g, result, res, sizeof res),
+               m.why, m.n, CLI_S(m.n));
     }
     status = save_record(o, &m, result);
     /* Quitting and the end of input are no error; Ctrl-C exits as a
@@ -894,8 +894,15 @@ int cmd_play(int argc, char **argv)
         o.player[s] = strcmp(o.player_text[s], "human") == 0 ? PLAYER_HUMAN : PLAYER_COMPUTER;
         if (o.player[s] == PLAYER_COMPUTER &&
             !(o.computer[s] = rm_player_new(g, o.player_text[s], o.seed + (uint64_t)s, err,
-                                            sizeof err)))
-            status = cli_usage("play", "%s", err);
+                                            sizeof err))) {
+            /* The library lists the computer players; play has humans too. */
+            char *list = strstr(err, "(players: ");
+            if (list)
+                status = cli_usage("play", "%.*s(players: human, %s", (int)(list - err), err,
+                                   list + strlen("(players: "));
+            else
+                status = cli_usage("play", "%s", err);
+        }
     }
     /* The game's lines go out as they are played, into a pipe or a file
      * too: a game that is killed keeps its transcript with its record. */
@@ -1030,8 +1037,8 @@ int cmd_replay(int argc, char **argv)
     if (status != 0)
         printf("replayed %d valid turn%s; the record is wrong or cut off after them\n", m.n,
                m.n == 1 ? "" : "s");
-    printf("result: %s%s%s%s after %d turns\n", res, m.why[0] ? " (" : "", m.why,
-           m.why[0] ? ")" : "", m.n);
+    printf("result: %s%s%s%s after %d turn%s\n", res, m.why[0] ? " (" : "", m.why,
+           m.why[0] ? ")" : "", m.n, CLI_S(m.n));
     if (svg_dir && cli_replay_svg(&m, svg_dir) != 0)
         status = EXIT_INVALID;
     if (html_file) {

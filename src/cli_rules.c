@@ -167,7 +167,7 @@ static void dump_ir(FILE *out, const rm_game *g)
     fprintf(out, "first %s\n", g->sides[r->first].name);
     if (r->start != r->first)
         fprintf(out, "%s plays first, before play\n", g->sides[r->start].name);
-    fprintf(out, "draw after %d turns\n", r->draw_after);
+    fprintf(out, "draw after %d turn%s\n", r->draw_after, CLI_S(r->draw_after));
     if (r->draw_repeat > 0)
         fprintf(out, "draw on repetition %d\n", r->draw_repeat);
     else
@@ -175,7 +175,8 @@ static void dump_ir(FILE *out, const rm_game *g)
     static const char *const blocked[] = { "loses", "passes", "draws" };
     for (int s = 0; s < 2; s++) {
         if (r->lose_with[s] >= 0)
-            fprintf(out, "%s lose with %d pieces\n", g->sides[s].name, r->lose_with[s]);
+            fprintf(out, "%s lose with %d piece%s\n", g->sides[s].name, r->lose_with[s],
+                    CLI_S(r->lose_with[s]));
         fprintf(out, "%s when blocked %s\n", g->sides[s].name, blocked[r->blocked[s]]);
     }
     if (r->blocked[0] == RM_BLOCKED_PASSES && r->blocked[1] == RM_BLOCKED_PASSES) {
@@ -583,7 +584,7 @@ int cmd_validate(int argc, char **argv)
             status = EXIT_INVALID;
     }
     if (!quiet || nfail)
-        printf("%d examples passed, %d failed\n", nok, nfail);
+        printf("%d example%s passed, %d failed\n", nok, CLI_S(nok), nfail);
     return status;
 }
 
@@ -646,26 +647,31 @@ int cmd_list(int argc, char **argv)
         return 0;
     }
     qsort(names, n, sizeof *names, cmp_str);
-    printf("%-40s %-32s %-28s %6s %7s %8s\n", "file", "name", "sides", "points", "options",
-           "examples");
+    /* The sides by the names --SIDE= takes, each with its pieces. */
+    printf("%-34s %-30s %-40s %6s %7s %8s\n", "file", "name", "sides: pieces", "points",
+           "options", "examples");
     for (size_t i = 0; i < n; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         rm_game *g = rm_load_file(path, NULL, NULL);
         if (!g) {
-            printf("%-40s (invalid: run rimau check %s)\n", names[i], path);
+            printf("%-34s (invalid: run rimau check %s)\n", names[i], path);
             status = EXIT_INVALID;
         } else {
-            /* (the column shows 28 characters: the rest is cut, never
+            /* (the column shows 40 characters: the rest is cut, never
              * written past the buffer, however long the names) */
             char sides[256] = "";
             size_t used = 0;
-            for (int s = 0; s < g->nsides; s++)
+            for (int s = 0; s < g->nsides && used < sizeof sides; s++) {
+                used += (size_t)snprintf(sides + used, sizeof sides - used, "%s%s:",
+                                         s ? "; " : "", g->sides[s].name);
                 for (int k = g->sides[s].first_kind;
                      k < g->sides[s].first_kind + g->sides[s].nkinds && used < sizeof sides; k++)
-                    used += (size_t)snprintf(sides + used, sizeof sides - used, "%s%d %s",
-                                             used ? ", " : "", g->kinds[k].count, g->kinds[k].name);
-            printf("%-40s %-32.32s %-28.28s %6d %7d %8d\n", names[i], g->name, sides,
+                    used += (size_t)snprintf(sides + used, sizeof sides - used, "%s %d %s",
+                                             k > g->sides[s].first_kind ? "," : "",
+                                             g->kinds[k].count, g->kinds[k].name);
+            }
+            printf("%-34s %-30.30s %-40.40s %6d %7d %8d\n", names[i], g->name, sides,
                    g->board.npoints, g->noptions, g->nexamples);
         }
         rm_game_destroy(g);

@@ -29,7 +29,16 @@ typedef struct slot {
     bool done;
     bool failed;                /* not played to its end: no line, no row */
     bool written;               /* its line is in the JSON file already (--resume) */
+    bool running, timed;        /* being played now; played by this run, in TOOK s */
+    double start, took;         /* (monotonic seconds) */
 } slot;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 struct tournament {
     rm_game *g;
@@ -188,7 +197,14 @@ static void *worker(void *arg)
         /* played into a copy, then put in its place under the lock: the
          * writer reads the others' places */
         slot o = { 0 };
+        o.start = now_seconds();
+        pthread_mutex_lock(&t->lock);
+        t->out[i].running = true;
+        t->out[i].start = o.start;
+        pthread_mutex_unlock(&t->lock);
         bool ok = play_one(t, i, &o.o) == 0;
+        o.took = now_seconds() - o.start;
+        o.timed = true;
         if (!ok)
             atomic_store(&t->failed, 1);
         o.done = ok;
@@ -200,6 +216,52 @@ static void *worker(void *arg)
         atomic_fetch_add(&t->finished, 1);
     }
     return NULL;
+}
+
+/* The seconds the games of T not yet finished should take on THREADS
+ * threads, or -1 while there is nothing to base it on. Games alternate
+ * the players' sides, and the two kinds of game can differ in length
+ * tenfold: the short ones finish first, and a rate of games a second
+ * then promises half the real time. So each kind's mean time is its
+ * finished games' time plus the time its running games have taken so
+ * far, over its finished games (a running game counts as at least as
+ * long as it is already); each game to come and each running one is
+ * given its kind's mean. Called under T's lock. */
+static double time_left(const struct tournament *t, long threads, double at)
+{
+    double spent[2] = { 0, 0 }, mean[2];
+    long finished[2] = { 0, 0 }, waiting[2] = { 0, 0 };
+    for (long i = 0; i < t->games; i++) {
+        const slot *o = &t->out[i];
+        int kind = (int)(i % 2);
+        if (i % t->shards != t->shard || (o->done && !o->timed) || o->failed)
+            continue;
+        if (o->timed) {
+            spent[kind] += o->took;
+            finished[kind]++;
+        } else {
+            waiting[kind]++;
+            if (o->running)
+                spent[kind] += at - o->start;
+        }
+    }
+    double work = 0;
+    for (int k = 0; k < 2; k++) {
+        if (waiting[k] == 0)
+            continue;
+        if (finished[k] == 0)
+            return -1;
+        mean[k] = spent[k] / finished[k];
+    }
+    for (long i = 0; i < t->games; i++) {
+        const slot *o = &t->out[i];
+        if (i % t->shards != t->shard || o->done || o->failed)
+            continue;
+        double m = mean[i % 2];
+        work += o->running ? fmax(m - (at - o->start), 0) : m;
+    }
+    long left = waiting[0] + waiting[1];
+    return left ? work / (double)(left < threads ? left : threads) : 0;
 }
 
 /* ---- the table ---- */
@@ -271,6 +333,33 @@ static int add_outcome(tally *ts, int *n, const cli_outcome *o)
     return 0;
 }
 
+/* Makes the folder PATH and the folders above it that are missing, as
+ * mkdir -p does. On failure returns -1 with errno set and the folder that
+ * could not be made in FAILED. */
+static int make_dirs(const char *path, char *failed, size_t size)
+{
+    if (snprintf(failed, size, "%s", path) >= (int)size) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = failed + 1;; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        struct stat sb;
+        if (mkdir(failed, 0777) != 0 && errno != EEXIST)
+            return -1;
+        if (errno == EEXIST && stat(failed, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+            errno = ENOTDIR;
+            return -1;
+        }
+        if (c == '\0')
+            return 0;
+        *p = c;
+    }
+}
+
 /* The Wilson score interval (95%) of K successes in N. */
 static void wilson(long k, long n, double *lo, double *hi)
 {
@@ -287,8 +376,10 @@ static void wilson(long k, long n, double *lo, double *hi)
 
 static void print_table(FILE *out, tally *ts, int n)
 {
-    fprintf(out, "%-16s %-12s %6s %24s %24s %24s %8s %8s\n", "player", "side", "games",
-            "wins % [95% CI]", "losses % [95% CI]", "draws % [95% CI]", "turns", "captures");
+    /* At most 100 columns with names of up to 14 and 10 characters: the
+     * rates to a tenth of a percent, their intervals to a percent. */
+    fprintf(out, "%-14s %-10s %5s %16s %16s %16s %6s %8s\n", "player", "side", "games",
+            "wins % [95% CI]", "losses % [CI]", "draws % [CI]", "turns", "captures");
     for (int i = 0; i < n; i++) {
         const tally *t = &ts[i];
         double lo, hi;
@@ -296,11 +387,11 @@ static void print_table(FILE *out, tally *ts, int n)
         long counts[3] = { t->wins, t->losses, t->draws };
         for (int k = 0; k < 3; k++) {
             wilson(counts[k], t->games, &lo, &hi);
-            snprintf(cell[k], sizeof cell[k], "%5.1f [%5.1f, %5.1f]",
+            snprintf(cell[k], sizeof cell[k], "%5.1f [%3.0f,%4.0f]",
                      t->games ? 100.0 * counts[k] / t->games : 0, 100 * lo, 100 * hi);
         }
         /* (a long name by its start: the JSON lines keep it whole) */
-        fprintf(out, "%-16s %-12s %6ld %24s %24s %24s %8.1f %8.1f\n", SHOWN(t->player),
+        fprintf(out, "%-14s %-10s %5ld %16s %16s %16s %6.1f %8.1f\n", SHOWN(t->player),
                 SHOWN(t->side), t->games, cell[0], cell[1], cell[2],
                 t->games ? t->turns / t->games : 0,
                 t->games ? t->captures / t->games : 0);
@@ -511,9 +602,10 @@ int cmd_selfplay(int argc, char **argv)
     }
     if (t.records) {
         struct stat sb;
-        if (mkdir(t.records, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "rimau selfplay: cannot make the folder %s: %s\n", t.records,
-                    strerror(errno));
+        char failed[4096];
+        if (make_dirs(t.records, failed, sizeof failed) != 0) {
+            fprintf(stderr, "rimau selfplay: cannot make the folder %s for the records: %s\n",
+                    failed, strerror(errno));
             return EXIT_INVALID;
         }
         if (stat(t.records, &sb) != 0 || !S_ISDIR(sb.st_mode) || access(t.records, W_OK) != 0) {
@@ -536,6 +628,11 @@ int cmd_selfplay(int argc, char **argv)
         return EXIT_INVALID;
     char err[256];
     for (int s = 0; s < 2; s++) {
+        if (strcmp(t.players[s], "human") == 0) {
+            rm_game_destroy(t.g);
+            return cli_usage("selfplay", "%s", "'human' cannot play a tournament: selfplay plays "
+                             "computer players (random, mcts, ab; see 'rimau play --help')");
+        }
         rm_player *p = rm_player_new(t.g, t.players[s], 0, err, sizeof err);
         if (!p) {
             rm_game_destroy(t.g);
@@ -585,8 +682,8 @@ int cmd_selfplay(int argc, char **argv)
         }
         t.json_path = json;
         if (resume)
-            fprintf(stderr, "rimau selfplay: %ld of the %ld games are in %s already\n", before,
-                    mine, json);
+            fprintf(stderr, "rimau selfplay: %ld of the %ld game%s %s in %s already\n", before,
+                    mine, CLI_S(mine), before == 1 ? "is" : "are", json);
     }
     atomic_store(&t.finished, before);
     pthread_mutex_init(&t.lock, NULL);
@@ -605,11 +702,18 @@ int cmd_selfplay(int argc, char **argv)
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double el = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
         long done = atomic_load(&t.finished);
-        double rate = el > 0 ? done / el : 0;
+        double rate = el > 0 ? (done - before) / el : 0;
         int width = 30, fill = mine ? (int)(width * done / mine) : width;
-        fprintf(stderr, "\r[%.*s%*s] %ld/%ld games, %.1f/s, %.0f s left ", fill,
-                "##############################", width - fill, "", done, mine, rate,
-                rate > 0 ? (mine - done) / rate : 0);
+        pthread_mutex_lock(&t.lock);
+        double left = time_left(&t, threads, now_seconds());
+        pthread_mutex_unlock(&t.lock);
+        char eta[32];
+        if (left < 0)
+            snprintf(eta, sizeof eta, "time left not known yet");
+        else
+            snprintf(eta, sizeof eta, "about %.0f s left", left);
+        fprintf(stderr, "\r[%.*s%*s] %ld/%ld games, %.1f/s, %s   ", fill,
+                "##############################", width - fill, "", done, mine, rate, eta);
     }
     for (long i = 0; i < started; i++)
         pthread_join(tid[i], NULL);
@@ -634,7 +738,7 @@ int cmd_selfplay(int argc, char **argv)
     long failed = 0;
     for (long i = 0; i < t.games; i++)
         failed += t.out[i].failed;
-    printf("%s: %ld games (seed %" PRIu64 ")\n", t.g->name, mine, t.seed);
+    printf("%s: %ld game%s (seed %" PRIu64 ")\n", t.g->name, mine, CLI_S(mine), t.seed);
     print_table(stdout, ts, nt);
     free_tallies(ts, nt);
     if (failed > 0)
@@ -701,7 +805,7 @@ int cmd_summarize(int argc, char **argv)
         }
         fclose(f);
     }
-    printf("%ld games\n", games);
+    printf("%ld game%s\n", games, CLI_S(games));
     print_table(stdout, s.ts, s.n);
     free_tallies(s.ts, s.n);
     return status;

@@ -149,7 +149,8 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
                                              : "out of memory");
                 rc = -1;
             } else if (n != s->a) {
-                snprintf(msg, size, "there should be %d legal turns, but there are %d", s->a, n);
+                snprintf(msg, size, "there should be %d legal turn%s, but there %s %d", s->a,
+                         s->a == 1 ? "" : "s", n == 1 ? "is" : "are", n);
                 rc = -1;
             }
             break;

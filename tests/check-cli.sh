@@ -10,6 +10,20 @@ expect 0 "--help" "$RIMAU" --help
 has "Usage: rimau COMMAND" out "--help prints the usage"
 expect 0 "--version" "$RIMAU" --version
 has "^rimau [0-9]" out "--version prints the version"
+has "^Copyright (c) 20[0-9][0-9] The Rimau authors" out "--version has a copyright line"
+has "^License: MIT (see LICENSE)" out "--version names the licence"
+n=$((n + 1))
+if grep -q "^MIT License" "$srcdir/LICENSE" && grep -q "The Rimau authors" "$srcdir/LICENSE" \
+    && grep -q "MIT licence.*LICENSE" "$srcdir/README.md"; then
+    echo "ok LICENSE holds the MIT licence of the Rimau authors, and README names it"
+else
+    echo "FAIL LICENSE is missing, not MIT, or not named in README.md"; fail=$((fail + 1))
+fi
+expect 2 "help of an unknown command" "$RIMAU" help nosuch
+has "rimau help: unknown command 'nosuch' (commands: .*bench, .*play, .*selfplay" err "help names the unknown command and lists the commands"
+has_no "Usage:" out "help of an unknown command prints no general help"
+expect 0 "help of a command" "$RIMAU" help list
+has "Usage: rimau list" out "help COMMAND prints the command's usage"
 expect 2 "no command" "$RIMAU"
 has "Try 'rimau --help'" err "no command points at --help"
 expect 2 "unknown command" "$RIMAU" frobnicate
@@ -22,6 +36,18 @@ for cmd in check info show compile moves perft play replay validate list bench s
     fi
     expect 2 "$cmd with an unknown option" "$RIMAU" "$cmd" --no-such-option "$game"
     has "unknown option '--no-such-option'" err "$cmd names the unknown option"
+    # The descriptions of the options start in one column: the column
+    # after the option and its value, on every option line.
+    "$RIMAU" "$cmd" --help | awk '/^  (-[A-Za-z0-9], |    )--[a-zA-Z]/ {
+        match($0, /^ *(-[A-Za-z0-9], )?--[^ ]+( [A-Z][A-Z,=\/]*)? +/); print RLENGTH }' |
+        sort -u > "$tmp/cols"
+    n=$((n + 1))
+    if [ "$(wc -l < "$tmp/cols")" -eq 1 ]; then
+        echo "ok $cmd --help aligns its options' descriptions"
+    else
+        echo "FAIL $cmd --help: its options' descriptions start in columns $(tr '\n' ' ' < "$tmp/cols")"
+        fail=$((fail + 1))
+    fi
 done
 
 expect 0 "check a valid game" "$RIMAU" check "$game"
@@ -289,7 +315,11 @@ long=$(head -c 4000 /dev/zero | tr '\0' a)
 } > "$tmp/long/long.game"
 expect 0 "a game with 4,000-letter piece names is valid" "$RIMAU" check "$tmp/long/long.game"
 expect 0 "list a game with 4,000-letter piece names" "$RIMAU" list "$tmp/long"
-has "^long.game  *long names  *1 baaa" out "list shows the long names cut"
+has "^long.game  *long names  *tigers: 1 baaa" out "list shows the long names cut"
+# list names the sides as --SIDE= takes them (Satoel's are south and
+# north, its pieces white and black).
+RIMAU_GAMES="$srcdir/games" expect 0 "rimau list, sides" "$RIMAU" list
+has "^satoel.game  *Satoel  *south: 46 white; north: 46 black " out "list shows each game's side names with their pieces"
 mkdir "$tmp/empty"
 expect 0 "list a folder with no games" "$RIMAU" list "$tmp/empty"
 has "^no .game files in " out "list says the folder has no games"
@@ -350,6 +380,90 @@ has "^result: " out "the capped game has a result"
 has "^rimau play: note: turn 2: mcts:100000000/20ms stopped at its time cap$" err "play notes a turn the cap cut short"
 expect 0 "selfplay with a capped budget" "$RIMAU" selfplay "$tb" -n 2 --players mcts:100000000/20ms,random --seed 3
 has "^rimau selfplay: note: [0-9]* turns stopped at a player's time cap" err "selfplay says once that turns were cut short"
+# Counts of one thing are singular: "1 turn played", "1 example passed".
+expect 0 "play stopped after one turn" "$RIMAU" play "$tb" -q --tigers=human --buffaloes=random --seed 1
+has "^the game is not finished (1 turn played)\$" out "play says '1 turn played'"
+printf 'game "one"\nboard { grid 3 x 3 }\nside a { piece p 1 }\nside b { piece q 1 }\nsetup { p at a1\n q at c3 }\nphase x of a { turn step p }\nphase y of b { turn step q }\nexample "e" {\n    legal "a1-a2"\n}\n' > "$tmp/one.game"
+expect 0 "validate a file of one example" "$RIMAU" validate "$tmp/one.game"
+has "^1 example passed, 0 failed\$" out "validate says '1 example passed'"
+expect 0 "a selfplay of one game" "$RIMAU" selfplay "$tb" -n 1 --players random,random
+has "^Tiger and Buffaloes: 1 game (seed 1)\$" out "selfplay says '1 game'"
+n=$((n + 1))
+if grep -q -E '(^|[^0-9.])1 (turns|games|examples|pieces|times|playouts)' "$tmp/out"; then
+    echo "FAIL selfplay prints a plural after 1"; fail=$((fail + 1))
+else
+    echo "ok selfplay prints no plural after 1"
+fi
+
+# selfplay plays computer players only, and says so for 'human'; play
+# lists human among its players.
+expect 2 "selfplay with a human player" "$RIMAU" selfplay "$tb" -n 2 --players human,random
+has "'human' cannot play a tournament" err "selfplay refuses a human player"
+has_no "players: human" err "selfplay does not offer 'human'"
+expect 2 "play with an unknown player" "$RIMAU" play "$tb" --tigers=nobody
+has "unknown player 'nobody' (players: human, random" err "play lists human among its players"
+expect 2 "selfplay with an unknown player" "$RIMAU" selfplay "$tb" -n 2 --players nobody,random
+has "unknown player 'nobody' (players: random" err "selfplay lists its players without human"
+
+# The progress bar on a terminal (script(1) gives one) promises no time
+# before a game of each kind (sides swapped) has finished: it said "0 s
+# left" at first, then half the real time.
+if command -v script > /dev/null 2>&1; then
+    script -q -e -c "'$RIMAU' selfplay '$tb' -n 6 --players mcts:1500,random" "$tmp/typescript" > /dev/null 2>&1
+    tr '\r' '\n' < "$tmp/typescript" > "$tmp/out"
+    has "^\[[# ]*\] [0-9]/6 games, [0-9.]*/s, time left not known yet" out "selfplay's bar knows no time left before a game of each kind ends"
+    has_no "^\[ *\] 0/6 games.* 0 s left" out "selfplay's bar does not promise 0 s at the start"
+    has "games, .*about [0-9]* s left" out "selfplay's bar gives the time left once it knows"
+    has_no "nan\|inf" out "selfplay's bar gives a number of seconds to the end"
+fi
+
+# The result table is at most 100 columns wide.
+expect 0 "a selfplay for the table" "$RIMAU" selfplay "$tb" -n 2 --players mcts:20,random
+n=$((n + 1))
+wide=$(awk 'length > 100' "$tmp/out" | wc -l)
+if [ "$wide" -eq 0 ] && grep -q "^player  *side  *games" "$tmp/out"; then
+    echo "ok selfplay's table is at most 100 columns"
+else
+    echo "FAIL selfplay's table has $wide lines over 100 columns"; shown "$tmp/out"; fail=$((fail + 1))
+fi
+
+# selfplay -r makes its folder and the missing folders above it (mkdir
+# -p), and says clearly when it cannot.
+expect 0 "selfplay -r into a new nested folder" "$RIMAU" selfplay "$tb" -n 2 --players random,random -r "$tmp/recs/a/b"
+n=$((n + 1))
+if [ -f "$tmp/recs/a/b/game-000001.rec" ] && [ -f "$tmp/recs/a/b/game-000002.rec" ]; then
+    echo "ok selfplay -r makes the nested folder and writes the records"
+else
+    echo "FAIL selfplay -r did not make $tmp/recs/a/b with the records"; fail=$((fail + 1))
+fi
+: > "$tmp/plain"
+expect 1 "selfplay -r under a plain file" "$RIMAU" selfplay "$tb" -n 2 --players random,random -r "$tmp/plain/x"
+has "cannot make the folder .*plain for the records: Not a directory" err "selfplay -r names the folder it cannot make"
+
+# Records are made with the mode of any new file (0666 less the umask),
+# not 0600; the write stays atomic (no temporary file is left).
+(umask 022 && "$RIMAU" play "$tb" -q --tigers=random --buffaloes=random --seed 1 --save "$tmp/mode.rec" > /dev/null 2>&1)
+(umask 022 && "$RIMAU" selfplay "$tb" -n 1 --players random,random -r "$tmp/moderecs" > /dev/null 2>&1)
+n=$((n + 1))
+m1=$(stat -c %a "$tmp/mode.rec" 2>/dev/null) m2=$(stat -c %a "$tmp/moderecs/game-000001.rec" 2>/dev/null)
+if [ "$m1" = 644 ] && [ "$m2" = 644 ] && [ -z "$(ls "$tmp" | grep '\.tmp')" ]; then
+    echo "ok records are made with mode 0644 under umask 022"
+else
+    echo "FAIL records' modes under umask 022: play --save $m1, selfplay -r $m2 (expected 644)"
+    fail=$((fail + 1))
+fi
+
+# The README's validate example shows the line the program prints.
+(cd "$srcdir" && "$RIMAU" validate games/rimau-rimau-a.game) > "$tmp/validate.out" 2>&1
+line=$(sed -n '/^ok games\/rimau-rimau-a.game: /{p;q;}' "$srcdir/README.md")
+n=$((n + 1))
+if [ -n "$line" ] && grep -q -x -F "$line" "$tmp/validate.out"; then
+    echo "ok the README's validate line is what validate prints"
+else
+    echo "FAIL the README's line '$line' is not what validate prints:"; shown "$tmp/validate.out"
+    fail=$((fail + 1))
+fi
+
 expect 0 "random takes a time it does not need" "$RIMAU" play "$tb" -q --seed 3 --tigers=random:1s --buffaloes=random
 expect 2 "random takes no count" "$RIMAU" play "$tb" --tigers=random:3
 has "random chooses at once" err "random's budget is explained"

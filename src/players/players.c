@@ -191,7 +191,7 @@ static int parse_spec(rm_player *p, const char *spec, char *err, size_t errsize)
         return parse_mcts(p, spec, arg, err, errsize);
     if (name == 2 && strncmp(spec, "ab", 2) == 0)
         return parse_ab(p, spec, arg, err, errsize);
-    snprintf(err, errsize, "unknown player '%s' (players: human, random[:Ns], "
+    snprintf(err, errsize, "unknown player '%s' (players: random[:Ns], "
              "mcts[:N|:Ns|:N/Ts][:L], ab[:DEPTH|:Ns|:DEPTH/Ts])", SHOWN(spec));
     return -1;
 }
