@@ -1,6 +1,6 @@
 #!/bin/sh
 # The computer players against random, in Rimau-rimau version A: with a
-# fixed seed and budgets in iterations and depth, ab:3 and mcts:1000:1
+# fixed seed and budgets in iterations and depth, ab:3 and mcts:2000:1
 # each win at least 36 of 40 games on each side (90%). The games are the
 # same on every machine: this measures play, not speed.
 set -u
@@ -17,7 +17,7 @@ wins() {
     )\], \"winner\": \"$2\"" "$3"
 }
 
-for player in ab:3 mcts:1000:1; do
+for player in ab:3 mcts:2000:1; do
     "$RIMAU" selfplay "$game" -n 80 --players "$player,random" --seed 1 -j 2 \
         --json "$tmp/games.json" > /dev/null 2>&1
     total=$(wc -l < "$tmp/games.json")
