@@ -72,7 +72,9 @@ size_t cli_escape_controls(const char *in, size_t n, char *out, bool *pending_c2
 void cli_guard_output(void);
 
 /* Plays G with humans on both sides, reading their lines from IN, quietly
- * (the interactive command reader, as the fuzzer drives it). */
+ * (the interactive command reader, as the fuzzer drives it): 'save' writes
+ * no file and 'hint' searches to depth 1, so that no input costs time or
+ * leaves anything behind. */
 int cli_play_input(rm_game *g, FILE *in);
 
 /* rimau engine: the game in play between requests (cli_engine.c). */

@@ -165,6 +165,8 @@ struct play_opts {
     char *save_buf;            /* o->save when the prompt's 'save FILE' chose it */
     uint64_t seed;
     bool quiet;
+    bool sandbox;              /* cli_play_input (the fuzz target): no file is written,
+                                * and a hint is a search of depth 1, not a second */
     /* --resume: the turns of the record the game goes on from */
     const char *resume;
     const char *position;      /* --position: the game starts there */
@@ -516,7 +518,9 @@ static int human_turn(struct play_opts *o, rm_match *m, bool tty)
             /* the computer opponent's player, or a second of alpha-beta;
              * a player of its own, not to disturb the opponent's search */
             int other = 1 - rm_state_to_move(rm_match_state(m));
-            const char *spec = o->player[other] != PLAYER_HUMAN ? o->player_text[other] : "ab:1s";
+            const char *spec = o->player[other] != PLAYER_HUMAN ? o->player_text[other]
+                               : o->sandbox                         ? "ab:1"
+                                                                    : "ab:1s";
             char err[512];
             rm_player *hp = rm_player_new(m->g, spec, o->seed, err, sizeof err);
             int i = hp ? rm_player_choose(hp, m) : -1;
@@ -542,7 +546,10 @@ static int human_turn(struct play_opts *o, rm_match *m, bool tty)
             continue;
         }
         if (wlen == 4 && strncmp(p, "save", 4) == 0 && !strchr(arg, ' ')) {
-            save_now(o, m, arg);
+            if (o->sandbox)
+                printf("save: no file is written here\n");
+            else
+                save_now(o, m, arg);
             continue;
         }
         if (strcmp(p, "undo") == 0) {
@@ -761,6 +768,7 @@ int cli_play_input(rm_game *g, FILE *in)
     o.in = in;
     o.file = g->path ? g->path : "?";
     o.quiet = true;
+    o.sandbox = true;
     o.player[0] = o.player[1] = PLAYER_HUMAN;
     o.player_text[0] = o.player_text[1] = "human";
     return play_match(&o, g);
