@@ -47,6 +47,15 @@ static inline int shipped_games(char names[SHIPPED_MAX][256], char dir[4096])
     return n;
 }
 
+/* Loads the file PATH of G with value V of G's option O; it must load. */
+static inline rm_game *load_with_value(const char *path, const rm_game *g, int o, int v)
+{
+    rm_choices c = { 1, { g->options[o].name }, { g->options[o].values[v] } };
+    rm_game *h = rm_load_file_with(path, &c, stderr, NULL);
+    assert_non_null(h);
+    return h;
+}
+
 /* Loads the shipped game FILE ($srcdir/games/FILE). */
 static inline rm_game *load_shipped(const char *file)
 {

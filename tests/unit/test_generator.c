@@ -146,11 +146,10 @@ static long walk_file(const char *path, const char *name, int seed)
         for (int v = 0; v < g->options[o].nvalues; v++) {
             if (v == g->options[o].chosen)
                 continue;
-            rm_choices c = { 1, { g->options[o].name }, { g->options[o].values[v] } };
-            rm_game *h = rm_load_file_with(path, &c, stderr, NULL);
-            assert_non_null(h);
+            rm_game *h = load_with_value(path, g, o, v);
             char what[512];
-            if (snprintf(what, sizeof what, "%s -o %s=%s", name, c.name[0], c.value[0]) < 0)
+            if (snprintf(what, sizeof what, "%s -o %s=%s", name, g->options[o].name,
+                         g->options[o].values[v]) < 0)
                 fail_msg("cannot name the game");
             positions += walk(h, 2, 80, (uint64_t)(seed * 31 + v), what);
             rm_game_destroy(h);

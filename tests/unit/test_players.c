@@ -389,9 +389,7 @@ static void results__match_playout_mcts_ab__agree_on_every_position(void **state
                 if (o >= 0) {
                     char path[8192];
                     snprintf(path, sizeof path, "%s/%s", dir, names[f]);
-                    rm_choices c = { 1, { g->options[o].name }, { g->options[o].values[v] } };
-                    var = rm_load_file_with(path, &c, stderr, NULL);
-                    assert_non_null(var);
+                    var = load_with_value(path, g, o, v);
                 }
                 snprintf(what, sizeof what, "%s%s%s%s%s", names[f], o >= 0 ? " -o " : "",
                          o >= 0 ? g->options[o].name : "", o >= 0 ? "=" : "",

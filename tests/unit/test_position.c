@@ -87,9 +87,7 @@ static void position__random_games_of_every_shipped_game_and_option__read_back_t
             for (int v = 0; v < g->options[o].nvalues; v++) {
                 if (v == g->options[o].chosen)
                     continue;
-                rm_choices c = { 1, { g->options[o].name }, { g->options[o].values[v] } };
-                rm_game *h = rm_load_file_with(path, &c, stderr, NULL);
-                assert_non_null(h);
+                rm_game *h = load_with_value(path, g, o, v);
                 if (h->rules.present)
                     checked += round_trips(h, 2, 60, (uint64_t)(f * 31 + v) + 5);
                 rm_game_destroy(h);
