@@ -19,7 +19,9 @@
 
 #include "cli.h"
 #include "cli_paths.h"
+#include "diag.h"
 #include "notation.h"
+#include "position.h"
 #include "render.h"
 
 #define find_command cli_command
@@ -194,6 +196,58 @@ int cli_next_opt(const command *c, int argc, char **argv, const char *shortopts,
 
 /* ---- check ---- */
 
+/* The byte offset in SRC of LINE:COL (1-based, COL in characters). */
+static uint32_t source_offset(const rm_source *src, int line, int col)
+{
+    size_t i = 0;
+    for (int l = 1; l < line && i < src->len; i++)
+        if (src->text[i] == '\n')
+            l++;
+    for (int c = 1; c < col && i < src->len && src->text[i] != '\n'; c++)
+        do
+            i++;
+        while (i < src->len && ((unsigned char)src->text[i] & 0xC0) == 0x80);
+    return (uint32_t)i;
+}
+
+/* The position strings of G's examples (loaded from PATH) are read as
+ * `validate` reads them, so that a typo in one is found by `check` too:
+ * each one that does not read is an error under the character where it
+ * goes wrong, on ERR (unless NULL). Returns the number of errors. */
+static int check_example_positions(const rm_game *g, const char *path, FILE *err)
+{
+    rm_source src = { 0 };
+    rm_diag d;
+    diag_init(&d, NULL, err);
+    for (int e = 0; g->rules.present && e < g->nexamples; e++) {
+        const rm_example *ex = &g->examples[e];
+        for (int i = 0; i < ex->nsteps; i++) {
+            const rm_example_step *s = &ex->steps[i];
+            if (s->op != RM_EX_POSITION || s->pos || !s->text)
+                continue;
+            rm_state st;
+            int at;
+            char why[512];
+            if (rm_parse_position_string(g, s->text, &st, &at, why, sizeof why) == 0)
+                continue;
+            if (!src.text && source_read(&src, path, &d) != 0)
+                return d.errors; /* (the file changed since it was loaded) */
+            d.src = &src;
+            /* The string's first character: after `position "`. */
+            uint32_t o = source_offset(&src, s->line, s->col);
+            while (o < src.len && src.text[o] != '"' && src.text[o] != '\n')
+                o++;
+            uint32_t c = o + 1 + (uint32_t)at;
+            rm_span span = { c, c + 1 };
+            if (src.text[o] != '"' || c >= src.len)
+                span = (rm_span){ o, o };
+            diag_error(&d, span, "position string, character %d: %s", at + 1, why);
+        }
+    }
+    source_free(&src);
+    return d.errors;
+}
+
 static int cmd_check(int argc, char **argv)
 {
     const command *c = find_command("check");
@@ -217,9 +271,9 @@ static int cmd_check(int argc, char **argv)
     int rc = 0;
     for (int i = optind; i < argc; i++) {
         char path[4096];
-        rm_game *g = rm_check_file(cli_game_file(argv[i], path, sizeof path), &choices,
-                                   quiet ? NULL : stderr, NULL, NULL);
-        if (!g)
+        const char *file = cli_game_file(argv[i], path, sizeof path);
+        rm_game *g = rm_check_file(file, &choices, quiet ? NULL : stderr, NULL, NULL);
+        if (!g || check_example_positions(g, file, quiet ? NULL : stderr) > 0)
             rc = EXIT_INVALID;
         rm_game_destroy(g);
     }
@@ -601,14 +655,15 @@ static int cmd_show(int argc, char **argv)
 static const command commands[] = {
     { "analyse", cmd_analyse, "search a position and print the search as it deepens",
       "[OPTION]... FILE\n"
-      "Search the start of FILE's game, or the position after --after, with a\n"
-      "computer player, and print each depth an alpha-beta player searches to its\n"
-      "end as 'info depth N score S pv TURNS...': S is for the side to move\n"
-      "(the evaluation, or 'win N' / 'loss N' for a result N plies away), the\n"
-      "principal variation in turn notation. Then 'bestturn TURN'. Other players\n"
+      "Search the start of FILE's game, or the position --position and --after\n"
+      "set, with a computer player, and print each depth an alpha-beta player\n"
+      "searches to its end as 'info depth N score S pv TURNS...': S is for the\n"
+      "side to move (the evaluation, or 'win N' / 'loss N' for a result N plies\n"
+      "away), the principal variation in turn notation. Then 'bestturn TURN'. Other players\n"
       "print only the best turn.\n"
       "\n"
       "  -a, --after TURNS         play these turns first (separated by blanks or ';')\n"
+      "      --position TEXT       start from this position string (doc/notation.md)\n"
       "  -p, --player PLAYER       the player, as --SIDE= of play takes it (default\n"
       "                            ab:5s)\n"
       "      --seed N              seed of the player (default 1)\n"
@@ -695,7 +750,8 @@ static const command commands[] = {
     { "check", cmd_check, "check .game files for errors",
       "[OPTION]... FILE...\n"
       "Check each .game FILE: parse it, resolve its names and check its board,\n"
-      "sides, setup, rules and examples. Prints nothing for a valid file without\n"
+      "sides, setup, rules and examples (their position strings are read; run\n"
+      "them with validate). Prints nothing for a valid file without\n"
       "warnings; for an invalid one, every error found as FILE:LINE:COL: error:\n"
       "MESSAGE, with the line and a caret. A warning, in the same form, marks a\n"
       "turn line whose estimated ways to play one position pass the 4,000,000\n"

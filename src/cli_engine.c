@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "notation.h"
+#include "position.h"
 #include "players/players.h"
 
 /* The longest request line read; a longer one is an error answer. */
@@ -66,6 +67,9 @@ static void add_status(cli_engine *e, json_t *a)
     json_object_set_new(a, "result", jstr(res));
     json_object_set_new(a, "winner", r >= 0 && r < 2 ? jstr(g->sides[r].name) : json_null());
     json_object_set_new(a, "why", jstr(e->m.why));
+    char *ps = rm_position_string(g, rm_match_state(&e->m));
+    json_object_set_new(a, "position", ps ? jstr(ps) : json_null());
+    free(ps);
 }
 
 /* The error answer's text, in WHY; returns NULL (no answer object). */
@@ -153,28 +157,41 @@ static json_t *do_load(cli_engine *e, json_t *req, char *why, size_t size)
     return a;
 }
 
-/* Plays the turns of TURNS (an array of turn texts, or one string of them
- * as --after takes) from the start; NULL with WHY when one is not legal,
- * and the position is then the one before. */
+/* Sets the position: the position string POSITION (or the game's start,
+ * without it), then the turns of TURNS (an array of turn texts, or one
+ * string of them as --after takes). NULL with WHY when the string or a
+ * turn is not legal, and the position is then the one before. */
 static json_t *do_position(cli_engine *e, json_t *req, char *why, size_t size)
 {
     json_t *turns = json_object_get(req, "turns");
+    json_t *pos = json_object_get(req, "position");
     if (turns && !json_is_array(turns) && !json_is_string(turns))
         return fail(why, size, "\"turns\" is an array of turns or a string of them");
+    if (pos && !json_is_string(pos))
+        return fail(why, size, "\"position\" is a position string (see doc/notation.md)");
+    rm_state start;
+    rm_initial(e->g, &start);
+    if (pos) {
+        char err[400];
+        int at;
+        if (rm_parse_position_string(e->g, json_string_value(pos), &start, &at, err, sizeof err) != 0)
+            return fail(why, size, "position, character %d: %s", at + 1, err);
+    }
+    /* The position before, to go back to when a turn is not legal. */
+    rm_state old_start = e->m.states[0];
     size_t n0 = (size_t)e->m.n;
     char **old = calloc(n0 + 1, sizeof *old);
     if (!old)
         return fail(why, size, "out of memory");
     for (size_t i = 0; i < n0; i++)
         old[i] = e->m.texts[i], e->m.texts[i] = NULL;
-    /* (rm_match_undo frees texts: they were taken above) */
-    e->m.n = (int)n0;
-    rm_match_undo(&e->m, e->m.n);
+    /* (rm_match_restart frees texts: they were taken above) */
+    rm_match_restart(&e->m, &start);
     char err[512];
     int bad = 0;
     if (json_is_string(turns)) {
         bad = rm_match_play_many(&e->m, json_string_value(turns), err, sizeof err);
-    } else {
+    } else if (turns) {
         size_t i;
         json_t *t;
         json_array_foreach(turns, i, t) {
@@ -192,7 +209,7 @@ static json_t *do_position(cli_engine *e, json_t *req, char *why, size_t size)
         }
     }
     if (bad) {
-        rm_match_undo(&e->m, e->m.n);
+        rm_match_restart(&e->m, &old_start);
         for (size_t i = 0; i < n0; i++)
             rm_match_play_text(&e->m, old[i], NULL, 0);
     }
@@ -294,7 +311,7 @@ static json_t *answer(cli_engine *e, json_t *req, char *why, size_t size)
                     "result, undo, quit)");
     const char *c = json_string_value(cmd);
     static const char *const load_keys[] = { "game", "options", NULL };
-    static const char *const position_keys[] = { "turns", NULL };
+    static const char *const position_keys[] = { "position", "turns", NULL };
     static const char *const play_keys[] = { "turn", NULL };
     static const char *const go_keys[] = { "player", "seed", "play", NULL };
     static const char *const undo_keys[] = { "turns", NULL };
@@ -413,6 +430,7 @@ static void print_depth(void *ctx, int depth, double score, const int *pv, int n
     rm_match copy;
     if (rm_match_init(&copy, an->m->g) != 0)
         return;
+    rm_match_restart(&copy, &an->m->states[0]); /* (a --position) */
     for (int i = 0; i < an->m->n; i++)
         rm_match_play_text(&copy, an->m->texts[i], NULL, 0);
     printf("info depth %d score ", depth);
@@ -442,12 +460,13 @@ int cmd_analyse(int argc, char **argv)
     const command *c = cli_command("analyse");
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
                                           { "after", required_argument, NULL, 'a' },
+                                          { "position", required_argument, NULL, 'P' },
                                           { "option", required_argument, NULL, 'o' },
                                           { "player", required_argument, NULL, 'p' },
                                           { "seed", required_argument, NULL, 'S' },
                                           { 0 } };
     int ch, status = 0;
-    const char *after = NULL, *spec = "ab:5s";
+    const char *after = NULL, *position = NULL, *spec = "ab:5s";
     uint64_t seed = 1;
     rm_choices choices = { 0 };
     while ((ch = cli_next_opt(c, argc, argv, "ha:o:p:", opts, &status)) != -1) {
@@ -455,6 +474,8 @@ int cmd_analyse(int argc, char **argv)
             return status;
         if (ch == 'a')
             after = optarg;
+        if (ch == 'P')
+            position = optarg;
         if (ch == 'p')
             spec = optarg;
         if (ch == 'S') {
@@ -488,7 +509,8 @@ int cmd_analyse(int argc, char **argv)
     if (rm_match_init(&m, g) != 0) {
         fprintf(stderr, "rimau analyse: out of memory\n");
     } else {
-        if (!after || cli_play_turns(&m, after, "--after") == 0) {
+        if ((!position || cli_set_position(&m, position, "--position") == 0) &&
+            (!after || cli_play_turns(&m, after, "--after") == 0)) {
             int r = rm_match_result(&m);
             if (r != RM_ONGOING) {
                 char res[128];

@@ -110,6 +110,31 @@ has '^{"id":18,"ok":true,"to_move":"tigers","turns_played":2' out "a position fr
 has '^{"id":19,"ok":true,"turn":"' out "go answers a turn"
 has '^{"id":20,"error":"turn 2 ' out "a position with a bad second turn is an error"
 has '^{"id":21,"ok":true,"to_move":"tigers","turns_played":2,' out "a bad position leaves the position as it was"
+# ---- a position string ----
+pos=$(sed -n 's/.*"id":18,.*"position":"\([^"]*\)".*/\1/p' "$tmp/out")
+n=$((n + 1))
+if [ -n "$pos" ]; then echo "ok the status has the position string"; else
+    echo "FAIL the status has no position string"; fail=$((fail + 1)); fi
+cat > "$tmp/pos" <<EOS
+{"id": 1, "cmd": "load", "game": "rimau-rimau-a"}
+{"id": 2, "cmd": "position", "position": "$pos"}
+{"id": 3, "cmd": "position", "position": "$pos", "turns": ["zz"]}
+{"id": 4, "cmd": "result"}
+{"id": 5, "cmd": "position", "position": "Q$pos"}
+{"id": 6, "cmd": "position", "position": 7}
+{"id": 7, "cmd": "position"}
+EOS
+stdin="$tmp/pos" expect 0 "engine sets a position string" "$RIMAU" engine
+stdin=
+has "^{\"id\":2,\"ok\":true,\"to_move\":\"tigers\",\"turns_played\":0,.*\"position\":\"$pos\"}" out \
+    "a position string sets the position"
+has '^{"id":3,"error":"turn 1 .zz.' out "a bad turn after a position string is an error"
+has "^{\"id\":4,\"ok\":true,.*\"position\":\"$pos\"}" out "and leaves the position as it was"
+has '^{"id":5,"error":"position, character 1: ' out "a bad position string is an error"
+has '^{"id":6,"error":"\\"position\\" is a position string' out "a position that is not a string is an error"
+has '^{"id":7,"ok":true,"to_move":"tigers","turns_played":0,' out "position without keys goes to the start"
+has_no "^{\"id\":7,.*\"position\":\"$pos\"" out "the start is not the position set before"
+
 expect 2 "engine takes no argument" "$RIMAU" engine extra
 has "no argument" err "the usage error says why"
 
@@ -124,6 +149,13 @@ has "^info depth 4 .* pv $best " out "the best turn starts the last pv"
 expect 0 "analyse after turns" "$RIMAU" analyse "$srcdir/games/rimau-rimau-a.game" -p ab:2 \
     --after "xb4,xb5,xd5,c7-a7"
 has '^info depth 2 score .* pv [a-g][1-7] ' out "the men are searched after the tigers' opening"
+pos=$("$RIMAU" show "$srcdir/games/rimau-rimau-a.game" -a "xb4,xb5,xd5,c7-a7" | sed -n 's/^position: //p')
+expect 0 "analyse from a position string" "$RIMAU" analyse "$srcdir/games/rimau-rimau-a.game" -p ab:2 \
+    --position "$pos"
+has '^info depth 2 score .* pv [a-g][1-7] ' out "the men are searched from the position string"
+expect 1 "analyse from a bad position string" "$RIMAU" analyse "$srcdir/games/rimau-rimau-a.game" \
+    --position "Q$pos"
+has "position" err "the bad position string is named"
 expect 2 "analyse with a bad player" "$RIMAU" analyse "$srcdir/games/rimau-rimau-a.game" -p human
 has "unknown player" err "the bad player is named"
 expect 1 "analyse after a bad turn" "$RIMAU" analyse "$srcdir/games/rimau-rimau-a.game" -a zz
