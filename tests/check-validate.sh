@@ -24,6 +24,27 @@ for game in games/*.game tests/games/*.game; do
         echo "ok rimau check -o $setting $game"
     done
 done
+# Every shipped game cites at least one source, and every source line
+# names a published work (Author Year) or an address a reader can follow:
+# never only the project's own name for a document ("seed 000").
+bad_sources=0
+for game in games/*.game; do
+    sources=$("$RIMAU" info "$game" | sed -n 's/^source:   //p')
+    if [ -z "$sources" ]; then
+        echo "FAIL $game cites no source"
+        bad_sources=1
+    fi
+    printf '%s\n' "$sources" | while IFS= read -r line; do
+        [ -n "$line" ] || continue
+        if printf '%s\n' "$line" | grep -Eq 'seed [0-9]{3}'; then
+            echo "FAIL $game: source \"$line\" cites a source document by its seed number"
+        elif ! printf '%s\n' "$line" | grep -Eq '[A-Z][a-z]+ [0-9]{4}|https?://'; then
+            echo "FAIL $game: source \"$line\" names no published work (Author Year) or address"
+        fi
+    done | grep . && bad_sources=1
+done
+[ "$bad_sources" = 0 ] || exit 1
+echo "ok every shipped game's source lines cite a published work or an address"
 # doc/games.md's table has a row for every shipped game, with its number
 # of examples as rimau list counts them.
 tmp=$(mktemp -d) || exit 1
