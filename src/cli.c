@@ -586,15 +586,19 @@ static int cmd_show(int argc, char **argv)
                                           { "after", required_argument, NULL, 'a' },
                                           { "position", required_argument, NULL, 'P' },
                                           { "option", required_argument, NULL, 'o' },
+                                          { "color", optional_argument, NULL, 'C' },
                                           { 0 } };
     int ch, status = 0;
     rm_choices choices = { 0 };
     bool svg = false;
     const char *after = NULL, *position = NULL;
+    cli_colour colour = CLI_COLOUR_AUTO;
     while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "show")) != 0)
+            return status;
+        if (ch == 'C' && (status = cli_colour_arg(optarg, "show", &colour)) != 0)
             return status;
         if (ch == 's')
             svg = true;
@@ -640,7 +644,12 @@ static int cmd_show(int argc, char **argv)
         render_svg(stdout, g, &v);
     } else if (status == 0) {
         printf("%s\n\n", g->name);
-        render_text(stdout, g, &v);
+        /* in colour, the last of the --after turns is marked */
+        bool coloured = cli_colour_on(colour);
+        uint8_t mark[RM_MAX_POINTS];
+        if (coloured && playing)
+            cli_last_turn_marks(&m, mark);
+        cli_draw(g, &v, coloured && playing && m.n > 0 ? mark : NULL, coloured);
         if (playing)
             cli_put_position(stdout, g, rm_match_state(&m));
     }
@@ -720,18 +729,26 @@ static const command commands[] = {
       "Example:\n"
       "  rimau list games\n" },
     { "moves", cmd_moves, "list the legal turns of a position",
-      "[OPTION]... FILE\n"
+      "[OPTION]... FILE [POINT]\n"
       "List the legal turns of the start of FILE's game, or of the position after\n"
       "--after, one per line in turn notation\n"
       "(see " RIMAU_DOC_DIR "/notation.md).\n"
+      "With POINT, only the turns of the piece on POINT or ending there.\n"
       "\n"
       "  -a, --after TURNS         play these turns first (separated by blanks or ';')\n"
       "      --position STRING     start from this position string (see doc/notation.md)\n"
+      "      --show[=POINT]        draw the board first, the empty points the turns\n"
+      "                            move or drop a piece to marked '*' (in colour, the\n"
+      "                            occupied ones too, and the points they remove from)\n"
+      "      --color[=WHEN]        draw the board in colour: auto (the default: when\n"
+      "                            standard output is a terminal, NO_COLOR is unset or\n"
+      "                            empty and TERM is not dumb), always or never\n"
       "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
       "  -h, --help                display this help and exit\n"
       "\n"
-      "Example:\n"
-      "  rimau moves games/rimau-rimau-b.game --after \"xc4 b4\"\n" },
+      "Examples:\n"
+      "  rimau moves games/rimau-rimau-b.game --after \"xc4 b4\"\n"
+      "  rimau moves games/rimau-rimau-b.game --after \"xc4 b4\" --show c3\n" },
     { "perft", cmd_perft, "count the turn sequences of a given depth",
       "[OPTION]... FILE DEPTH\n"
       "Count the sequences of DEPTH complete turns from the start of FILE's game (or\n"
@@ -803,7 +820,8 @@ static const command commands[] = {
       "Play the game of FILE. Each side is played by a human at the terminal or by\n"
       "the computer; by default the first side of the file is the human and the\n"
       "other is 'mcts' (a second of Monte Carlo tree search a turn). The board is\n"
-      "drawn after each turn; type turns in notation or 'moves [POINT]', 'undo',\n"
+      "drawn after each turn (in colour, the last turn marked); type turns in\n"
+      "notation or 'moves [POINT]', 'show [POINT]' (where those turns go), 'undo',\n"
       "'save [FILE]', 'board' (the board and its position string), 'hint', 'help',\n"
       "'quit' (notation: " RIMAU_DOC_DIR "/notation.md).\n"
       "With input from a pipe there is no prompt, so games can be scripted.\n"
@@ -829,6 +847,9 @@ static const command commands[] = {
       "                            (never a link, device or FIFO)\n"
       "      --seed N              seed of the computer players (default: the clock)\n"
       "  -q, --quiet               do not draw the board after each turn\n"
+      "      --color[=WHEN]        draw the board in colour: auto (the default: when\n"
+      "                            standard output is a terminal, NO_COLOR is unset or\n"
+      "                            empty and TERM is not dumb), always or never\n"
       "  -h, --help                display this help and exit\n"
       "\n"
       "Exit status: 0 when the game is played to its end or stopped by 'quit' or the\n"
@@ -846,12 +867,17 @@ static const command commands[] = {
       "as RECORD:LINE:COL: error: ..., and the valid turns before it are replayed.\n"
       "The game file is the record's Game tag, as written or beside the record.\n"
       "\n"
-      "  -q, --quiet       do not draw the final position\n"
-      "      --svg DIR     draw every position as DIR/000.svg (the start), 001.svg...,\n"
-      "                    the last turn as arrows, captured points crossed\n"
-      "      --html FILE   write one self-contained page that steps through the game\n"
-      "                    (buttons, arrow keys, the turn list, captures, result)\n"
-      "  -h, --help        display this help and exit\n"
+      "  -q, --quiet           do not draw the final position\n"
+      "      --color[=WHEN]    draw it in colour, the last turn marked: auto (the\n"
+      "                        default: when standard output is a terminal, NO_COLOR\n"
+      "                        is unset or empty and TERM is not dumb), always, never\n"
+      "      --svg DIR         draw every position as DIR/000.svg (the start),\n"
+      "                        001.svg..., the last turn as arrows, captured points\n"
+      "                        crossed\n"
+      "      --html FILE       write one self-contained page that steps through the\n"
+      "                        game (buttons, arrow keys, the turn list, captures,\n"
+      "                        result)\n"
+      "  -h, --help            display this help and exit\n"
       "\n"
       "Exit status: 0 for a valid record, 1 for an invalid one, 2 on a usage error.\n"
       "\n"
@@ -923,11 +949,17 @@ static const command commands[] = {
       "'.', pieces their symbols (a digit after a symbol counts a stack), lines\n"
       "are drawn with - | / \\ (X where two diagonals cross), and coordinates are\n"
       "on the margins; the pieces in hand are listed below, then the position\n"
-      "string of a game with rules (see doc/notation.md).\n"
+      "string of a game with rules (see doc/notation.md). In colour, each side's\n"
+      "pieces have their colour, stacks are underlined, and after --after the\n"
+      "points the last turn moved from and to are in reverse video and the points\n"
+      "it captured on red.\n"
       "\n"
       "  -a, --after TURNS         draw the position after these turns\n"
       "      --position STRING     draw this position string (--after plays from it)\n"
       "      --svg                 write an SVG picture instead\n"
+      "      --color[=WHEN]        draw in colour: auto (the default: when standard\n"
+      "                            output is a terminal, NO_COLOR is unset or empty\n"
+      "                            and TERM is not dumb), always or never\n"
       "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
       "  -h, --help                display this help and exit\n"
       "\n"
@@ -957,7 +989,9 @@ static void main_help(void)
            "  -h, --help     display this help and exit\n"
            "  -V, --version  output version information and exit\n"
            "\n"
-           "'rimau COMMAND --help' describes a command.\n"
+           "'rimau COMMAND --help' describes a command. Boards are drawn in colour when\n"
+           "standard output is a terminal, NO_COLOR is unset or empty and TERM is not\n"
+           "dumb; --color=always|never (show, moves, play, replay) decides instead.\n"
            "\n"
            "Example:\n"
            "  rimau show games/rimau-rimau-a.game\n");

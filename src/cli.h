@@ -11,6 +11,7 @@
 
 #include "match.h"
 #include "position.h"
+#include "render.h"
 #include "rimau.h"
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
@@ -70,6 +71,39 @@ size_t cli_escape_controls(const char *in, size_t n, char *out, bool *pending_c2
 /* Sends standard output and standard error through that filter, so that
  * text from files (names, tags) cannot drive the terminal. */
 void cli_guard_output(void);
+
+/* Writes the N bytes of TEXT to OUT; when OUT is the guarded standard
+ * output, its SGR sequences (ESC [ digits and ';' m) reach the terminal as
+ * they are, and the rest is filtered as all output is. */
+void cli_put_sgr(FILE *out, const char *text, size_t n);
+
+/* ---- boards at the terminal (cli_draw.c) ---- */
+
+/* --color=WHEN: auto (the default), always, never. */
+typedef enum cli_colour { CLI_COLOUR_AUTO, CLI_COLOUR_ALWAYS, CLI_COLOUR_NEVER } cli_colour;
+/* Reads --color's value ARG (NULL, for a bare --color: always) into
+ * *WHEN; EXIT_USAGE after a message naming CMD, or 0. */
+int cli_colour_arg(const char *arg, const char *cmd, cli_colour *when);
+/* Whether boards are drawn in colour: always, never, or (auto) when
+ * standard output is a terminal, NO_COLOR is unset or empty and TERM is
+ * not "dumb". */
+bool cli_colour_on(cli_colour when);
+/* Draws V (the pieces of G) as text on standard output, with the marks
+ * MARK ([point]: RENDER_* bits of render.h, or NULL), in colour when
+ * COLOUR. Without colour and marks it is exactly render_text. */
+void cli_draw(const rm_game *g, const rm_view *v, const uint8_t *mark, bool colour);
+/* Marks, in MARK ([point], cleared first), the points the last turn of M
+ * moved from, to or dropped on (RENDER_LAST) and those whose pieces it
+ * took (RENDER_TAKEN); nothing when no turn was played. */
+void cli_last_turn_marks(const rm_match *m, uint8_t *mark);
+/* Does turn I of L belong to the piece on point P, or end on P? */
+bool cli_turn_touches(const rm_turnlist *l, int i, int p);
+/* Marks, in MARK ([point], cleared first), where the turns of L go: the
+ * points they move or drop a piece to (RENDER_REACH) and those they remove
+ * a piece from (RENDER_TAKEN); with P >= 0, only the turns that touch P
+ * (cli_turn_touches), and P itself (RENDER_CHOSEN). Returns the number of
+ * turns marked. */
+int cli_reach_marks(const rm_game *g, const rm_turnlist *l, int p, uint8_t *mark);
 
 /* Plays G with humans on both sides, reading their lines from IN, quietly
  * (the interactive command reader, as the fuzzer drives it): 'save' writes

@@ -8,8 +8,10 @@
  * pass through a filter that writes every control character but newline
  * and tab (and carriage return on standard error, for the progress line)
  * as \xHH: C0 controls, DEL, and the C1 controls U+0080..U+009F, which
- * some terminals obey in UTF-8 too. Rimau itself writes no control
- * sequences, so nothing it means to print is lost.
+ * some terminals obey in UTF-8 too. The one exception is the colour of a
+ * board (--color): cli_put_sgr lets the SGR sequences of a drawing through,
+ * and only those (they set colours and attributes, nothing else), while
+ * the rest of its text is filtered as everything else.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -110,9 +112,63 @@ static FILE *guarded(int fd, bool allow_cr, guard *g, int mode)
     return f;
 }
 
+static guard out_guard, err_guard;
+static FILE *guarded_stdout; /* stdout once it is guarded */
+
+/* The length of the SGR sequence at P (N bytes left): ESC [, digits and
+ * ';', then 'm'; 0 when P holds none. */
+static size_t sgr_length(const char *p, size_t n)
+{
+    if (n < 3 || p[0] != '\033' || p[1] != '[')
+        return 0;
+    for (size_t i = 2; i < n; i++) {
+        if (p[i] == 'm')
+            return i + 1;
+        if (!((p[i] >= '0' && p[i] <= '9') || p[i] == ';') || i > 64)
+            return 0;
+    }
+    return 0;
+}
+
+void cli_put_sgr(FILE *out, const char *text, size_t n)
+{
+    if (out != guarded_stdout || out != stdout) {
+        fwrite(text, 1, n, out);
+        return;
+    }
+    /* the text after what the stream holds: filtered by the guard's own
+     * rule (and state), the SGR sequences as they are */
+    fflush(out);
+    char buf[6 * 512];
+    size_t k = 0;
+    for (size_t i = 0; i < n;) {
+        size_t sgr = sgr_length(text + i, n - i), run = 0;
+        if (!sgr)
+            while (i + run < n && run < 512 && !sgr_length(text + i + run, n - i - run))
+                run++;
+        if (k + (sgr ? sgr + 1 : 6 * run) > sizeof buf) {
+            if (write_all(out_guard.fd, buf, k) != 0)
+                return;
+            k = 0;
+        }
+        if (sgr) {
+            if (out_guard.pending_c2) { /* a 0xC2 before ESC is no C1 control */
+                out_guard.pending_c2 = false;
+                buf[k++] = (char)0xC2;
+            }
+            memcpy(buf + k, text + i, sgr);
+            k += sgr;
+            i += sgr;
+        } else {
+            k += cli_escape_controls(text + i, run, buf + k, &out_guard.pending_c2, false);
+            i += run;
+        }
+    }
+    write_all(out_guard.fd, buf, k);
+}
+
 void cli_guard_output(void)
 {
-    static guard out_guard, err_guard;
     fflush(stdout);
     fflush(stderr);
     FILE *o = guarded(STDOUT_FILENO, false, &out_guard, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
@@ -120,7 +176,7 @@ void cli_guard_output(void)
     /* (glibc's stdout and stderr can be assigned; without a stream the
      * output is left as it is rather than lost) */
     if (o)
-        stdout = o;
+        stdout = guarded_stdout = o;
     if (e)
         stderr = e;
 }

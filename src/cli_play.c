@@ -60,13 +60,17 @@ static int read_line(FILE *in, char *buf, size_t size)
     return too_long ? -1 : 1;
 }
 
-static void draw(const rm_match *m)
+/* Draws the position now; in colour, with the last turn marked. */
+static void draw(const rm_match *m, bool colour)
 {
     const rm_game *g = m->g;
     rm_position pos;
     rm_state_position(g, rm_match_state(m), &pos);
     rm_view v = { pos.kind, pos.count, pos.hand };
-    render_text(stdout, g, &v);
+    uint8_t mark[RM_MAX_POINTS];
+    if (colour)
+        cli_last_turn_marks(m, mark);
+    cli_draw(g, &v, colour && m->n > 0 ? mark : NULL, colour);
 }
 
 /* "17 on the board, 4 in hand": SIDE's pieces in POS. */
@@ -144,6 +148,7 @@ static void play_help(void)
            "  the moves of one turn joined by commas: xb4,xc4,xd4,c7-a1\n"
            "commands:\n"
            "  moves [POINT]  list the legal turns (of the piece on POINT, or ending there)\n"
+           "  show [POINT]   draw the board with the points those turns go to marked\n"
            "  board          draw the board again, and print its position string\n"
            "  undo           take back your last turn (and the computer's since)\n"
            "  save [FILE]    save the game so far (to the --save file by default)\n"
@@ -165,6 +170,7 @@ struct play_opts {
     char *save_buf;            /* o->save when the prompt's 'save FILE' chose it */
     uint64_t seed;
     bool quiet;
+    bool colour;               /* boards in colour (--color) */
     bool sandbox;              /* cli_play_input (the fuzz target): no file is written,
                                 * and a hint is a search of depth 1, not a second */
     /* --resume: the turns of the record the game goes on from */
@@ -245,17 +251,6 @@ static int term_width(void)
     return 80;
 }
 
-/* Does turn I of L belong to the piece on point P, or end on P? */
-static bool turn_touches(const rm_turnlist *l, int i, int p)
-{
-    const rm_move *mv = rm_turn_moves(l, i);
-    int n = l->turns[i].n;
-    for (int j = 0; j < n; j++)
-        if (mv[j].type != RM_MV_DROP && mv[j].from == p)
-            return true;
-    return n > 0 && mv[n - 1].type != RM_MV_REMOVE && mv[n - 1].to == p;
-}
-
 /* The prompt's 'moves [POINT]': how many legal turns, then the turns in
  * columns as wide as the terminal. */
 static void list_moves(rm_match *m, const char *arg)
@@ -274,7 +269,7 @@ static void list_moves(rm_match *m, const char *arg)
     int n = 0, n_texts = 0, widest = 0;
     char **texts = calloc((size_t)l->n + 1, sizeof *texts);
     for (int i = 0; texts && i < l->n; i++) {
-        if (p >= 0 && !turn_touches(l, i, p))
+        if (p >= 0 && !cli_turn_touches(l, i, p))
             continue;
         n++;
         char *t = rm_turn_text(g, rm_turn_moves(l, i), l->turns[i].n);
@@ -309,6 +304,29 @@ static void list_moves(rm_match *m, const char *arg)
     for (int i = 0; i < n_texts; i++)
         free(texts[i]);
     free(texts);
+}
+
+/* The prompt's 'show [POINT]': the board with the points marked where the
+ * legal turns (of the piece on POINT, or ending there) go. */
+static void show_moves(const struct play_opts *o, rm_match *m, const char *arg)
+{
+    const rm_game *g = m->g;
+    int p = *arg ? board_point(&g->board, arg) : -1;
+    if (*arg && p < 0) {
+        printf("'%s': unknown point; 'show' marks where the legal turns go, 'show c7' where "
+               "those of the piece on c7 or ending there go\n", arg);
+        return;
+    }
+    uint8_t mark[RM_MAX_POINTS];
+    rm_position pos;
+    rm_state_position(g, rm_match_state(m), &pos);
+    rm_view v = { pos.kind, pos.count, pos.hand };
+    int n = cli_reach_marks(g, rm_match_turns(m), p, mark);
+    cli_draw(g, &v, mark, o->colour);
+    if (p >= 0)
+        printf("%d legal turn%s of the piece on %s or ending there\n", n, CLI_S(n), arg);
+    else
+        printf("%d legal turn%s\n", n, CLI_S(n));
 }
 
 /* The prompt's 'save [FILE]': the game so far to FILE, else to the
@@ -378,7 +396,7 @@ static void undo_turn(const struct play_opts *o, rm_match *m)
     int k = rm_match_undo(m, m->n - target);
     printf("took back %d turn%s\n", k, k > 1 ? "s" : "");
     if (!o->quiet)
-        draw(m);
+        draw(m, o->colour);
     show_status(m);
 }
 
@@ -389,7 +407,8 @@ static rm_match *completing;
 
 static char *complete_next(const char *text, int state)
 {
-    static const char *const commands[] = { "moves", "undo", "save", "board", "help", "quit" };
+    static const char *const commands[] = { "moves", "show", "undo", "save", "board", "help", "quit" };
+    const int ncommands = (int)(sizeof commands / sizeof commands[0]);
     static int i;
     if (state == 0)
         i = 0;
@@ -402,7 +421,7 @@ static char *complete_next(const char *text, int state)
             return t;
         free(t);
     }
-    for (; i < l->n + 6; ) {
+    for (; i < l->n + ncommands; ) {
         const char *c = commands[i++ - l->n];
         if (strncmp(c, text, len) == 0)
             return strdup(c);
@@ -536,13 +555,17 @@ static int human_turn(struct play_opts *o, rm_match *m, bool tty)
             continue;
         }
         if (strcmp(p, "board") == 0) {
-            draw(m);
+            draw(m, o->colour);
             show_status(m);
             cli_put_position(stdout, m->g, rm_match_state(m));
             continue;
         }
         if (wlen == 5 && strncmp(p, "moves", 5) == 0 && !strchr(arg, ' ')) {
             list_moves(m, arg);
+            continue;
+        }
+        if (wlen == 4 && strncmp(p, "show", 4) == 0 && !strchr(arg, ' ')) {
+            show_moves(o, m, arg);
             continue;
         }
         if (wlen == 4 && strncmp(p, "save", 4) == 0 && !strchr(arg, ' ')) {
@@ -608,7 +631,7 @@ static int play_match(struct play_opts *o, rm_game *g)
     if (tty)
         printf("Type 'help' for help.\n");
     if (!o->quiet)
-        draw(&m);
+        draw(&m, o->colour);
     /* The record's path is tried before the first turn: a game is not
      * played to find out at its end that it cannot be saved. */
     if (save_progress(o, &m) != 0) {
@@ -653,7 +676,7 @@ static int play_match(struct play_opts *o, rm_game *g)
             fprintf(stderr, "rimau play: note: turn %d: %s stopped at its time cap\n", m.n,
                     rm_player_spec(o->computer[side]));
         if (!o->quiet)
-            draw(&m);
+            draw(&m, o->colour);
         save_progress(o, &m);
         if (interrupted) {
             stopped = true;
@@ -783,6 +806,7 @@ int cmd_play(int argc, char **argv)
     o.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     const char *side_args[8];
     int nside_args = 0;
+    cli_colour colour = CLI_COLOUR_AUTO;
     /* Options are parsed by hand: the side options (--tigers=random) are
      * named after the game's sides, known only once the file is loaded. */
     for (int i = 1; i < argc; i++) {
@@ -821,6 +845,10 @@ int cmd_play(int argc, char **argv)
                 return cli_usage("play", "the seed is a number, not '%s'", v);
         } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             o.quiet = true;
+        } else if (strcmp(a, "--color") == 0 || strncmp(a, "--color=", 8) == 0) {
+            int st = cli_colour_arg(a[7] ? a + 8 : NULL, "play", &colour);
+            if (st)
+                return st;
         } else if (strncmp(a, "--", 2) == 0 && strchr(a, '=')) {
             if (nside_args == 8)
                 return cli_usage("play", "too many side options");
@@ -833,6 +861,7 @@ int cmd_play(int argc, char **argv)
             return cli_usage("play", "give one .game file");
         }
     }
+    o.colour = cli_colour_on(colour);
     if (o.position && (o.resume || o.save))
         return cli_usage("play", "a record starts at the start of its game: --position goes "
                                  "with neither --save nor --resume");
@@ -962,9 +991,11 @@ int cmd_replay(int argc, char **argv)
                                           { "quiet", no_argument, NULL, 'q' },
                                           { "svg", required_argument, NULL, 'S' },
                                           { "html", required_argument, NULL, 'H' },
+                                          { "color", optional_argument, NULL, 'C' },
                                           { 0 } };
     int ch, status = 0;
     bool quiet = false;
+    cli_colour colour = CLI_COLOUR_AUTO;
     const char *svg_dir = NULL, *html_file = NULL;
     while ((ch = cli_next_opt(c, argc, argv, "hq", opts, &status)) != -1) {
         if (ch == -2)
@@ -975,6 +1006,8 @@ int cmd_replay(int argc, char **argv)
             svg_dir = optarg;
         else if (ch == 'H')
             html_file = optarg;
+        else if (ch == 'C' && (status = cli_colour_arg(optarg, "replay", &colour)) != 0)
+            return status;
     }
     if (argc - optind != 1)
         return cli_usage("replay", "give one record file");
@@ -1041,7 +1074,7 @@ int cmd_replay(int argc, char **argv)
         status = EXIT_INVALID;
     }
     if (!quiet)
-        draw(&m);
+        draw(&m, cli_colour_on(colour));
     if (status != 0)
         printf("replayed %d valid turn%s; the record is wrong or cut off after them\n", m.n,
                m.n == 1 ? "" : "s");

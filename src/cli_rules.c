@@ -286,9 +286,13 @@ int cmd_moves(int argc, char **argv)
                                           { "after", required_argument, NULL, 'a' },
                                           { "position", required_argument, NULL, 'P' },
                                           { "option", required_argument, NULL, 'o' },
+                                          { "show", optional_argument, NULL, 'S' },
+                                          { "color", optional_argument, NULL, 'C' },
                                           { 0 } };
     int ch, status = 0;
-    const char *after = NULL, *position = NULL;
+    const char *after = NULL, *position = NULL, *point = NULL;
+    bool show = false;
+    cli_colour colour = CLI_COLOUR_AUTO;
     rm_choices choices = { 0 };
     while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
         if (ch == -2)
@@ -299,20 +303,47 @@ int cmd_moves(int argc, char **argv)
             position = optarg;
         if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "moves")) != 0)
             return status;
+        if (ch == 'S') {
+            show = true;
+            if (optarg)
+                point = optarg;
+        }
+        if (ch == 'C' && (status = cli_colour_arg(optarg, "moves", &colour)) != 0)
+            return status;
     }
-    if (argc - optind != 1)
-        return cli_usage("moves", "give one .game file");
+    if (argc - optind == 2 && !point)
+        point = argv[optind + 1];
+    else if (argc - optind != 1)
+        return cli_usage("moves", "give one .game file (and a point)");
     rm_match m;
     rm_game *g = load_position("moves", argv[optind], &choices, position, after, &m, &status);
     if (!g)
         return status;
+    int p = point ? board_point(&g->board, point) : -1;
+    if (point && p < 0) {
+        fprintf(stderr, "rimau moves: '%s' is not a point of the board\n", point);
+        rm_match_free(&m);
+        rm_game_destroy(g);
+        return EXIT_INVALID;
+    }
     const rm_turnlist *l = rm_match_turns(&m);
     if (l->failed) {
         char why[128];
         fprintf(stderr, "rimau moves: %s\n", rm_turns_failure(l, why, sizeof why));
         status = EXIT_INVALID;
     }
+    if (show) {
+        uint8_t mark[RM_MAX_POINTS];
+        rm_position pos;
+        rm_state_position(g, rm_match_state(&m), &pos);
+        rm_view v = { pos.kind, pos.count, pos.hand };
+        cli_reach_marks(g, l, p, mark);
+        cli_draw(g, &v, mark, cli_colour_on(colour));
+        putchar('\n');
+    }
     for (int i = 0; i < l->n; i++) {
+        if (p >= 0 && !cli_turn_touches(l, i, p))
+            continue;
         cli_put_turn(stdout, g, rm_turn_moves(l, i), l->turns[i].n);
         putchar('\n');
     }

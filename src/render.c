@@ -60,7 +60,79 @@ static struct frame frame_of(const rm_board *b)
 #define CW 4 /* characters per unit across */
 #define CH 2 /* rows per unit up */
 
+/* A cell's look in colour: a foreground and a background colour (0: the
+ * terminal's, else 1 + the ANSI colour number), bold, underline, reverse. */
+enum { A_FG = 0x0f, A_BG = 0xf0, A_BOLD = 0x100, A_UL = 0x200, A_REV = 0x400 };
+#define A_FG_OF(c) (1 + (c))
+#define A_BG_OF(c) ((1 + (c)) << 4)
+enum { C_RED = 1, C_GREEN = 2, C_BLUE = 4, C_MAGENTA = 5, C_CYAN = 6, C_WHITE = 7 };
+
+/* Writes the SGR sequence that turns the look OLD into A. */
+static void put_sgr(FILE *out, unsigned old, unsigned a)
+{
+    if (old == a)
+        return;
+    fputs("\033[0", out);
+    if (a & A_BOLD)
+        fputs(";1", out);
+    if (a & A_UL)
+        fputs(";4", out);
+    if (a & A_REV)
+        fputs(";7", out);
+    if (a & A_FG)
+        fprintf(out, ";%u", 30 + (a & A_FG) - 1);
+    if (a & A_BG)
+        fprintf(out, ";%u", 40 + ((a & A_BG) >> 4) - 1);
+    fputc('m', out);
+}
+
+/* The character that marks a point a turn can reach: one no piece is
+ * drawn as. */
+static char reach_char(const rm_game *g)
+{
+    for (const char *c = "*+#@%"; *c; c++) {
+        bool used = false;
+        for (int k = 0; k < g->nkinds && !used; k++)
+            used = g->kinds[k].symbol == *c;
+        if (!used)
+            return *c;
+    }
+    return '*';
+}
+
+/* The look of point I's cell (and of a stack's height after it). */
+static unsigned point_look(const rm_game *g, const rm_view *v, int i, unsigned mark)
+{
+    static const int side_colour[RM_MAX_SIDES] = { C_RED, C_BLUE, C_MAGENTA, C_CYAN };
+    unsigned a = 0;
+    int k = v ? v->kind[i] : -1;
+    if (k >= 0) {
+        a = A_BOLD | A_FG_OF(side_colour[g->kinds[k].side % RM_MAX_SIDES]);
+        if (v->count[i] > 1)
+            a |= A_UL;
+    }
+    if (mark & RENDER_TAKEN) {
+        a |= A_BG_OF(C_RED) | A_BOLD;
+        if (!(a & A_FG))
+            a |= A_FG_OF(C_WHITE);
+    }
+    if (mark & RENDER_REACH) {
+        if (k >= 0)
+            a |= A_BG_OF(C_GREEN);
+        else
+            a |= A_BOLD | A_FG_OF(C_GREEN);
+    }
+    if (mark & (RENDER_LAST | RENDER_CHOSEN))
+        a |= A_REV | A_BOLD;
+    return a;
+}
+
 void render_text(FILE *out, const rm_game *g, const rm_view *v)
+{
+    render_text_styled(out, g, v, NULL);
+}
+
+void render_text_styled(FILE *out, const rm_game *g, const rm_view *v, const rm_text_style *st)
 {
     const rm_board *b = &g->board;
     struct frame f = frame_of(b);
@@ -72,10 +144,15 @@ void render_text(FILE *out, const rm_game *g, const rm_view *v)
         fprintf(out, "(the board is too large to draw as text: use --svg)\n");
         return;
     }
+    bool ansi = st && st->ansi;
+    const uint8_t *mark = st ? st->mark : NULL;
     char *cv = malloc((size_t)w * (size_t)h);
+    /* the look of each cell, in colour */
+    unsigned short *look = ansi ? calloc((size_t)w * (size_t)h, sizeof *look) : NULL;
     int *pc = malloc((size_t)b->npoints * sizeof *pc), *pr = malloc((size_t)b->npoints * sizeof *pr);
-    if (!cv || !pc || !pr) {
+    if (!cv || !pc || !pr || (ansi && !look)) {
         free(cv);
+        free(look);
         free(pc);
         free(pr);
         fprintf(out, "(out of memory)\n");
@@ -108,11 +185,17 @@ void render_text(FILE *out, const rm_game *g, const rm_view *v)
                 *cell = '+';
         }
     }
+    char reach = mark ? reach_char(g) : '.';
     for (int i = 0; i < b->npoints; i++) {
         char *cell = &cv[pr[i] * w + pc[i]];
         int k = v ? v->kind[i] : -1;
+        if (look) {
+            look[pr[i] * w + pc[i]] = (unsigned short)point_look(g, v, i, mark ? mark[i] : 0);
+            if (k >= 0 && v->count[i] > 1 && pc[i] + 1 < w)
+                look[pr[i] * w + pc[i] + 1] = (unsigned short)point_look(g, v, i, 0);
+        }
         if (k < 0) {
-            *cell = '.';
+            *cell = mark && (mark[i] & RENDER_REACH) ? reach : '.';
             continue;
         }
         *cell = g->kinds[k].symbol;
@@ -130,7 +213,20 @@ void render_text(FILE *out, const rm_game *g, const rm_view *v)
         int end = w;
         while (end > 0 && cv[r * w + end - 1] == ' ')
             end--;
-        fprintf(out, "%3s  %.*s\n", label, end, cv + r * w);
+        if (!look) {
+            fprintf(out, "%3s  %.*s\n", label, end, cv + r * w);
+            continue;
+        }
+        fprintf(out, "%3s  ", label);
+        unsigned now = 0;
+        for (int c = 0; c < end; c++) {
+            put_sgr(out, now, look[r * w + c]);
+            now = look[r * w + c];
+            fputc(cv[r * w + c], out);
+        }
+        if (now)
+            fputs("\033[0m", out);
+        fputc('\n', out);
     }
     if (f.lattice) {
         char *cols = malloc((size_t)w + 1);
@@ -160,6 +256,7 @@ void render_text(FILE *out, const rm_game *g, const rm_view *v)
     if (any)
         fputc('\n', out);
     free(cv);
+    free(look);
     free(pc);
     free(pr);
 }

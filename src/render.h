@@ -2,6 +2,7 @@
 #ifndef RIMAU_RENDER_H
 #define RIMAU_RENDER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -23,6 +24,27 @@ rm_view render_setup_view(const rm_game *g, int hand[RM_MAX_KINDS]);
  * margins. */
 void render_text(FILE *out, const rm_game *g, const rm_view *v);
 void render_svg(FILE *out, const rm_game *g, const rm_view *v);
+
+/* What a point is marked as in a text drawing (bits of rm_text_style's
+ * mark). Only RENDER_REACH on an empty point shows without colour. */
+enum {
+    RENDER_LAST = 1,     /* a point the last turn moved from or to, or dropped on */
+    RENDER_TAKEN = 2,    /* its pieces were captured by the last turn */
+    RENDER_REACH = 4,    /* a turn can go there: drawn as the reach mark when empty */
+    RENDER_CHOSEN = 8,   /* the point whose turns are shown */
+};
+
+/* How render_text_styled draws: the marks of the points and whether it
+ * writes ANSI colour sequences (SGR: ESC [ ... m, nothing else). */
+typedef struct rm_text_style {
+    bool ansi;                    /* each side's pieces in its colour, stacks
+                                   * underlined, the marks in colour */
+    const uint8_t *mark;          /* [point]: RENDER_* bits (or NULL) */
+} rm_text_style;
+
+/* render_text with the style S (NULL: none, exactly render_text). The
+ * reach mark is '*', or the first of + # @ % that no piece is drawn as. */
+void render_text_styled(FILE *out, const rm_game *g, const rm_view *v, const rm_text_style *s);
 
 /* What render_svg_marked draws over a position: the last turn. */
 typedef struct rm_marks {

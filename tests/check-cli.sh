@@ -566,6 +566,139 @@ unset stdin
 expect 0 "show --svg --after" "$RIMAU" show --svg "$game" --after "xc4,xb4,xd4 a1"
 has "man on a1" out "show --svg --after draws the position reached"
 has_no "man on c4" out "show --svg --after draws the removed men removed"
+# ---- colour, the last turn, where turns go ----
+# escs FILE: how many ESC bytes FILE holds
+escs() { tr -cd '\033' < "$1" | wc -c; }
+# nosgr FILE: FILE without its SGR sequences (ESC [ digits and ';' m)
+nosgr() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
+pos4="xc4,xb4,xd4 a1 c3-c4 a9"
+expect 0 "show --color=always" "$RIMAU" show "$game" --after "$pos4 c7xa5" --color=always
+n=$((n + 1))
+if [ "$(escs "$tmp/out")" -gt 0 ]; then echo "ok show --color=always writes colour sequences"
+else echo "FAIL show --color=always writes no colour sequence"; fail=$((fail + 1)); fi
+nosgr "$tmp/out" > "$tmp/coloured"
+expect 0 "show, not coloured" "$RIMAU" show "$game" --after "$pos4 c7xa5"
+n=$((n + 1))
+if [ "$(escs "$tmp/out")" -eq 0 ] && cmp -s "$tmp/out" "$tmp/coloured"; then
+    echo "ok a board in colour is the plain board with colours added"
+else
+    echo "FAIL the coloured board differs from the plain one beyond its colours"; fail=$((fail + 1))
+fi
+# the last turn c7xa5: c7 and a5 in reverse video (7), b6 captured (on red, 41)
+expect 0 "show --color=always, the last turn" "$RIMAU" show "$game" --after "$pos4 c7xa5" --color=always
+hasf "$(printf '  7  .---.---\033[0;1;7m.')" out "show --after marks where the last turn came from"
+hasf "$(printf '  5  \033[0;1;7;31mT')" out "show --after marks where the last turn went"
+hasf "$(printf '  6  .---\033[0;1;37;41m.')" out "show --after marks the point the last turn captured"
+expect 0 "show --color=always, NO_COLOR set" env NO_COLOR=1 "$RIMAU" show "$game" --color=always
+n=$((n + 1))
+if [ "$(escs "$tmp/out")" -gt 0 ]; then echo "ok --color=always goes before NO_COLOR"
+else echo "FAIL --color=always with NO_COLOR set writes no colour"; fail=$((fail + 1)); fi
+printf 'xc4,xb4,xd4\na1\nc3-c4\nquit\n' | "$RIMAU" play "$game" --tigers=human --men=human -q \
+    --save "$tmp/colour.rec" > /dev/null
+expect 0 "replay --color=always" "$RIMAU" replay "$tmp/colour.rec" --color=always
+hasf "$(printf '  4  .---.---\033[0;1;7;31mT')" out "replay marks the last turn in colour"
+for cmd in "show $game" "moves $game --show" "replay $tmp/colour.rec" "play $game --men=human"; do
+    # shellcheck disable=SC2086
+    "$RIMAU" $cmd --color=never > "$tmp/out" 2> "$tmp/err"
+    n=$((n + 1))
+    if [ -s "$tmp/out" ] && [ "$(escs "$tmp/out")" -eq 0 ]; then echo "ok ${cmd%% *} --color=never writes no colour"
+    else echo "FAIL ${cmd%% *} --color=never: colour, or nothing"; shown "$tmp/err"; fail=$((fail + 1)); fi
+done
+"$RIMAU" show "$game" --color=always | cat > "$tmp/out"
+"$RIMAU" show "$game" | cat > "$tmp/piped"
+n=$((n + 1))
+if [ "$(escs "$tmp/piped")" -eq 0 ] && [ "$(escs "$tmp/out")" -gt 0 ]; then echo "ok show into a pipe writes no colour"
+else echo "FAIL show into a pipe writes colour (or --color=always does not)"; fail=$((fail + 1)); fi
+expect 2 "a bad --color" "$RIMAU" show "$game" --color=sometimes
+has "rimau show: --color is auto, always or never, not 'sometimes'" err "a bad --color is named"
+expect 2 "a bad --color for play" "$RIMAU" play "$game" --color=blue
+# At a terminal (a pty from script(1)), auto means colour, unless NO_COLOR
+# is set and not empty, or TERM is dumb.
+if command -v script > /dev/null 2>&1; then
+    tty_escs() { env "$@" script -q -c "'$RIMAU' show '$game'" /dev/null > "$tmp/out" 2>&1; escs "$tmp/out"; }
+    n=$((n + 1))
+    if [ "$(tty_escs TERM=xterm)" -gt 0 ]; then echo "ok show at a terminal is in colour"
+    else echo "FAIL show at a terminal writes no colour"; fail=$((fail + 1)); fi
+    n=$((n + 1))
+    if [ "$(tty_escs TERM=xterm NO_COLOR=)" -gt 0 ]; then echo "ok an empty NO_COLOR keeps the colour"
+    else echo "FAIL an empty NO_COLOR turns the colour off"; fail=$((fail + 1)); fi
+    n=$((n + 1))
+    if [ "$(tty_escs TERM=xterm NO_COLOR=1)" -eq 0 ]; then echo "ok NO_COLOR=1 turns the colour off at a terminal"
+    else echo "FAIL NO_COLOR=1 at a terminal: colour written"; fail=$((fail + 1)); fi
+    n=$((n + 1))
+    if [ "$(tty_escs TERM=dumb)" -eq 0 ]; then echo "ok TERM=dumb turns the colour off"
+    else echo "FAIL TERM=dumb: colour written"; fail=$((fail + 1)); fi
+else
+    echo "skip: no script(1): colour at a terminal is not tested"
+fi
+# Colour lets SGR sequences through, and only them: a game's name stays escaped.
+# (the name of a piece in hand, drawn with the board, holds a C1 control)
+printf 'game "evil\033]0;title\007 \302\233name"\nboard { grid 3 x 3 }\nside a { piece p\302\233x 2 }\nside b { piece q 1 }\nsetup { p\302\233x at a1\n q at c3 }\nphase x of a { turn step p\302\233x }\nphase y of b { turn step q }\n' > "$tmp/evil-colour.game"
+expect 0 "show --color=always of a game with control characters" "$RIMAU" show "$tmp/evil-colour.game" --color=always
+n=$((n + 1))
+if [ "$(escs "$tmp/out")" -gt 0 ] && [ "$(nosgr "$tmp/out" | tr -cd '\033\007' | wc -c)" -eq 0 ] &&
+    grep -q 'x1b' "$tmp/out" && grep -q 'in hand: p\\u009bx 1' "$tmp/out" &&
+    ! grep -q "$(printf '\302\233')" "$tmp/out"; then
+    echo "ok colour passes SGR sequences, and the name's controls stay escaped"
+else
+    echo "FAIL colour lets a control character of the file through"; fail=$((fail + 1))
+fi
+
+# moves POINT and moves --show POINT: '*' on exactly the points the turns
+# of the piece on POINT (or ending there) go to.
+expect 0 "moves POINT" "$RIMAU" moves "$game" --after "$pos4" c7
+cp "$tmp/out" "$tmp/c7"
+has "^c7xa5\$" out "moves POINT lists the captures of that piece"
+has_no "^c4-" out "moves POINT lists no turn of another piece"
+# the landing points of turns: the points after a '-' or 'x' that follows
+# a point, and drops (a move of one point); not removals ('xPOINT')
+landings() { tr ',' '\n' < "$1" | grep -v '^x' | sed 's/^[^@]*@//' |
+    awk -F '[-x]' '{ if (NF == 1) print $1; else for (i = 2; i <= NF; i++) print $i }' | sort -u; }
+landings "$tmp/c7" > "$tmp/want"
+# stars FILE: the points a board drawing marks '*', by row label and column letter
+stars() { awk '
+    /^$/ && !done { blank = 1; next }
+    blank && !done { for (i = 1; i <= length($0); i++) col[i] = substr($0, i, 1); done = 1; next }
+    !blank { label = substr($0, 1, 3); gsub(/ /, "", label); if (label != "") row = label
+             for (i = 1; i <= length($0); i++) if (substr($0, i, 1) == "*") { at[++k] = i; r[k] = row } }
+    END { for (j = 1; j <= k; j++) print col[at[j]] r[j] }' "$1" | sort -u; }
+expect 0 "moves --show POINT" "$RIMAU" moves "$game" --after "$pos4" --show c7
+stars "$tmp/out" > "$tmp/got"
+n=$((n + 1))
+if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then
+    echo "ok moves --show c7 marks exactly where the turns of c7 go ($(tr '\n' ' ' < "$tmp/got"))"
+else
+    echo "FAIL moves --show c7 marks $(tr '\n' ' ' < "$tmp/got"), the turns go to $(tr '\n' ' ' < "$tmp/want")"
+    fail=$((fail + 1))
+fi
+sed '1,/^$/d' "$tmp/out" | sed '1,/^$/d' | sed '1,/^$/d' > "$tmp/list"
+n=$((n + 1))
+if cmp -s "$tmp/list" "$tmp/c7"; then echo "ok moves --show lists the turns after the board"
+else echo "FAIL moves --show lists other turns than moves POINT"; shown "$tmp/list"; fail=$((fail + 1)); fi
+# the board is the one show draws, the marks taken off
+"$RIMAU" show "$game" --after "$pos4" | sed '1,2d' | sed '/^position:/d' > "$tmp/plain"
+sed -n '1,/^in hand/p' "$tmp/out" | tr '*' '.' > "$tmp/drawn"
+n=$((n + 1))
+if cmp -s "$tmp/drawn" "$tmp/plain"; then echo "ok moves --show draws show's board with the marks added"
+else echo "FAIL moves --show draws another board than show"; diff "$tmp/drawn" "$tmp/plain" | head -5; fail=$((fail + 1)); fi
+expect 0 "moves --show=POINT" "$RIMAU" moves "$game" --after "$pos4" --show=c7
+stars "$tmp/out" > "$tmp/got2"
+n=$((n + 1))
+if cmp -s "$tmp/got" "$tmp/got2"; then echo "ok --show=c7 is --show c7"
+else echo "FAIL --show=c7 marks other points than --show c7"; fail=$((fail + 1)); fi
+expect 1 "moves with an unknown point" "$RIMAU" moves "$game" zz9
+has "rimau moves: 'zz9' is not a point of the board" err "moves names the unknown point"
+expect 2 "moves with two points" "$RIMAU" moves "$game" c7 c3
+# the prompt's show [POINT] marks as moves --show does
+printf 'show c7\nshow zz9\nquit\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "show at the prompt" "$RIMAU" play "$game" --position "$after2" --tigers=human --men=human -q
+unset stdin
+has "^[0-9]* legal turns* of the piece on c7 or ending there\$" out "the prompt's show counts the turns"
+has "'zz9': unknown point; 'show' marks" out "the prompt's show names an unknown point"
+n=$((n + 1))
+if [ "$(grep -c '\*' "$tmp/out")" -gt 0 ]; then echo "ok the prompt's show marks points"
+else echo "FAIL the prompt's show marks no point"; fail=$((fail + 1)); fi
+
 cp "$game" "$tmp/pstring.game"
 cat >> "$tmp/pstring.game" <<'END'
 

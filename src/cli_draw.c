@@ -1,0 +1,120 @@
+/* cli_draw.c: boards drawn at the terminal: whether in colour, and the
+ * points marked on them (the last turn, where the legal turns go). What
+ * is drawn is render.c's; when and with which marks is decided here. */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "notation.h"
+
+int cli_colour_arg(const char *arg, const char *cmd, cli_colour *when)
+{
+    if (!arg || strcmp(arg, "always") == 0)
+        *when = CLI_COLOUR_ALWAYS;
+    else if (strcmp(arg, "never") == 0)
+        *when = CLI_COLOUR_NEVER;
+    else if (strcmp(arg, "auto") == 0)
+        *when = CLI_COLOUR_AUTO;
+    else
+        return cli_usage(cmd, "--color is auto, always or never, not '%s'", arg);
+    return 0;
+}
+
+bool cli_colour_on(cli_colour when)
+{
+    if (when != CLI_COLOUR_AUTO)
+        return when == CLI_COLOUR_ALWAYS;
+    /* (https://no-color.org: a NO_COLOR that is set and not empty) */
+    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    return isatty(STDOUT_FILENO) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
+}
+
+void cli_draw(const rm_game *g, const rm_view *v, const uint8_t *mark, bool colour)
+{
+    rm_text_style st = { colour, mark };
+    if (!colour) {
+        render_text_styled(stdout, g, v, mark ? &st : NULL);
+        return;
+    }
+    /* drawn whole first, so that its colours pass the output's filter
+     * (cli_put_sgr) and nothing else does */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) {
+        render_text_styled(stdout, g, v, &(rm_text_style){ false, mark });
+        return;
+    }
+    render_text_styled(f, g, v, &st);
+    if (fclose(f) == 0)
+        cli_put_sgr(stdout, text, len);
+    else
+        render_text_styled(stdout, g, v, &(rm_text_style){ false, mark });
+    free(text);
+}
+
+void cli_last_turn_marks(const rm_match *m, uint8_t *mark)
+{
+    const rm_game *g = m->g;
+    memset(mark, 0, (size_t)g->board.npoints);
+    if (m->n == 0)
+        return;
+    const rm_state *before_st = &m->states[m->n - 1];
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    char err[256];
+    if (rm_parse_turn(g, before_st, m->texts[m->n - 1], moves, &n, err, sizeof err) == 0)
+        for (int k = 0; k < n; k++) {
+            if (moves[k].type != RM_MV_DROP && moves[k].type != RM_MV_REMOVE)
+                mark[moves[k].from] |= RENDER_LAST;
+            if (moves[k].type != RM_MV_REMOVE)
+                mark[moves[k].to] |= RENDER_LAST;
+        }
+    /* the captured points from the two positions, so that leaps over
+     * several points and removals are all seen */
+    rm_position before, after;
+    rm_state_position(g, before_st, &before);
+    rm_state_position(g, &m->states[m->n], &after);
+    int mover = rm_state_to_move(before_st);
+    for (int p = 0; p < g->board.npoints; p++) {
+        int k = before.kind[p];
+        if (k >= 0 && g->kinds[k].side != mover &&
+            (after.kind[p] != k || after.count[p] < before.count[p]))
+            mark[p] |= RENDER_TAKEN;
+    }
+}
+
+bool cli_turn_touches(const rm_turnlist *l, int i, int p)
+{
+    const rm_move *mv = rm_turn_moves(l, i);
+    int n = l->turns[i].n;
+    for (int j = 0; j < n; j++)
+        if (mv[j].type != RM_MV_DROP && mv[j].from == p)
+            return true;
+    return n > 0 && mv[n - 1].type != RM_MV_REMOVE && mv[n - 1].to == p;
+}
+
+int cli_reach_marks(const rm_game *g, const rm_turnlist *l, int p, uint8_t *mark)
+{
+    memset(mark, 0, (size_t)g->board.npoints);
+    if (p >= 0)
+        mark[p] |= RENDER_CHOSEN;
+    int marked = 0;
+    for (int i = 0; i < l->n; i++) {
+        if (p >= 0 && !cli_turn_touches(l, i, p))
+            continue;
+        const rm_move *mv = rm_turn_moves(l, i);
+        for (int j = 0; j < l->turns[i].n; j++) {
+            if (mv[j].type == RM_MV_REMOVE)
+                mark[mv[j].from] |= RENDER_TAKEN;
+            else
+                mark[mv[j].to] |= RENDER_REACH;
+        }
+        marked++;
+    }
+    return marked;
+}
