@@ -341,12 +341,18 @@ int cmd_moves(int argc, char **argv)
         cli_draw(g, &v, mark, cli_colour_on(colour));
         putchar('\n');
     }
+    int shown = 0;
     for (int i = 0; i < l->n; i++) {
         if (p >= 0 && !cli_turn_touches(l, i, p))
             continue;
         cli_put_turn(stdout, g, rm_turn_moves(l, i), l->turns[i].n);
         putchar('\n');
+        shown++;
     }
+    if (p >= 0 && shown == 0) /* (on stderr: the list on stdout stays a list) */
+        fprintf(stderr, "rimau moves: no legal turn %s %s (%d turn%s in all)\n",
+                rm_state_kind(rm_match_state(&m), p) >= 0 ? "moves the piece on, or ends on," : "ends on",
+                point, l->n, CLI_S(l->n));
     rm_match_free(&m);
     rm_game_destroy(g);
     return status;

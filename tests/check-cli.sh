@@ -688,6 +688,10 @@ if cmp -s "$tmp/got" "$tmp/got2"; then echo "ok --show=c7 is --show c7"
 else echo "FAIL --show=c7 marks other points than --show c7"; fail=$((fail + 1)); fi
 expect 1 "moves with an unknown point" "$RIMAU" moves "$game" zz9
 has "rimau moves: 'zz9' is not a point of the board" err "moves names the unknown point"
+expect 0 "moves POINT that no turn touches" "$RIMAU" moves "$game" --after "$pos4" a1
+[ -s "$tmp/out" ] && r=FAIL || r=ok
+n=$((n + 1)); echo "$r moves POINT that no turn touches lists nothing"; [ $r = ok ] || fail=$((fail + 1))
+has "no legal turn .* a1 ([0-9]* turns in all)" err "and says so on stderr"
 expect 2 "moves with two points" "$RIMAU" moves "$game" c7 c3
 # the prompt's show [POINT] marks as moves --show does
 printf 'show c7\nshow zz9\nquit\n' > "$tmp/in"
