@@ -667,6 +667,9 @@ static int play_match(struct play_opts *o, rm_game *g)
             }
             rm_player_info(o->computer[side], &info);
         }
+        /* Saved before anything is printed: a reader that goes away (a
+         * closed pipe kills the process) loses no turn. */
+        save_progress(o, &m);
         /* (an undo at the prompt may have changed whose turn it was) */
         side = rm_state_to_move(&m.states[m.n - 1]);
         printf("%d. %s plays %s", m.n, g->sides[side].name, m.texts[m.n - 1]);
@@ -677,7 +680,6 @@ static int play_match(struct play_opts *o, rm_game *g)
                     rm_player_spec(o->computer[side]));
         if (!o->quiet)
             draw(&m, o->colour);
-        save_progress(o, &m);
         if (interrupted) {
             stopped = true;
             break;
