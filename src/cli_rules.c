@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -647,7 +648,10 @@ int cmd_list(int argc, char **argv)
     const char *dir = optind < argc ? argv[optind] : cli_games_dir();
     DIR *d = opendir(dir);
     if (!d) {
-        fprintf(stderr, "rimau list: cannot open the folder %s\n", dir);
+        fprintf(stderr, "rimau list: cannot open the folder %s: %s\n", dir, strerror(errno));
+        if (optind >= argc)
+            fprintf(stderr, "rimau list: the games are installed there by 'make install'; name "
+                    "another folder (rimau list DIR) or set RIMAU_GAMES\n");
         return EXIT_INVALID;
     }
     char **names = NULL;

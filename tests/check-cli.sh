@@ -301,6 +301,25 @@ has "Rimau-rimau (version B)" out "the game found by its name is loaded"
 RIMAU_GAMES="$srcdir/games" expect 0 "rimau list" "$RIMAU" list
 has "tiger-and-buffaloes.game" out "rimau list lists the games"
 
+# The program built here, not installed, finds the games of its source
+# tree by name; a copy of it elsewhere does not (an install that lost its
+# games is not hidden). Only where the games are not installed, and only
+# with the program itself as RIMAU (not valgrind's wrapper script).
+installed=$(sed -n 's/^#define RIMAU_GAMES_DIR "\(.*\)"$/\1/p' "$(dirname "$RIMAU")/cli_paths.h" 2> /dev/null)
+if [ -n "$installed" ] && [ ! -d "$installed" ] && [ "$(head -c 4 "$RIMAU" | tail -c 3)" = ELF ]; then
+    ( unset RIMAU_GAMES; cd "$tmp" && expect 0 "the built program lists the source tree's games" "$RIMAU" list ) &&
+        r=ok || r=FAIL
+    n=$((n + 1)); echo "$r the built program, not installed, finds its games"; [ $r = ok ] || fail=$((fail + 1))
+    grep -q "^rimau-rimau-a.game " "$tmp/out" && r=ok || r=FAIL
+    n=$((n + 1)); echo "$r and lists them"; [ $r = ok ] || fail=$((fail + 1))
+    cp "$RIMAU" "$tmp/rimau-copy"
+    ( unset RIMAU_GAMES; cd "$tmp" && "$tmp/rimau-copy" list > "$tmp/out" 2> "$tmp/err" ) && r=FAIL || r=ok
+    n=$((n + 1)); echo "$r a copy of the program elsewhere does not use the source tree"; [ $r = ok ] || fail=$((fail + 1))
+    has "installed there by 'make install'" err "and says where the games should be"
+else
+    echo "skip: the games are installed in $installed, or RIMAU is a wrapper: the source tree's games are not tested"
+fi
+
 # A valid game whose piece names are 4,000 letters long: list cuts its
 # sides column (it used to write past its buffer and crash).
 mkdir "$tmp/long"
