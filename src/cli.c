@@ -727,9 +727,9 @@ static const command commands[] = {
     { "compile", cmd_compile, "compile a game and print its rule IR",
       "[OPTION]... FILE\n"
       "Compile FILE into the rule IR and, with --dump, print the IR readably:\n"
-      "points with their rays, lines, regions, kinds, setup, options, action rules\n"
-      "and phases with their turn patterns. Rule authors use it to see what a file\n"
-      "means.\n"
+      "points with their rays, lines, regions, the board's bit layout, kinds, setup,\n"
+      "options, action rules and phases with their turn patterns. Rule authors use\n"
+      "it to see what a file means.\n"
       "\n"
       "      --dump                print the IR\n"
       "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"

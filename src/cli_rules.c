@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "layout.h"
 #include "notation.h"
 
 /* ---- compile --dump ---- */
@@ -107,6 +108,54 @@ static void dump_forwards(FILE *out, const rm_game *g)
     }
 }
 
+/* The bit layout (layout.h): the point at each bit, drawn in rows with
+ * the highest first (on a lattice, the board's top row), ghosts as '.';
+ * each class of links with its shift and the links it covers; the
+ * exceptions. */
+static void dump_layout(FILE *out, const rm_game *g)
+{
+    const rm_board *b = &g->board;
+    const rm_layout *l = g->layout;
+    fprintf(out, "\n# bit layout: %d word%s%s, %d bits (%d points, %d ghosts), %d exception%s\n",
+            l->words, CLI_S(l->words), l->words > 2 ? " (the general path)" : "", l->bits,
+            b->npoints, l->bits - b->npoints, l->nexceptions, CLI_S(l->nexceptions));
+    int wide = 1;
+    for (int p = 0; p < b->npoints; p++) {
+        int n = (int)strlen(b->points[p].name);
+        if (n > wide)
+            wide = n;
+    }
+    int rows = (l->bits + l->width - 1) / l->width;
+    for (int r = rows - 1; r >= 0; r--) {
+        fprintf(out, "%4d:", r * l->width);
+        int end = (r + 1) * l->width < l->bits ? (r + 1) * l->width : l->bits;
+        for (int i = r * l->width; i < end; i++)
+            fprintf(out, " %-*s", i + 1 < end ? wide : 0,
+                    l->point[i] >= 0 ? b->points[l->point[i]].name : ".");
+        fputc('\n', out);
+    }
+    fprintf(out, "# shifts: class (dx, dy), shift, links covered (from>to)\n");
+    for (int c = 0; c < l->nclasses; c++) {
+        const rm_layout_class *k = &l->classes[c];
+        fprintf(out, "(%g, %g) %+d: %d/%d", k->dx, k->dy, k->shift, k->ncovered, k->nlinks);
+        for (int i = 0; i < b->nlinks; i++)
+            if (l->links[i].cls == c && l->links[i].covered)
+                fprintf(out, " %s>%s", b->points[l->links[i].from].name,
+                        b->points[l->links[i].to].name);
+        fputc('\n', out);
+    }
+    fprintf(out, "# exceptions: links no shift covers (from>to bits)\n");
+    if (!l->nexceptions)
+        fprintf(out, "none\n");
+    for (int i = 0; i < b->nlinks; i++) {
+        const rm_layout_link *k = &l->links[i];
+        if (!k->covered)
+            fprintf(out, "%s>%s %d>%d (class (%g, %g) %+d)\n", b->points[k->from].name,
+                    b->points[k->to].name, l->bit[k->from], l->bit[k->to],
+                    l->classes[k->cls].dx, l->classes[k->cls].dy, l->classes[k->cls].shift);
+    }
+}
+
 static void dump_ir(FILE *out, const rm_game *g)
 {
     const rm_board *b = &g->board;
@@ -139,6 +188,7 @@ static void dump_ir(FILE *out, const rm_game *g)
         }
         fputc('\n', out);
     }
+    dump_layout(out, g);
     fprintf(out, "\n# sides and kinds\n");
     for (int k = 0; k < g->nkinds; k++)
         fprintf(out, "K%d %s side=%s count=%d hand=%d symbol=%c%s\n", k, g->kinds[k].name,

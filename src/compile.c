@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "derive.h"
+#include "layout.h"
 
 typedef struct compiler {
     rm_diag *d;
@@ -1930,6 +1931,10 @@ void game_free(rm_game *g)
     for (int i = 0; i < g->nkinds; i++)
         free(g->kinds[i].name);
     board_free(&g->board);
+    if (g->layout) {
+        layout_free(g->layout);
+        free(g->layout);
+    }
     for (int i = 0; i < g->noptions; i++) {
         free(g->options[i].name);
         free(g->options[i].doc);

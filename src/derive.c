@@ -1,6 +1,8 @@
 /* derive.c: the derive step (see derive.h). */
 #include "derive.h"
 
+#include "layout.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -474,5 +476,11 @@ int derive_game(rm_game *g)
     derive_phases(g);
     derive_sides(g);
     derive_ways(g);
+    g->layout = malloc(sizeof *g->layout);
+    if (!g->layout || layout_derive(&g->board, g->layout) != 0) {
+        free(g->layout);
+        g->layout = NULL;
+        return -1;
+    }
     return derive_ray_classes(g);
 }

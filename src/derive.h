@@ -12,8 +12,8 @@
  * (rm_turn_rule.single and .merge) and estimate of its ways to play
  * (.log10_ways), each phase's may_end, and each side's class of every
  * ray of the board (rm_side.ray_class: the way a move along it goes for
- * the side, and whether it is diagonal). Returns 0, or -1 when out of
- * memory. */
+ * the side, and whether it is diagonal), and the board's bit layout
+ * (g->layout, layout.h). Returns 0, or -1 when out of memory. */
 int derive_game(rm_game *g);
 
 /* What makes a turn pattern's ways to play many: the kind of its step

@@ -128,6 +128,7 @@ typedef struct rm_game {
     char *path;                /* the file it was loaded from */
 
     rm_zobrist zob;            /* derived (derive.c) */
+    struct rm_layout *layout;  /* derived: the board's bit layout (layout.h) */
 } rm_game;
 
 

@@ -536,6 +536,13 @@ expect 0 "compile --dump of a forward toward a set" "$RIMAU" compile --dump -o f
 has "^S1 foxes forward=toward{a1}$" out "compile --dump shows a forward toward a set"
 expect 0 "compile --dump without forwards" "$RIMAU" compile --dump "$game"
 has_no "forward=" out "compile --dump shows no forward for a side without one"
+# compile --dump draws the board's bit layout: Rimau-rimau in 9 rows of 5
+has "^# bit layout: 1 word, 45 bits (37 points, 8 ghosts), 0 exceptions$" out "compile --dump sums up the bit layout"
+hasf "   5: .  b2 c2 d2 ." out "compile --dump draws the bits, ghosts as dots"
+has "^(2, 0) +2: 4/4 a1>c1 c1>e1 a9>c9 c9>e9$" out "compile --dump lists a class's shift and links"
+expect 0 "compile --dump of Kaooa's star" "$RIMAU" compile --dump "$srcdir/games/kaooa.game"
+has "^# exceptions: links no shift covers" out "compile --dump lists the exceptions"
+has_no "^none$" out "compile --dump of a board with exceptions does not say none"
 expect 0 "show" "$RIMAU" show "$game"
 has "T---" out "show draws the tigers and lines"
 has "in hand: man 15" out "show lists the pieces in hand"

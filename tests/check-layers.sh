@@ -28,7 +28,7 @@ rank() {
         src/ast_kinds.h | src/ast.[ch]) echo 20 ;;            # AST
         grammar/*) echo 30 ;;                                 # grammar
         src/board.[ch] | src/rules.h | src/game.h) echo 40 ;; # IR
-        src/derive.[ch]) echo 41 ;;                           # IR: derive
+        src/derive.[ch] | src/layout.[ch]) echo 41 ;;        # IR: derive
         src/compile.[ch]) echo 42 ;;                          # compile
         src/rimau.[ch] | src/render.[ch]) echo 43 ;;          # loader, drawing
         src/state.h | src/state_impl.h | src/state.c) echo 50 ;; # executor: state
