@@ -11,6 +11,27 @@
 #define AB_EXTEND 2
 #define AB_QDEPTH 4
 
+/* A game won PLY plies after the root of the search scores AB_WIN - PLY
+ * to the winner, and lost, -AB_WIN + PLY: the search takes the shortest
+ * win and holds out for the longest loss. Evaluations and draws score far
+ * less than AB_DECIDED. */
+#define AB_WIN 1000.0
+#define AB_DECIDED 900.0
+
+/* A SCORE of a position PLY plies after the root, as the transposition
+ * table keeps it: a win or a loss counted from the position, not from the
+ * root, since the same position may come at another ply. */
+static float to_table(double score, int ply)
+{
+    return (float)(score >= AB_DECIDED ? score + ply : score <= -AB_DECIDED ? score - ply : score);
+}
+
+/* The score, PLY plies after the root, that the table's SCORE stands for. */
+static double from_table(float score, int ply)
+{
+    return score >= AB_DECIDED ? score - ply : score <= -AB_DECIDED ? score + ply : score;
+}
+
 /* The score to the side to move in ST of playing its turn I of L, by a
  * search of the position it leads to. */
 static double score_turn(rm_player *p, const rm_state *st, const rm_turnlist *l, int i,
@@ -50,7 +71,7 @@ double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double al
     if (r == RM_DRAW || r == RM_FAILED) /* (a position it cannot list: no better guess) */
         return pl_draw_score(p, st);
     if (r != RM_ONGOING)
-        return r == rm_state_to_move(st) ? 1000.0 - ply : -1000.0 + ply;
+        return r == rm_state_to_move(st) ? AB_WIN - ply : -AB_WIN + ply;
     if (p->stopped) /* (pl_result reads the clock) */
         return 0;
     int n = l->n;
@@ -84,10 +105,10 @@ double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double al
     tt_entry *e = &p->tt[hash & (TT_SIZE - 1)];
     int first = -1;
     if (e->hash == hash) {
+        double known = from_table(e->score, ply);
         if (e->depth >= depth) {
-            if (e->flag == 0 || (e->flag == 1 && e->score >= beta) ||
-                (e->flag == 2 && e->score <= alpha))
-                return e->score;
+            if (e->flag == 0 || (e->flag == 1 && known >= beta) || (e->flag == 2 && known <= alpha))
+                return known;
         }
         if (e->best < n)
             first = e->best;
@@ -122,7 +143,7 @@ double pl_search(rm_player *p, const rm_state *st, int depth, int ply, double al
             break;
     }
     e->hash = hash;
-    e->score = (float)best;
+    e->score = to_table(best, ply);
     e->depth = (int8_t)depth;
     e->flag = (int8_t)(best <= a0 ? 2 : best >= beta ? 1 : 0);
     e->best = (int16_t)best_i;
@@ -191,7 +212,7 @@ int pl_choose_ab(rm_player *p, rm_match *m)
         done = d;
         if (p->progress && n > 0)
             tell_progress(p, d, bv);
-        if (bv >= 900 || bv <= -900)
+        if (bv >= AB_DECIDED || bv <= -AB_DECIDED)
             break; /* a forced result is found */
     }
     p->info.depth = done;

@@ -1,8 +1,11 @@
 /* mcts.c: UCT Monte Carlo tree search, with implicit minimax backups of
  * the evaluation, playouts that may be cut short and judged by a short
- * alpha-beta search, and the tree kept from one turn to the next. */
+ * alpha-beta search, results worth more the sooner they are won, proven
+ * wins and losses backed up the tree, and the tree kept from one turn to
+ * the next. */
 #include "players_impl.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +15,26 @@
  * (implicit minimax backups). */
 #define UCT_C 0.5
 #define MINIMAX 0.4
+
+/* A game won T plies after the root of the search is worth
+ * 1 - QUICK * T / (T + QUICK_PLIES) to its winner, and the rest to its
+ * loser: a win now is worth 1, one QUICK_PLIES plies away QUICK / 2 less,
+ * a far one QUICK less. So among lines that all win, the search takes the
+ * one that wins soonest, and a loser the one that holds out longest.
+ * Everything else, a draw or an evaluation squashed into [0, 1], is
+ * squeezed into [QUICK, 1 - QUICK] (undecided()): any win is worth more
+ * than any position not yet won, however good it looks, and any loss
+ * less than any other. */
+#define QUICK 0.03
+#define QUICK_PLIES 40.0
+
+/* A value V in [0, 1] that is not a win or a loss (a draw, an
+ * evaluation), on the scale of a playout's value: between the worst win
+ * and the best loss. */
+static double undecided(double v)
+{
+    return QUICK + (1 - 2 * QUICK) * v;
+}
 
 static int new_node(rm_player *p, uint64_t hash, int mover, int turn)
 {
@@ -30,36 +53,54 @@ static int new_node(rm_player *p, uint64_t hash, int mover, int turn)
     n->visits = 0;
     n->wins = 0;
     n->mover = (int8_t)mover;
+    n->proven = 0;
     n->turn = (int16_t)turn;
+    n->end = 0;
     n->mm = 0.5f;
     return p->nnodes++;
 }
 
-/* What a finished game's RESULT is worth to SIDE, on the scale of a
- * playout's value (a win 1, a loss 0). */
-static double result_value(const rm_player *p, int result, int side)
+/* What a game finished with RESULT, PLIES plies after the root of the
+ * search, is worth to SIDE, on the scale of a playout's value (a win
+ * about 1, a loss about 0: QUICK above). */
+static double result_value(const rm_player *p, int result, int side, int plies)
 {
     /* (a position whose turns cannot be listed is worth what a draw is:
      * the search has nothing better to say of it) */
-    return result == RM_DRAW || result == RM_FAILED ? pl_draw_value(p, side) : result == side;
+    if (result == RM_DRAW || result == RM_FAILED)
+        return undecided(pl_draw_value(p, side));
+    double later = QUICK * plies / (plies + QUICK_PLIES);
+    return result == side ? 1 - later : later;
+}
+
+/* Node X's position is over, won by WINNER (RM_DRAW or RM_FAILED: not a
+ * proof). */
+static void prove_over(node *x, int winner)
+{
+    if (winner == 0 || winner == 1) {
+        x->proven = (int8_t)(winner == x->mover ? 1 : -1);
+        x->end = 0;
+    }
 }
 
 /* The value of position ST, reached from the last position of p->hist,
- * to SIDE on the scale of a playout's value: the result of a finished
- * game, or its evaluation squashed into [0, 1]. */
-static double judge(rm_player *p, const rm_state *st, int side)
+ * PLIES plies after the root, to SIDE on the scale of a playout's value:
+ * the result of a finished game, or its evaluation squashed into [0, 1].
+ * The result of rm_result is in *R. */
+static double judge(rm_player *p, const rm_state *st, int side, int plies, int *r)
 {
     int mark = rm_history_length(&p->hist);
     double v;
+    *r = RM_ONGOING;
     if (pl_push(p, st) != 0) {
-        v = pl_draw_value(p, side); /* out of memory: nothing better to say */
+        v = undecided(pl_draw_value(p, side)); /* out of memory: nothing better to say */
     } else {
-        int r = pl_result(p, st, &p->playout);
-        if (r != RM_ONGOING) {
-            v = result_value(p, r, side);
+        *r = pl_result(p, st, &p->playout);
+        if (*r != RM_ONGOING) {
+            v = result_value(p, *r, side, plies);
         } else {
             double e = pl_evaluate(p, st, &p->playout);
-            v = pl_squash(rm_state_to_move(st) == side ? e : -e);
+            v = undecided(pl_squash(rm_state_to_move(st) == side ? e : -e));
         }
     }
     rm_history_truncate(&p->hist, mark);
@@ -67,8 +108,9 @@ static double judge(rm_player *p, const rm_state *st, int side)
 }
 
 /* Makes the children of node N, whose position ST goes on and has the
- * legal turns L: one per turn, each judged by the evaluation. */
-static int expand(rm_player *p, int n, const rm_state *st, const rm_turnlist *l)
+ * legal turns L: one per turn, each judged by the evaluation, PLIES plies
+ * after the root; those whose game is over are proven. */
+static int expand(rm_player *p, int n, const rm_state *st, const rm_turnlist *l, int plies)
 {
     int count = l->n > 32767 ? 32767 : l->n;
     int first = p->nnodes, mover = rm_state_to_move(st);
@@ -81,13 +123,18 @@ static int expand(rm_player *p, int n, const rm_state *st, const rm_turnlist *l)
     for (int i = 0; i < count && !p->stopped; i++) {
         rm_state next = *st;
         rm_apply(p->g, &next, rm_turn_moves(l, i), l->turns[i].n);
-        p->nodes[first + i].mm = (float)judge(p, &next, mover);
+        int r;
+        p->nodes[first + i].mm = (float)judge(p, &next, mover, plies, &r);
+        if (r != RM_ONGOING)
+            prove_over(&p->nodes[first + i], r);
     }
     return 0;
 }
 
-/* The minimax values of the line of nodes PATH[0..DEPTH), from the
- * values of the children of each, bottom up. */
+/* The minimax values and the proofs of the line of nodes PATH[0..DEPTH),
+ * from those of the children of each, bottom up. A node is won for the
+ * side to move there when one of its children is (soonest: the child
+ * that ends first), and lost when all of them are (at the latest). */
 static void minimax_up(rm_player *p, const int *path, int depth)
 {
     for (int i = depth - 1; i >= 0; i--) {
@@ -95,10 +142,26 @@ static void minimax_up(rm_player *p, const int *path, int depth)
         if (x->first_child < 0 || x->nchildren == 0)
             continue;
         float best = 0;
-        for (int k = 0; k < x->nchildren; k++)
-            if (p->nodes[x->first_child + k].mm > best)
-                best = p->nodes[x->first_child + k].mm;
-        x->mm = x->mover == p->nodes[x->first_child].mover ? best : 1 - best;
+        int win = INT_MAX, loss = -1;
+        bool all_lost = x->nchildren < 32767; /* (else not every turn has a child) */
+        for (int k = 0; k < x->nchildren; k++) {
+            const node *c = &p->nodes[x->first_child + k];
+            if (c->mm > best)
+                best = c->mm;
+            if (c->proven > 0 && c->end < win)
+                win = c->end;
+            if (c->proven >= 0)
+                all_lost = false;
+            else if (c->end > loss)
+                loss = c->end;
+        }
+        bool same = x->mover == p->nodes[x->first_child].mover;
+        x->mm = same ? best : 1 - best;
+        if (win != INT_MAX || all_lost) {
+            int won = win != INT_MAX ? 1 : -1, end = (win != INT_MAX ? win : loss) + 1;
+            x->proven = (int8_t)(same ? won : -won);
+            x->end = (int16_t)(end < INT16_MAX ? end : INT16_MAX);
+        }
     }
 }
 
@@ -115,6 +178,8 @@ static int select_child(const rm_player *p, int n)
         double q = c->visits == 0 ? c->mm
                                   : (1 - MINIMAX) * c->wins / c->visits + MINIMAX * c->mm;
         double score = q + UCT_C * sqrt(logn / (c->visits + 1));
+        if (c->proven < 0) /* a proven loss, only when every turn loses: the latest */
+            score = -1e299 + c->end;
         if (score > best_score) {
             best_score = score;
             best = parent->first_child + i;
@@ -123,21 +188,22 @@ static int select_child(const rm_player *p, int n)
     return best;
 }
 
-/* Plays random turns from ST, the last position of p->hist, to the end
- * of the game, or to the player's cutoff, and returns what the playout
- * is worth to the first side: its result, or for a playout cut short
- * with the game still going, its evaluation (after the captures the side
- * to move can make) squashed into [0, 1]. */
-static double playout_value(rm_player *p, rm_state *st)
+/* Plays random turns from ST, the last position of p->hist and PLIES
+ * plies after the root, to the end of the game, or to the player's
+ * cutoff, and returns what the playout is worth to the first side: its
+ * result, or for a playout cut short with the game still going, its
+ * evaluation (after the captures the side to move can make) squashed into
+ * [0, 1]. */
+static double playout_value(rm_player *p, rm_state *st, int plies)
 {
     int turns;
     int r = pl_playout(p, p->g, st, &p->hist, &p->playout, &p->rng,
                        p->cutoff > 0 ? p->cutoff : -1, &turns);
     if (r == RM_ONGOING) {
         double e = pl_search(p, st, 0, 1, -1e9, 1e9);
-        return pl_squash(rm_state_to_move(st) == 0 ? e : -e);
+        return undecided(pl_squash(rm_state_to_move(st) == 0 ? e : -e));
     }
-    return result_value(p, r, 0);
+    return result_value(p, r, 0, plies + turns);
 }
 
 /* Goes down the tree from node N to the child C, whose turn is one of
@@ -151,7 +217,8 @@ static int descend(rm_player *p, rm_state *st, const rm_turnlist *l, int c)
     return pl_push(p, st);
 }
 
-/* One iteration: down the tree by UCB, expand, play out, back up. The
+/* One iteration: down the tree by UCB, expand, play out, back up. A node
+ * whose game is over, or proven, is worth its result: no playout. The
  * positions met are added to p->hist and taken back at the end. An
  * iteration cut short by the deadline is not backed up. */
 static int iterate(rm_player *p, const rm_state *root)
@@ -162,15 +229,22 @@ static int iterate(rm_player *p, const rm_state *root)
     path[depth++] = 0;
     double first = -1;
     for (;;) {
+        const node *x = &p->nodes[n];
+        if (x->proven != 0) {
+            int winner = x->proven > 0 ? x->mover : 1 - x->mover;
+            first = result_value(p, winner, 0, depth - 1 + x->end);
+            break;
+        }
         int r = pl_result(p, &st, &p->scratch);
         if (p->stopped)
             break;
         if (r != RM_ONGOING) {
-            first = result_value(p, r, 0);
+            prove_over(&p->nodes[n], r);
+            first = result_value(p, r, 0, depth - 1);
             break;
         }
         bool leaf = p->nodes[n].first_child < 0;
-        if (leaf && expand(p, n, &st, &p->scratch) < 0) {
+        if (leaf && expand(p, n, &st, &p->scratch, depth) < 0) {
             rc = -1;
             break;
         }
@@ -188,7 +262,7 @@ static int iterate(rm_player *p, const rm_state *root)
             break;
     }
     if (rc == 0 && !p->stopped && first < 0)
-        first = playout_value(p, &st);
+        first = playout_value(p, &st, depth - 1);
     if (rc == 0 && !p->stopped) {
         minimax_up(p, path, depth);
         for (int i = 0; i < depth; i++) {
@@ -273,7 +347,8 @@ static int prepare_root(rm_player *p, const rm_state *root)
 }
 
 /* The child of the root R whose evaluation is best, for a search the
- * deadline stopped before any iteration ended. */
+ * deadline stopped before any iteration ended (or where every turn is a
+ * proven loss: the latest). */
 static int best_judged(rm_player *p, const node *r)
 {
     if (r->nchildren == 0)
@@ -310,19 +385,22 @@ int pl_choose_mcts(rm_player *p, rm_match *m)
     p->info.capped = p->stopped && p->iterations > 0;
     if (r->first_child < 0)
         return rm_rng_below(&p->rng, rm_match_turns(m)->n);
-    /* The most visited turn: an index into the root's turns as
-     * rm_legal_turns lists them, so into the match's list too. */
-    int best = 0;
-    uint32_t most = 0;
-    for (int i = 0; i < r->nchildren; i++) {
-        const node *c = &p->nodes[r->first_child + i];
-        if (c->visits > most) {
-            most = c->visits;
-            best = c->turn;
-            p->chosen = r->first_child + i;
-        }
+    /* The proven win that ends soonest, else the most visited turn not
+     * proven lost: an index into the root's turns as rm_legal_turns lists
+     * them, so into the match's list too. */
+    int win = -1, most = -1;
+    for (int i = r->first_child; i < r->first_child + r->nchildren; i++) {
+        const node *c = &p->nodes[i];
+        if (c->proven > 0 && (win < 0 || c->end < p->nodes[win].end))
+            win = i;
+        if (c->proven == 0 && c->visits > 0 && (most < 0 || c->visits > p->nodes[most].visits))
+            most = i;
     }
-    return most > 0 ? best : best_judged(p, r);
+    int pick = win >= 0 ? win : most;
+    if (pick < 0)
+        return best_judged(p, r);
+    p->chosen = pick;
+    return p->nodes[pick].turn;
 }
 
 void rm_player_info(const rm_player *p, rm_search_info *info)

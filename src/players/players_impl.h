@@ -41,7 +41,9 @@ typedef struct node {
     uint32_t visits;
     double wins;                  /* for the side that played the turn into it */
     int8_t mover;                 /* the side that played that turn */
+    int8_t proven;                /* 1: the mover wins whatever the play, -1: it loses, 0: not known */
     int16_t turn;                 /* its index among the parent's turns (rm_legal_turns' order) */
+    int16_t end;                  /* proven: the plies from this position to the end (0: it is over) */
     float mm;                     /* for the mover: the minimax of the evaluations below */
 } node;
 

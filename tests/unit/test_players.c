@@ -9,6 +9,8 @@
 
 #include "match.h"
 #include "players/players.h"
+#include "notation.h"
+#include "position.h"
 
 static rm_player *player(const rm_game *g, const char *spec, uint64_t seed)
 {
@@ -549,6 +551,147 @@ static void players__specs__take_times_and_caps(void **state)
     rm_game_destroy(g);
 }
 
+/* ---- winning soon, losing late ---- */
+
+enum { AB_DEPTHS = 40 };
+
+/* A match of Rimau-rimau version A (the men lose with 3 pieces) started
+ * at the position string TEXT. */
+static void start_at(rm_match *m, const rm_game *g, const char *text)
+{
+    rm_state st;
+    int at;
+    char err[256];
+    if (rm_parse_position_string(g, text, &st, &at, err, sizeof err) != 0)
+        fail_msg("%s: character %d: %s", text, at + 1, err);
+    assert_int_equal(rm_match_init(m, g), 0);
+    rm_match_restart(m, &st);
+}
+
+/* The text of the turn SPEC chooses at the position TEXT, with SEED. */
+static void first_choice(const rm_game *g, const char *text, const char *spec, uint64_t seed,
+                         char *out, size_t size)
+{
+    rm_match m;
+    start_at(&m, g, text);
+    rm_player *p = player(g, spec, seed);
+    int k = rm_player_choose(p, &m);
+    const rm_turnlist *l = rm_match_turns(&m);
+    assert_true(k >= 0 && k < l->n);
+    char *t = rm_turn_text(g, rm_turn_moves(l, k), l->turns[k].n);
+    assert_non_null(t);
+    snprintf(out, size, "%s", t);
+    free(t);
+    rm_player_free(p);
+    rm_match_free(&m);
+}
+
+/* Tigers on a3 and b4, four men (b3 and three far off on row 9): a3xc3
+ * takes the fourth man from last and wins now; every other turn still
+ * looks won (the men are caught on b3: a step to c3 is taken by b4), and
+ * random playouts from it are won nearly always. Every player takes the
+ * win now. (The search once saw no difference and stepped about.) */
+#define WIN_IN_1 "6Tm4T21mmm - tigers hunting,moving 1"
+/* The same with the tiger on a4: no capture yet; a4-a3 sets the trap and
+ * wins on the third ply, whatever the men do. */
+#define WIN_IN_3 "7m3TT21mmm - tigers hunting,moving 1"
+
+static void players__a_win_now__is_taken_before_any_later_one(void **state)
+{
+    (void)state;
+    rm_game *g = load_shipped("rimau-rimau-a.game");
+    static const char *const specs[] = { "mcts:100", "mcts:300", "mcts:1000:1", "ab:1", "ab:3" };
+    char turn[64];
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            first_choice(g, WIN_IN_1, specs[i], seed, turn, sizeof turn);
+            if (strcmp(turn, "a3xc3") != 0)
+                fail_msg("%s, seed %d: %s, not the win a3xc3", specs[i], (int)seed, turn);
+        }
+    rm_game_destroy(g);
+}
+
+/* The scores an ab player tells, depth by depth. */
+typedef struct scores {
+    int n;
+    int depth[AB_DEPTHS];
+    double score[AB_DEPTHS];
+} scores;
+
+static void note_score(void *ctx, int depth, double score, const int *pv, int npv)
+{
+    (void)pv;
+    (void)npv;
+    scores *s = ctx;
+    if (s->n < AB_DEPTHS) {
+        s->depth[s->n] = depth;
+        s->score[s->n++] = score;
+    }
+}
+
+/* Alpha-beta scores a win N plies away 1000 - N, and stops deepening
+ * once it has found one: the win now 999, the win on the third ply 997;
+ * played out against itself, each comes that soon. */
+static void ab__a_win__scores_by_its_distance_and_comes_that_soon(void **state)
+{
+    (void)state;
+    rm_game *g = load_shipped("rimau-rimau-a.game");
+    static const struct {
+        const char *position;
+        int plies;
+    } cases[] = { { WIN_IN_1, 1 }, { WIN_IN_3, 3 } };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        rm_match m;
+        start_at(&m, g, cases[i].position);
+        rm_player *p = player(g, "ab:5", 1);
+        scores s = { 0 };
+        rm_player_on_progress(p, note_score, &s);
+        int k = rm_player_choose(p, &m);
+        assert_true(s.n > 0 && s.depth[s.n - 1] <= cases[i].plies);
+        if (s.score[s.n - 1] != 1000.0 - cases[i].plies)
+            fail_msg("%s: score %g at depth %d, not %g", cases[i].position, s.score[s.n - 1],
+                     s.depth[s.n - 1], 1000.0 - cases[i].plies);
+        rm_player_on_progress(p, NULL, NULL);
+        while (rm_match_result(&m) == RM_ONGOING && m.n < 10) {
+            play_index(&m, k);
+            if (rm_match_result(&m) == RM_ONGOING)
+                k = rm_player_choose(p, &m);
+        }
+        assert_int_equal(rm_match_result(&m), 0);
+        assert_int_equal(m.n, cases[i].plies);
+        rm_player_free(p);
+        rm_match_free(&m);
+    }
+    rm_game_destroy(g);
+}
+
+/* mcts:300 against itself from two won endgames of Rimau-rimau version A
+ * (two tigers, five or four men, men to move; a game between mcts players
+ * reached them): the tigers win, and soon. Before wins were worth more
+ * the sooner they came, these games took 50 and 142 turns at these seeds
+ * (from 30 to 160 at others); now 4 to 8. */
+static void mcts__a_won_endgame__is_won_soon(void **state)
+{
+    (void)state;
+    rm_game *g = load_shipped("rimau-rimau-a.game");
+    static const char *const positions[] = { "14m1mmmm2T2T11 - men hunting,moving 1",
+                                             "15Tm1mm2m7T6 - men hunting,moving 1" };
+    for (size_t i = 0; i < sizeof positions / sizeof *positions; i++) {
+        rm_match m;
+        start_at(&m, g, positions[i]);
+        rm_player *p[2] = { player(g, "mcts:300", 1), player(g, "mcts:300", 2) };
+        while (rm_match_result(&m) == RM_ONGOING && m.n < 200)
+            play_index(&m, rm_player_choose(p[rm_state_to_move(rm_match_state(&m))], &m));
+        if (rm_match_result(&m) != 0 || m.n > 20)
+            fail_msg("%s: result %d after %d turns (the tigers should win within 20)",
+                     positions[i], rm_match_result(&m), m.n);
+        rm_player_free(p[0]);
+        rm_player_free(p[1]);
+        rm_match_free(&m);
+    }
+    rm_game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -561,6 +704,9 @@ int main(void)
         cmocka_unit_test(mcts__a_long_playout__stops_at_the_time_cap),
         cmocka_unit_test(players__within_the_cap__spend_their_budget),
         cmocka_unit_test(players__specs__take_times_and_caps),
+        cmocka_unit_test(players__a_win_now__is_taken_before_any_later_one),
+        cmocka_unit_test(ab__a_win__scores_by_its_distance_and_comes_that_soon),
+        cmocka_unit_test(mcts__a_won_endgame__is_won_soon),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
