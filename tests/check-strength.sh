@@ -1,8 +1,12 @@
 #!/bin/sh
 # The computer players against random, in Rimau-rimau version A: with a
 # fixed seed and budgets in iterations and depth, ab:3 and mcts:2000:1
-# each win at least 36 of 40 games on each side (90%). The games are the
-# same on every machine: this measures play, not speed.
+# each win at least 32 of 40 games on each side (80%) and lose none. The
+# games are the same on every machine: this measures play, not speed.
+# (The men of mcts:2000:1 won 34 to 39 of 40 over seeds 1 to 3, the rest
+# drawn; random against random wins far fewer: a margin, not a seed's
+# exact count, so that a change of search that does not weaken the player
+# does not fail it.)
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
 tmp=$(mktemp -d) || exit 1
@@ -24,10 +28,12 @@ for player in ab:3 mcts:2000:1; do
     for side in tigers men; do
         n=$((n + 1))
         w=$(wins "$player" "$side" "$tmp/games.json")
-        if [ "$total" -eq 80 ] && [ "$w" -ge 36 ]; then
-            echo "ok $player as $side wins $w of 40 against random"
+        other=$([ "$side" = tigers ] && echo men || echo tigers)
+        l=$(wins random "$other" "$tmp/games.json")
+        if [ "$total" -eq 80 ] && [ "$w" -ge 32 ] && [ "$l" -eq 0 ]; then
+            echo "ok $player as $side wins $w of 40 against random, and loses none"
         else
-            echo "FAIL $player as $side wins $w of 40 against random ($total games played)"
+            echo "FAIL $player as $side wins $w of 40 against random and loses $l ($total games played)"
             fail=$((fail + 1))
         fi
     done
