@@ -1916,6 +1916,9 @@ void game_free(rm_game *g)
 {
     if (!g)
         return;
+    rm_exec_cache *cache = g->exec_cache;
+    if (cache)
+        cache->destroy(cache);
     free(g->name);
     free(g->origin);
     for (int i = 0; i < g->naliases; i++)

@@ -101,6 +101,13 @@ typedef struct rm_zobrist {
     uint64_t pturn[2];
 } rm_zobrist;
 
+/* What the executor keeps with a game once it plays it (the turn cache,
+ * movegen.h): made by the executor, read by every thread, and freed with
+ * the game by its DESTROY. The IR knows only this header of it. */
+typedef struct rm_exec_cache {
+    void (*destroy)(struct rm_exec_cache *c);
+} rm_exec_cache;
+
 typedef struct rm_game {
     char *name;
     int naliases, nsources, nnotes;
@@ -129,6 +136,11 @@ typedef struct rm_game {
 
     rm_zobrist zob;            /* derived (derive.c) */
     struct rm_layout *layout;  /* derived: the board's bit layout (layout.h) */
+
+    /* The executor's cache (NULL: none yet), set once and atomically
+     * (rm_turn_cache_prepare, movegen.h): the one field written after the
+     * compile step. */
+    _Atomic(rm_exec_cache *) exec_cache;
 } rm_game;
 
 

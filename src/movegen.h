@@ -44,6 +44,22 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l);
 /* (A side that passes when blocked, SIDE when blocked pass, has one turn
  * when it has no other: the pass, a turn of no move; l->pass says so.) */
 
+/* The turn cache: the lists of the positions every random playout of a
+ * game is likely to list (the start, and the positions after its first
+ * turns when they are few), where listing them is expensive, made once
+ * (at most a few MB) and lent to rm_legal_turns' lists from then on
+ * (turns.h): exactly the turns it would list, in the same order.
+ * rm_turn_cache_prepare makes it, unless G has one already (or has it
+ * off); it may be called from any thread at any time (threads that
+ * build at once: the first to finish attaches its cache, the others free
+ * theirs; the random playout calls it), and the cache is freed with the
+ * game. rm_turn_cache_disable, before any prepare, keeps G without one
+ * (the tests compare both). rm_turn_cache_position gives the position of
+ * entry I, NULL past the last. */
+void rm_turn_cache_prepare(const rm_game *g);
+void rm_turn_cache_disable(rm_game *g);
+const rm_state *rm_turn_cache_position(const rm_game *g, int i);
+
 /* Whether the side to move in ST has a turn, without listing them or
  * counting a pass: 1 yes, 0 no, -1 cannot tell (past a limit). */
 int rm_can_move(const rm_game *g, const rm_state *st);

@@ -23,8 +23,8 @@ void rm_turnlist_init(rm_turnlist *l)
 
 void rm_turnlist_free(rm_turnlist *l)
 {
-    free(l->turns);
-    free(l->moves);
+    free(l->own_turns);
+    free(l->own_moves);
     free(l->seen_hash);
     free(l->seen_stamp);
     memset(l, 0, sizeof *l);
@@ -34,6 +34,8 @@ void rm_turnlist_clear(rm_turnlist *l)
 {
     l->n = 0;
     l->nmoves = 0;
+    l->turns = l->own_turns;
+    l->moves = l->own_moves;
     l->seen_n = 0;
     l->failed = false;
     l->too_many = false;
@@ -91,6 +93,10 @@ static bool seen_add(rm_turnlist *l, uint64_t h)
 void rm_turnlist_add(rm_turnlist *l, uint64_t hash, const rm_move *moves, int n, bool captured,
                      bool dedup)
 {
+    if (l->turns != l->own_turns) { /* a lent list, not cleared: never written */
+        l->failed = true;
+        return;
+    }
     if (l->failed || (dedup && !seen_add(l, hash)))
         return;
     if (l->n == RM_MAX_TURNS) {
@@ -101,33 +107,33 @@ void rm_turnlist_add(rm_turnlist *l, uint64_t hash, const rm_move *moves, int n,
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 1024;
         allocations++;
-        rm_turn *t = realloc(l->turns, (size_t)cap * sizeof *t);
+        rm_turn *t = realloc(l->own_turns, (size_t)cap * sizeof *t);
         if (!t) {
             l->failed = true;
             return;
         }
-        l->turns = t;
+        l->turns = l->own_turns = t;
         l->cap = cap;
     }
     /* (allocated for a turn of no move too: rm_turn_moves never points
      * into a NULL array) */
-    if (l->nmoves + (size_t)n > l->capmoves || !l->moves) {
+    if (l->nmoves + (size_t)n > l->capmoves || !l->own_moves) {
         size_t cap = l->capmoves ? l->capmoves * 2 : 16384;
         while (cap < l->nmoves + (size_t)n)
             cap *= 2;
         allocations++;
-        rm_move *m = realloc(l->moves, cap * sizeof *m);
+        rm_move *m = realloc(l->own_moves, cap * sizeof *m);
         if (!m) {
             l->failed = true;
             return;
         }
-        l->moves = m;
+        l->moves = l->own_moves = m;
         l->capmoves = cap;
     }
     if (n == 1)
-        l->moves[l->nmoves] = moves[0];
+        l->own_moves[l->nmoves] = moves[0];
     else if (n > 1) /* (a turn of no move may come with no array: a pass) */
-        memcpy(l->moves + l->nmoves, moves, (size_t)n * sizeof *moves);
-    l->turns[l->n++] = (rm_turn){ hash, (uint32_t)l->nmoves, (uint16_t)n, captured };
+        memcpy(l->own_moves + l->nmoves, moves, (size_t)n * sizeof *moves);
+    l->own_turns[l->n++] = (rm_turn){ hash, (uint32_t)l->nmoves, (uint16_t)n, captured };
     l->nmoves += (size_t)n;
 }

@@ -25,9 +25,16 @@ typedef struct rm_turn {
 
 typedef struct rm_turnlist {
     int n, cap;
-    rm_turn *turns;
+    /* The turns and their moves, read only: the list's own arrays
+     * (own_turns, own_moves), or a cached list of the game's that
+     * rm_legal_turns lends (movegen.h: the turn cache), shared by every
+     * thread and never written. Writing goes through own_*, after
+     * rm_turnlist_clear has pointed these back at them. */
+    const rm_turn *turns;
     size_t nmoves, capmoves;
-    rm_move *moves;
+    const rm_move *moves;
+    rm_turn *own_turns;        /* CAP turns */
+    rm_move *own_moves;        /* CAPMOVES moves */
     /* the hashes seen, an open-addressing set cleared by bumping the stamp */
     uint32_t seen_cap, seen_n, stamp;
     uint64_t *seen_hash;
@@ -41,11 +48,13 @@ typedef struct rm_turnlist {
 
 void rm_turnlist_init(rm_turnlist *l);
 void rm_turnlist_free(rm_turnlist *l);
-/* Empties L for the turns of a new position. */
+/* Empties L for the turns of a new position (and takes back a lent list:
+ * L's turns are its own again). */
 void rm_turnlist_clear(rm_turnlist *l);
 /* Adds a turn of MOVES[0..N), leading to the position with hash HASH, to
  * L; with DEDUP, only when no turn listed since the last clear leads
- * there. Sets l->failed when out of memory or past RM_MAX_TURNS. */
+ * there. Sets l->failed when out of memory or past RM_MAX_TURNS (or when
+ * L holds a lent list: it is cleared first). */
 void rm_turnlist_add(rm_turnlist *l, uint64_t hash, const rm_move *moves, int n, bool captured,
                      bool dedup);
 static inline const rm_move *rm_turn_moves(const rm_turnlist *l, int i)

@@ -6,6 +6,7 @@ int pl_playout(rm_player *p, const rm_game *g, rm_state *st, rm_history *h, rm_t
                uint64_t *rng, int max_turns, int *turns)
 {
     int t = 0;
+    rm_turn_cache_prepare(g); /* (once per game: then a load) */
     for (;;) {
         int r = rm_result(g, st, h, l, NULL);
         if (p && p->observe)

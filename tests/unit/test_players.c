@@ -423,6 +423,149 @@ static void results__match_playout_mcts_ab__agree_on_every_position(void **state
     assert_true(files >= 15);
 }
 
+/* ---- the turn cache ---- */
+
+/* The lists L (lent by the cache) and R (generated) are the same, turn
+ * for turn. */
+static void assert_same_list(const rm_turnlist *l, const rm_turnlist *r, const char *what)
+{
+    if (l->n != r->n || l->pass != r->pass || l->work != r->work)
+        fail_msg("%s: %d turns (pass %d, work %ld) where the generator lists %d (%d, %ld)", what,
+                 l->n, l->pass, l->work, r->n, r->pass, r->work);
+    for (int i = 0; i < l->n; i++) {
+        const rm_turn *a = &l->turns[i], *b = &r->turns[i];
+        if (a->hash != b->hash || a->n != b->n || a->captured != b->captured ||
+            (a->n > 0 && memcmp(rm_turn_moves(l, i), rm_turn_moves(r, i),
+                                a->n * sizeof(rm_move)) != 0))
+            fail_msg("%s: turn %d of %d is not the generator's", what, i, l->n);
+    }
+}
+
+/* Plays PLAYOUTS seeded random games of ON (its cache made) and OFF (the
+ * same game, its cache off) side by side: every position has the same
+ * result and the same turns, and the same turn is played in both; then
+ * rm_playout gives the same result and length in both. Returns the
+ * listings the cache lent. */
+static long playouts_agree(const rm_game *on, const rm_game *off, const char *what, int playouts,
+                           uint64_t seed)
+{
+    long lent = 0;
+    rm_turnlist l1, l2;
+    rm_history h1, h2;
+    rm_turnlist_init(&l1);
+    rm_turnlist_init(&l2);
+    rm_history_init(&h1);
+    rm_history_init(&h2);
+    for (int k = 0; k < playouts; k++) {
+        rm_state s1, s2;
+        rm_initial(on, &s1);
+        rm_initial(off, &s2);
+        assert_int_equal(rm_history_start(&h1, &s1), 0);
+        assert_int_equal(rm_history_start(&h2, &s2), 0);
+        uint64_t rng = seed + (uint64_t)k;
+        for (int t = 0; t < 3000; t++) {
+            int r1 = rm_result(on, &s1, &h1, &l1, NULL);
+            int r2 = rm_result(off, &s2, &h2, &l2, NULL);
+            if (r1 != r2)
+                fail_msg("%s, playout %d, turn %d: result %d with the cache, %d without", what,
+                         k, t, r1, r2);
+            if (r1 != RM_ONGOING)
+                break;
+            lent += l1.turns != l1.own_turns;
+            assert_true(l2.turns == l2.own_turns);
+            char where[768];
+            snprintf(where, sizeof where, "%.500s, playout %d, turn %d", what, k, t);
+            assert_same_list(&l1, &l2, where);
+            int i = rm_rng_below(&rng, l1.n);
+            rm_apply(on, &s1, rm_turn_moves(&l1, i), l1.turns[i].n);
+            rm_apply(off, &s2, rm_turn_moves(&l2, i), l2.turns[i].n);
+            assert_true(rm_state_hash(&s1) == rm_state_hash(&s2));
+            assert_int_equal(rm_history_push(&h1, &s1), 0);
+            assert_int_equal(rm_history_push(&h2, &s2), 0);
+        }
+        uint64_t g1 = seed + 7919 * (uint64_t)k, g2 = g1;
+        int t1, t2;
+        rm_initial(on, &s1);
+        rm_initial(off, &s2);
+        assert_int_equal(rm_history_start(&h1, &s1), 0);
+        assert_int_equal(rm_history_start(&h2, &s2), 0);
+        int r1 = rm_playout(on, &s1, &h1, &l1, &g1, -1, &t1);
+        int r2 = rm_playout(off, &s2, &h2, &l2, &g2, -1, &t2);
+        if (r1 != r2 || t1 != t2)
+            fail_msg("%s: rm_playout ends %d after %d turns with the cache, %d after %d without",
+                     what, r1, t1, r2, t2);
+    }
+    rm_turnlist_free(&l1);
+    rm_turnlist_free(&l2);
+    rm_history_free(&h1);
+    rm_history_free(&h2);
+    return lent;
+}
+
+static void turn_cache__every_shipped_game__same_lists_same_playouts(void **state)
+{
+    (void)state;
+    static char names[SHIPPED_MAX][256];
+    char dir[4096], path[4400], what[768];
+    int files = shipped_games(names, dir);
+    long lent = 0;
+    int cached_games = 0;
+    rm_turnlist l1, l2;
+    rm_turnlist_init(&l1);
+    rm_turnlist_init(&l2);
+    for (int f = 0; f < files; f++) {
+        rm_game *g = load_shipped(names[f]);
+        snprintf(path, sizeof path, "%.4000s/%.255s", dir, names[f]);
+        for (int o = -1; o < g->noptions; o++) {
+            for (int v = o < 0 ? 0 : 1; v < (o < 0 ? 1 : g->options[o].nvalues); v++) {
+                rm_game *on = o < 0 ? rm_load_file(path, stderr, NULL) : load_with_value(path, g, o, v);
+                rm_game *off = o < 0 ? rm_load_file(path, stderr, NULL) : load_with_value(path, g, o, v);
+                assert_non_null(on);
+                assert_non_null(off);
+                snprintf(what, sizeof what, "%.255s%s%.200s%s%.200s", names[f],
+                         o >= 0 ? " -o " : "", o >= 0 ? g->options[o].name : "",
+                         o >= 0 ? "=" : "", o >= 0 ? g->options[o].values[v] : "");
+                rm_turn_cache_disable(off);
+                rm_turn_cache_prepare(off);
+                assert_null(rm_turn_cache_position(off, 0));
+                if (!on->rules.present) {
+                    rm_game_destroy(on);
+                    rm_game_destroy(off);
+                    continue;
+                }
+                rm_turn_cache_prepare(on);
+                /* every cached list is the generator's, turn for turn */
+                const rm_state *st;
+                int i = 0;
+                for (; (st = rm_turn_cache_position(on, i)) != NULL; i++) {
+                    assert_true(rm_legal_turns(on, st, &l1) >= 0);
+                    assert_true(l1.turns != l1.own_turns); /* lent */
+                    assert_true(rm_legal_turns(off, st, &l2) >= 0);
+                    assert_true(l2.turns == l2.own_turns);
+                    char where[1024];
+                    snprintf(where, sizeof where, "%s, cached position %d", what, i);
+                    assert_same_list(&l1, &l2, where);
+                }
+                cached_games += i > 0;
+                if (o < 0 && (strcmp(names[f], "rimau-rimau-a.game") == 0 ||
+                              strcmp(names[f], "madranggam.game") == 0 ||
+                              strcmp(names[f], "tiger-and-buffaloes.game") == 0 ||
+                              strcmp(names[f], "rimau-rimau-two-tigers.game") == 0))
+                    if (i == 0)
+                        fail_msg("%s: no position cached", what);
+                lent += playouts_agree(on, off, what, 4, 500 + (uint64_t)f * 31 + (uint64_t)v);
+                rm_game_destroy(on);
+                rm_game_destroy(off);
+            }
+        }
+        rm_game_destroy(g);
+    }
+    rm_turnlist_free(&l1);
+    rm_turnlist_free(&l2);
+    assert_true(cached_games >= 4);
+    assert_true(lent > 0);
+}
+
 /* ---- the time cap ---- */
 
 static double seconds_now(void)
@@ -697,6 +840,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(players__in_every_shipped_game__choose_only_legal_turns),
         cmocka_unit_test(results__match_playout_mcts_ab__agree_on_every_position),
+        cmocka_unit_test(turn_cache__every_shipped_game__same_lists_same_playouts),
         cmocka_unit_test(mcts__reroots_on_the_reply__keeping_the_subtree_visits),
         cmocka_unit_test(mcts__one_ply_down_reuses__elsewhere_starts_afresh),
         cmocka_unit_test(mcts__same_seed_and_budget__same_game),
