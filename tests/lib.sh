@@ -26,29 +26,25 @@ expect() {
     fi
 }
 
-# has PATTERN out|err DESCRIPTION: the last command's output matches PATTERN
-has() {
+# found GREP-OPTION TEXT out|err DESCRIPTION: the last command's output
+# holds TEXT, read as grep reads it with GREP-OPTION (-G: a pattern, -F:
+# the text as it is)
+found() {
     n=$((n + 1))
-    if grep -q -- "$1" "$tmp/$2"; then
-        echo "ok $3"
+    if grep -q "$1" -e "$2" "$tmp/$3"; then
+        echo "ok $4"
     else
-        echo "FAIL $3: '$(printf '%.300s' "$1")' not in std$2"
-        shown "$tmp/$2"
+        echo "FAIL $4: '$(printf '%.300s' "$2")' not in std$3"
+        shown "$tmp/$3"
         fail=$((fail + 1))
     fi
 }
 
+# has PATTERN out|err DESCRIPTION: the last command's output matches PATTERN
+has() { found -G "$@"; }
+
 # hasf TEXT out|err DESCRIPTION: TEXT, as it is (no pattern), is in it
-hasf() {
-    n=$((n + 1))
-    if grep -q -F -- "$1" "$tmp/$2"; then
-        echo "ok $3"
-    else
-        echo "FAIL $3: '$(printf '%.300s' "$1")' not in std$2"
-        shown "$tmp/$2"
-        fail=$((fail + 1))
-    fi
-}
+hasf() { found -F "$@"; }
 
 # has_no PATTERN out|err DESCRIPTION: nothing of it matches PATTERN
 has_no() {
