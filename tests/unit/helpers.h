@@ -56,6 +56,75 @@ static inline rm_game *load_with_value(const char *path, const rm_game *g, int o
     return h;
 }
 
+/* Calls VISIT(G, WHAT, *I, CTX) on the game of the file PATH (named
+ * NAME) loaded with its default options, then with each other value of
+ * each option, one option at a time; WHAT names the game and the value
+ * ("NAME -o n=v"), *I counts the calls (a seed). */
+typedef void game_visit(const rm_game *g, const char *what, int i, void *ctx);
+static inline void for_each_option_value(const char *path, const char *name, game_visit *visit,
+                                         void *ctx, int *i)
+{
+    rm_game *g = rm_load_file(path, stderr, NULL);
+    if (!g)
+        fail_msg("cannot load %s; is srcdir set?", path);
+    visit(g, name, (*i)++, ctx);
+    for (int o = 0; o < g->noptions; o++)
+        for (int v = 0; v < g->options[o].nvalues; v++) {
+            if (v == g->options[o].chosen)
+                continue;
+            rm_game *h = load_with_value(path, g, o, v);
+            char what[1024];
+            snprintf(what, sizeof what, "%.200s -o %.200s=%.200s", name, g->options[o].name,
+                     g->options[o].values[v]);
+            visit(h, what, (*i)++, ctx);
+            rm_game_destroy(h);
+        }
+    rm_game_destroy(g);
+}
+
+/* for_each_option_value on every shipped game. Returns the files. */
+static inline int for_each_shipped_game(game_visit *visit, void *ctx)
+{
+    static char names[SHIPPED_MAX][256];
+    char dir[4096];
+    int nfiles = shipped_games(names, dir), i = 0;
+    for (int f = 0; f < nfiles; f++) {
+        char path[8192];
+        if (snprintf(path, sizeof path, "%s/%s", dir, names[f]) >= (int)sizeof path)
+            fail_msg("the path of %s is too long", names[f]);
+        for_each_option_value(path, names[f], visit, ctx, &i);
+    }
+    return nfiles;
+}
+
+/* Plays GAMES random games of G, from its start, of at most PLIES turns,
+ * the turns drawn with SEED. VISIT(G, ST, L, CTX) is called on each
+ * position and leaves its legal turns in L; it returns their number,
+ * and a game stops where it is 0 or less. Returns the positions visited. */
+typedef int position_visit(const rm_game *g, const rm_state *st, rm_turnlist *l, void *ctx);
+static inline long random_walks(const rm_game *g, int games, int plies, uint64_t seed,
+                                position_visit *visit, void *ctx)
+{
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    long positions = 0;
+    for (int k = 0; k < games; k++) {
+        rm_state st;
+        rm_initial(g, &st);
+        for (int ply = 0; ply < plies; ply++) {
+            int n = visit(g, &st, &l, ctx);
+            positions++;
+            if (n <= 0)
+                break;
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            int i = (int)((seed >> 33) % (uint64_t)n);
+            rm_apply(g, &st, rm_turn_moves(&l, i), l.turns[i].n);
+        }
+    }
+    rm_turnlist_free(&l);
+    return positions;
+}
+
 /* Loads the shipped game FILE ($srcdir/games/FILE). */
 static inline rm_game *load_shipped(const char *file)
 {

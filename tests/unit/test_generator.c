@@ -107,71 +107,29 @@ static int check_position(const rm_game *g, const rm_state *st, rm_turnlist *l, 
     return n;
 }
 
-/* Walks GAMES random games of G from its start, checking every position. */
-static long walk(const rm_game *g, int games, int plies, uint64_t seed, const char *what)
+/* check_position as random_walks calls it: CTX is the game's name. */
+static int check_visit(const rm_game *g, const rm_state *st, rm_turnlist *l, void *ctx)
 {
-    rm_turnlist l;
-    rm_turnlist_init(&l);
-    long positions = 0;
-    for (int k = 0; k < games; k++) {
-        rm_state st;
-        rm_initial(g, &st);
-        for (int ply = 0; ply < plies; ply++) {
-            int n = check_position(g, &st, &l, what);
-            positions++;
-            if (n <= 0)
-                break;
-            /* a shipped game never comes near the limit of work */
-            if (l.work > RM_MAX_GEN_WORK / 100)
-                fail_msg("%s: a position took %ld units of work to list", what, l.work);
-            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-            int i = (int)((seed >> 33) % (uint64_t)n);
-            rm_apply(g, &st, rm_turn_moves(&l, i), l.turns[i].n);
-        }
-    }
-    rm_turnlist_free(&l);
-    return positions;
+    int n = check_position(g, st, l, ctx);
+    /* a shipped game never comes near the limit of work */
+    if (n > 0 && l->work > RM_MAX_GEN_WORK / 100)
+        fail_msg("%s: a position took %ld units of work to list", (const char *)ctx, l->work);
+    return n;
 }
 
-/* Walks random games of the file PATH (named NAME), with its default
- * options and then every other value of each option, one option at a
- * time; SEED varies the games. Returns the positions checked. */
-static long walk_file(const char *path, const char *name, int seed)
+/* Random games of G (3 with its default options, 2 with another value),
+ * every position checked; *CTX counts them. */
+static void walk(const rm_game *g, const char *what, int i, void *ctx)
 {
-    rm_game *g = rm_load_file(path, stderr, NULL);
-    if (!g)
-        fail_msg("cannot load %s; is srcdir set?", path);
-    long positions = walk(g, 3, 80, (uint64_t)seed, name);
-    for (int o = 0; o < g->noptions; o++)
-        for (int v = 0; v < g->options[o].nvalues; v++) {
-            if (v == g->options[o].chosen)
-                continue;
-            rm_game *h = load_with_value(path, g, o, v);
-            char what[512];
-            if (snprintf(what, sizeof what, "%s -o %s=%s", name, g->options[o].name,
-                         g->options[o].values[v]) < 0)
-                fail_msg("cannot name the game");
-            positions += walk(h, 2, 80, (uint64_t)(seed * 31 + v), what);
-            rm_game_destroy(h);
-        }
-    rm_game_destroy(g);
-    return positions;
+    *(long *)ctx += random_walks(g, strchr(what, ' ') ? 2 : 3, 80, (uint64_t)i + 1, check_visit,
+                                 (void *)what);
 }
 
 static void generator__every_shipped_game_and_option__turns_match_the_general_walk(void **state)
 {
     (void)state;
-    static char names[SHIPPED_MAX][256];
-    char dir[4096];
-    int nfiles = shipped_games(names, dir), files = 0;
     long positions = 0;
-    for (int f = 0; f < nfiles; f++) {
-        char path[8192];
-        if (snprintf(path, sizeof path, "%s/%s", dir, names[f]) >= (int)sizeof path)
-            fail_msg("the path of %s is too long", names[f]);
-        files++;
-        positions += walk_file(path, names[f], files);
-    }
+    int files = for_each_shipped_game(walk, &positions);
     assert_true(files >= 15);
     assert_true(positions > 1000);
 }
@@ -185,7 +143,10 @@ static void generator__direction_filters__turns_match_the_general_walk(void **st
     const char *dir = getenv("srcdir");
     char path[4096];
     snprintf(path, sizeof path, "%s/tests/games/directions.game", dir ? dir : ".");
-    assert_true(walk_file(path, "tests/games/directions.game", 7) > 500);
+    long positions = 0;
+    int i = 7;
+    for_each_option_value(path, "tests/games/directions.game", walk, &positions, &i);
+    assert_true(positions > 500);
 }
 
 /* Games that use the rules narrowing or extending a move ('not back',
@@ -251,7 +212,7 @@ static void generator__narrowing_rules__turns_match_the_general_walk(void **stat
     long positions = 0;
     for (size_t i = 0; i < sizeof narrowed_games / sizeof *narrowed_games; i++) {
         rm_game *g = load_ok(narrowed_games[i]);
-        positions += walk(g, 6, 80, 7 * i + 1, g->name);
+        positions += random_walks(g, 6, 80, 7 * i + 1, check_visit, g->name);
         rm_game_destroy(g);
     }
     assert_true(positions > 300);

@@ -67,28 +67,19 @@ static void check_layout(const rm_game *g, const char *what)
     assert_int_equal(covered, b->nlinks - exceptions);
 }
 
+static void visit_layout(const rm_game *g, const char *what, int i, void *ctx)
+{
+    (void)i;
+    check_layout(g, what);
+    (*(int *)ctx)++;
+}
+
 static void layout__every_shipped_board_and_option__is_a_true_layout(void **state)
 {
     (void)state;
-    char names[SHIPPED_MAX][256], dir[4096];
-    int n = shipped_games(names, dir);
-    assert_true(n >= 20);
-    for (int i = 0; i < n; i++) {
-        char path[4400], what[4600];
-        snprintf(path, sizeof path, "%.4000s/%.255s", dir, names[i]);
-        rm_game *g = rm_load_file(path, stderr, NULL);
-        assert_non_null(g);
-        check_layout(g, names[i]);
-        for (int o = 0; o < g->noptions; o++)
-            for (int v = 0; v < g->options[o].nvalues; v++) {
-                rm_game *h = load_with_value(path, g, o, v);
-                snprintf(what, sizeof what, "%.200s %.200s=%.200s", names[i], g->options[o].name,
-                         g->options[o].values[v]);
-                check_layout(h, what);
-                rm_game_destroy(h);
-            }
-        rm_game_destroy(g);
-    }
+    int boards = 0;
+    assert_true(for_each_shipped_game(visit_layout, &boards) >= 20);
+    assert_true(boards >= 40);
 }
 
 /* The 5 x 5 alquerque board: every point on the lattice, rows of 5 with

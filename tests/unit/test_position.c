@@ -6,14 +6,6 @@
 
 #include "position.h"
 
-static uint64_t next_random(uint64_t *x)
-{
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
 /* Whether A and B are the same position, counters included. */
 static void assert_same_state(const rm_game *g, const rm_state *a, const rm_state *b,
                               const char *text)
@@ -33,67 +25,39 @@ static void assert_same_state(const rm_game *g, const rm_state *a, const rm_stat
     assert_true(rm_state_hash(b) == rm_hash(g, b));
 }
 
-/* Plays GAMES random games of G of at most TURNS turns; writes and reads
- * back every position. Returns the positions checked. */
-static long round_trips(const rm_game *g, int games, int turns, uint64_t seed)
+/* Writes the position ST and reads it back; lists its turns in L. */
+static int round_trip(const rm_game *g, const rm_state *st, rm_turnlist *l, void *ctx)
 {
-    rm_turnlist l;
-    rm_turnlist_init(&l);
-    long checked = 0;
-    for (int i = 0; i < games; i++) {
-        rm_state st;
-        rm_initial(g, &st);
-        for (int t = 0; t <= turns; t++) {
-            char *text = rm_position_string(g, &st);
-            assert_non_null(text);
-            rm_state back;
-            char err[512];
-            int at = -1;
-            if (rm_parse_position_string(g, text, &back, &at, err, sizeof err) != 0)
-                fail_msg("%s: '%s' at %d: %s", g->name, text, at, err);
-            assert_same_state(g, &st, &back, text);
-            char *again = rm_position_string(g, &back);
-            assert_string_equal(text, again);
-            free(again);
-            free(text);
-            checked++;
-            int n = rm_legal_turns(g, &st, &l);
-            if (n <= 0)
-                break;
-            int k = (int)(next_random(&seed) % (uint64_t)n);
-            rm_apply(g, &st, rm_turn_moves(&l, k), l.turns[k].n);
-        }
-    }
-    rm_turnlist_free(&l);
-    return checked;
+    char *text = rm_position_string(g, st);
+    assert_non_null(text);
+    rm_state back;
+    char err[512];
+    int at = -1;
+    if (rm_parse_position_string(g, text, &back, &at, err, sizeof err) != 0)
+        fail_msg("%s: '%s' at %d: %s", g->name, text, at, err);
+    assert_same_state(g, st, &back, text);
+    char *again = rm_position_string(g, &back);
+    assert_string_equal(text, again);
+    free(again);
+    free(text);
+    return rm_legal_turns(g, st, l);
+}
+
+/* Random games of G (3 with its default options, 2 with another value),
+ * every position written and read back; *CTX counts them. */
+static void round_trips(const rm_game *g, const char *what, int i, void *ctx)
+{
+    (void)what;
+    if (g->rules.present)
+        *(long *)ctx += random_walks(g, strchr(what, ' ') ? 2 : 3, 61, (uint64_t)i * 7919 + 1,
+                                     round_trip, NULL);
 }
 
 static void position__random_games_of_every_shipped_game_and_option__read_back_the_same(void **state)
 {
     (void)state;
-    static char names[SHIPPED_MAX][256];
-    char dir[4096];
-    int nfiles = shipped_games(names, dir);
     long checked = 0;
-    for (int f = 0; f < nfiles; f++) {
-        char path[8192];
-        if (snprintf(path, sizeof path, "%s/%s", dir, names[f]) >= (int)sizeof path)
-            fail_msg("the path of %s is too long", names[f]);
-        rm_game *g = rm_load_file(path, stderr, NULL);
-        assert_non_null(g);
-        if (g->rules.present)
-            checked += round_trips(g, 3, 60, (uint64_t)f * 7919 + 1);
-        for (int o = 0; o < g->noptions; o++)
-            for (int v = 0; v < g->options[o].nvalues; v++) {
-                if (v == g->options[o].chosen)
-                    continue;
-                rm_game *h = load_with_value(path, g, o, v);
-                if (h->rules.present)
-                    checked += round_trips(h, 2, 60, (uint64_t)(f * 31 + v) + 5);
-                rm_game_destroy(h);
-            }
-        rm_game_destroy(g);
-    }
+    int nfiles = for_each_shipped_game(round_trips, &checked);
     assert_true(nfiles >= 15);
     assert_true(checked > 2000);
 }
