@@ -78,16 +78,26 @@ static int action_class(const rm_action_rule *a)
     }
 }
 
+/* Whether A and C are a step and a leap: on a board whose lines cross
+ * once (else every line merges), a step ends next to its piece and a
+ * leap one point further along a ray, so they never reach one position. */
+static bool step_and_leap(const rm_action_rule *a, const rm_action_rule *c)
+{
+    return (a->type == RM_STEP && c->type == RM_LEAP) || (a->type == RM_LEAP && c->type == RM_STEP);
+}
+
 /* Whether a phase can end (it has an end, and a phase of its side comes
  * after it); whether a turn pattern is one step taken once, and whether
  * two of its turns may reach one position, which needs the turns to be
  * merged by position. One action's moves reach different positions (different
  * pieces, different points) unless the board's lines cross twice;
  * actions of different classes do too; two actions of one class and one
- * kind (a step and a slide, say) may overlap. Chains, and captures 'with
- * final step', take the general walk, which always merges; a line with a
- * final step is marked to merge all the same, as a capture and a step may
- * reach one position two ways. */
+ * kind (a step and a slide, say) may overlap, though not a step and a
+ * leap. Chains, and captures 'with final step', take the general walk,
+ * which always merges; a line with a final step is marked to merge all
+ * the same, as a capture and a step may reach one position two ways.
+ * Whether its turns can be counted without listing them follows
+ * (countable). */
 static void derive_phases(rm_game *g)
 {
     bool overlap = rays_overlap(&g->board);
@@ -108,10 +118,16 @@ static void derive_phases(rm_game *g)
                     const rm_action_rule *a = &g->rules.actions[s->alt[i]];
                     const rm_action_rule *c = &g->rules.actions[s->alt[j]];
                     int ka = action_class(a);
-                    if (ka == action_class(c) && (ka == 3 || a->kind == c->kind))
+                    if (ka == action_class(c) && (ka == 3 || a->kind == c->kind) &&
+                        !step_and_leap(a, c))
                         tr->merge = true;
                 }
             }
+            /* One move a turn, each a different position, and the
+             * compulsory rules by turn: the k-th turn can be found by
+             * counting (a chain's alternative only while it has no first
+             * capture: rm_count_turns looks). */
+            tr->countable = tr->single && !tr->merge && !ph->compulsory_per_piece;
         }
     }
 }

@@ -60,6 +60,49 @@ void rm_turn_cache_prepare(const rm_game *g);
 void rm_turn_cache_disable(rm_game *g);
 const rm_state *rm_turn_cache_position(const rm_game *g, int i);
 
+/* ---- counting and picking ----
+ *
+ * Where every turn of the pattern in force is one move (its countable
+ * flag, derive.c: one step taken once, no two turns reaching one
+ * position, captures not compulsory per piece), the turns of a position
+ * can be counted without listing them, and the k-th made alone: the
+ * random playout's way. The invariant: rm_count_turns counts exactly the
+ * turns rm_legal_turns would list (compulsory captures and drops
+ * applied), and rm_pick_turn's k-th is the list's k-th, its one move the
+ * same, so a seeded playout plays the same turns either way
+ * (tests/unit/test_players.c compares them on every shipped game). */
+
+#define RM_TALLY_PIECES 64       /* pieces a tally notes the turns of */
+
+/* The turns of ST by each alternative action of the step in force, when
+ * counted, and by each piece, so that the k-th is found at once. */
+typedef struct rm_tally {
+    int n;                     /* the legal turns; 0: not counted (list them) */
+    int alt_n[RM_MAX_ALTS];    /* of each alternative (0 for those the compulsory rules leave out) */
+    /* each alternative's pieces with turns, in order: piece[alt_first ..
+     * alt_first + alt_pieces); alt_pieces -1: not noted (drops,
+     * removals, no room) */
+    int16_t alt_first[RM_MAX_ALTS], alt_pieces[RM_MAX_ALTS];
+    int npieces;
+    struct rm_tally_piece {
+        uint8_t p;             /* the point of the piece */
+        uint16_t n;            /* its turns */
+    } piece[RM_TALLY_PIECES];
+} rm_tally;
+
+/* Counts the legal turns of ST into T and returns their number, when the
+ * pattern in force is countable, it has at least one turn and an
+ * alternative that chains captures has none (its turns would need the
+ * walk); otherwise 0, and the turns are to be listed by rm_legal_turns
+ * (a blocked side, a pass, a chain, a pattern of several moves). */
+int rm_count_turns(const rm_game *g, const rm_state *st, rm_tally *t);
+/* The move of turn K (0 <= K < T->n) of ST, as counted in T: the one
+ * move of rm_legal_turns' turn K. */
+void rm_pick_turn(const rm_game *g, const rm_state *st, const rm_tally *t, int k, rm_move *m);
+/* Turns counting off (false: rm_count_turns always answers 0) or back
+ * on, for every thread: the tests compare both ways. */
+void rm_set_count_turns(bool on);
+
 /* Whether the side to move in ST has a turn, without listing them or
  * counting a pass: 1 yes, 0 no, -1 cannot tell (past a limit). */
 int rm_can_move(const rm_game *g, const rm_state *st);

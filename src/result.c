@@ -87,8 +87,9 @@ static int decide(rm_outcome *out, int result, rm_end_rule rule, int side, int c
     return result;
 }
 
-int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,
-              rm_outcome *out)
+/* rm_result, and with T, rm_result_tally. */
+static int result_of(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,
+                     rm_tally *t, rm_outcome *out)
 {
     const rm_rules *r = &g->rules;
     for (int s = 0; s < 2; s++) {
@@ -107,6 +108,10 @@ int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turn
         if (seen >= r->draw_repeat)
             return decide(out, RM_DRAW, RM_BY_REPETITION, -1, seen);
     }
+    /* Counted turns are at least one, and none is a pass: rule 5 and
+     * both sides blocked cannot apply. Otherwise they are listed. */
+    if (t && rm_count_turns(g, st, t) > 0)
+        return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
     int n = rm_legal_turns(g, st, l);
     int side = rm_state_to_move(st);
     if (n < 0)
@@ -129,6 +134,19 @@ int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turn
             return decide(out, r->both_blocked, RM_BY_BOTH_BLOCKED, -1, 0);
     }
     return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
+}
+
+int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,
+              rm_outcome *out)
+{
+    return result_of(g, st, h, l, NULL, out);
+}
+
+int rm_result_tally(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,
+                    rm_tally *t, rm_outcome *out)
+{
+    t->n = 0;
+    return result_of(g, st, h, l, t, out);
 }
 
 const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size)

@@ -133,6 +133,16 @@ typedef struct rm_outcome {
 int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,
               rm_outcome *out);
 
+/* rm_result, which counts the legal turns of ST into T instead of
+ * listing them into L where it can (rm_count_turns, movegen.h): when the
+ * result is RM_ONGOING, either T->n > 0 and the turns are counted (L is
+ * left as it was), or T->n == 0 and L holds them. The end rules are
+ * rm_result's: the counted turns are the listed ones, and a position
+ * with none is listed, so blocked sides and passes are decided as ever.
+ * The random playout's way. */
+int rm_result_tally(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,
+                    rm_tally *t, rm_outcome *out);
+
 /* "tigers win", "draw" or "*" (not finished). */
 const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size);
 /* Why the game ended, in words ("men cannot move"); "" when it goes on. */

@@ -102,6 +102,9 @@ typedef struct rm_turn_rule {
     bool single;              /* one step taken once: a turn is one action (or one chain,
                                * or a capture and its final step) */
     bool merge;               /* two different turns may reach the same position */
+    bool countable;           /* its turns can be counted and the k-th made without listing
+                               * them (movegen.h, rm_count_turns): single, no merging, its
+                               * phase's captures not compulsory per piece, no final step */
     double log10_ways;        /* log10 of an estimate of its partial turns in one position
                                * (derive_turn_ways): how close it comes to the generator's limit */
 } rm_turn_rule;

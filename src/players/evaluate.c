@@ -95,7 +95,7 @@ double pl_evaluate(rm_player *p, const rm_state *st, const rm_turnlist *l)
     rm_state other = *st;
     rm_state_set_to_move(g, &other, them);
     int theirs = rm_legal_turns(g, &other, &p->other);
-    pl_time_up(p, &p->other); /* (counted only: the search looks at p->stopped) */
+    pl_time_up(p, p->other.work); /* (counted only: the search looks at p->stopped) */
     if (theirs < 0)
         theirs = mobility;
     return 10.0 * (piece_share(g, st, me) - piece_share(g, st, them)) +

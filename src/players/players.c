@@ -35,9 +35,9 @@ void pl_start_clock(rm_player *p, double seconds)
     p->work = 0;
 }
 
-bool pl_time_up(rm_player *p, const rm_turnlist *l)
+bool pl_time_up(rm_player *p, long work)
 {
-    p->work += PL_POSITION_WORK + l->work;
+    p->work += PL_POSITION_WORK + work;
     if (p->work >= PL_CLOCK_EVERY) {
         p->work = 0;
         if (p->deadline > 0 && pl_now() >= p->deadline)
@@ -255,7 +255,7 @@ const char *rm_player_spec(const rm_player *p)
 int pl_result(rm_player *p, const rm_state *st, rm_turnlist *l)
 {
     int r = rm_result(p->g, st, &p->hist, l, NULL);
-    pl_time_up(p, l);
+    pl_time_up(p, l->work);
     if (p->observe)
         p->observe(p->observe_ctx, st, &p->hist, r);
     return r;

@@ -91,11 +91,12 @@ struct rm_player {
 double pl_now(void);
 /* Starts the clock of a turn that may take SECONDS. */
 void pl_start_clock(rm_player *p, double seconds);
-/* Counts the work of a position whose turns were listed in L, reading
- * the clock now and then; true once the turn's deadline has passed
- * (p->stopped). Every listing of a search comes here (pl_result, the
- * playouts, the evaluation). */
-bool pl_time_up(rm_player *p, const rm_turnlist *l);
+/* Counts the work of a position whose turns were listed (WORK: the
+ * list's, l->work) or counted (the count), reading the clock now and
+ * then; true once the turn's deadline has passed (p->stopped). Every
+ * listing of a search comes here (pl_result, the playouts, the
+ * evaluation). */
+bool pl_time_up(rm_player *p, long work);
 /* The result of ST, the last position of p->hist, by rm_result; its
  * legal turns are in L when the game goes on. */
 int pl_result(rm_player *p, const rm_state *st, rm_turnlist *l);

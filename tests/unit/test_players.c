@@ -566,6 +566,124 @@ static void turn_cache__every_shipped_game__same_lists_same_playouts(void **stat
     assert_true(lent > 0);
 }
 
+/* ---- counting and picking ---- */
+
+/* Plays PLAYOUTS seeded random games of G, counting where rm_count_turns
+ * can and listing as well: every position has the same result either
+ * way; where the turns are counted, their number is the list's, and the
+ * turn picked at the first, the last and a random index is the list's
+ * there, found through the tally's pieces or by walking them; the random
+ * turn is played. Then rm_playout, counting on and
+ * off, gives the same positions one by one, the same result and length.
+ * Returns the positions whose turns were counted. */
+static long counted_playouts_agree(const rm_game *g, const char *what, int playouts, uint64_t seed)
+{
+    long counted = 0;
+    rm_turnlist l, l2;
+    rm_history h, h2;
+    rm_turnlist_init(&l);
+    rm_turnlist_init(&l2);
+    rm_history_init(&h);
+    rm_history_init(&h2);
+    for (int k = 0; k < playouts; k++) {
+        rm_state st;
+        rm_initial(g, &st);
+        assert_int_equal(rm_history_start(&h, &st), 0);
+        uint64_t rng = seed + (uint64_t)k;
+        for (int t = 0; t < 3000; t++) {
+            rm_tally tally;
+            rm_outcome o1, o2;
+            int r1 = rm_result_tally(g, &st, &h, &l2, &tally, &o1);
+            int r2 = rm_result(g, &st, &h, &l, &o2);
+            if (r1 != r2 || o1.rule != o2.rule)
+                fail_msg("%s, playout %d, turn %d: result %d (rule %d) counting, %d (%d) listing",
+                         what, k, t, r1, (int)o1.rule, r2, (int)o2.rule);
+            if (r1 != RM_ONGOING)
+                break;
+            int i = rm_rng_below(&rng, l.n);
+            if (tally.n > 0) {
+                counted++;
+                if (tally.n != l.n)
+                    fail_msg("%s, playout %d, turn %d: %d turns counted, %d listed", what, k, t,
+                             tally.n, l.n);
+                /* the tally as counted, and without its pieces noted (as
+                 * when they outnumber RM_TALLY_PIECES): the pieces walked */
+                rm_tally walked = tally;
+                for (int a = 0; a < RM_MAX_ALTS; a++)
+                    walked.alt_pieces[a] = -1;
+                int ks[3] = { 0, l.n - 1, i };
+                for (int j = 0; j < 6; j++) {
+                    rm_move m;
+                    rm_pick_turn(g, &st, j < 3 ? &tally : &walked, ks[j % 3], &m);
+                    if (l.turns[ks[j % 3]].n != 1 ||
+                        memcmp(&m, rm_turn_moves(&l, ks[j % 3]), sizeof m) != 0)
+                        fail_msg("%s, playout %d, turn %d: turn %d of %d picked%s is not the "
+                                 "list's", what, k, t, ks[j % 3], l.n,
+                                 j < 3 ? "" : " (pieces walked)");
+                }
+            }
+            rm_apply(g, &st, rm_turn_moves(&l, i), l.turns[i].n);
+            assert_int_equal(rm_history_push(&h, &st), 0);
+        }
+        rm_state s1, s2;
+        uint64_t g1 = seed + 7919 * (uint64_t)k, g2 = g1;
+        int t1, t2;
+        rm_initial(g, &s1);
+        rm_initial(g, &s2);
+        assert_int_equal(rm_history_start(&h, &s1), 0);
+        assert_int_equal(rm_history_start(&h2, &s2), 0);
+        int r1 = rm_playout(g, &s1, &h, &l, &g1, -1, &t1);
+        rm_set_count_turns(false);
+        int r2 = rm_playout(g, &s2, &h2, &l2, &g2, -1, &t2);
+        rm_set_count_turns(true);
+        if (r1 != r2 || t1 != t2)
+            fail_msg("%s: rm_playout ends %d after %d turns counting, %d after %d listing", what,
+                     r1, t1, r2, t2);
+        assert_int_equal(rm_history_length(&h), rm_history_length(&h2));
+        for (int j = 0; j < rm_history_length(&h); j++)
+            if (h.e[j].hash != h2.e[j].hash)
+                fail_msg("%s: rm_playout's position %d differs counting and listing", what, j);
+    }
+    rm_turnlist_free(&l);
+    rm_turnlist_free(&l2);
+    rm_history_free(&h);
+    rm_history_free(&h2);
+    return counted;
+}
+
+static void count_turns__every_shipped_game__the_lists_turns_same_playouts(void **state)
+{
+    (void)state;
+    static char names[SHIPPED_MAX][256];
+    char dir[4096], path[4400], what[768];
+    int files = shipped_games(names, dir);
+    long counted = 0, two_tigers = 0;
+    for (int f = 0; f < files; f++) {
+        rm_game *g = load_shipped(names[f]);
+        snprintf(path, sizeof path, "%.4000s/%.255s", dir, names[f]);
+        for (int o = -1; o < g->noptions; o++) {
+            for (int v = o < 0 ? 0 : 1; v < (o < 0 ? 1 : g->options[o].nvalues); v++) {
+                rm_game *h = o < 0 ? rm_load_file(path, stderr, NULL) : load_with_value(path, g, o, v);
+                assert_non_null(h);
+                snprintf(what, sizeof what, "%.255s%s%.200s%s%.200s", names[f],
+                         o >= 0 ? " -o " : "", o >= 0 ? g->options[o].name : "",
+                         o >= 0 ? "=" : "", o >= 0 ? g->options[o].values[v] : "");
+                if (h->rules.present) {
+                    long c = counted_playouts_agree(h, what, 4, 900 + (uint64_t)f * 37 + (uint64_t)v);
+                    counted += c;
+                    if (strcmp(names[f], "rimau-rimau-two-tigers.game") == 0)
+                        two_tigers += c;
+                }
+                rm_game_destroy(h);
+            }
+        }
+        rm_game_destroy(g);
+    }
+    /* the counting path is taken, in the game it was made for above all */
+    assert_true(counted > 10000);
+    assert_true(two_tigers > 1000);
+}
+
 /* ---- the time cap ---- */
 
 static double seconds_now(void)
@@ -841,6 +959,7 @@ int main(void)
         cmocka_unit_test(players__in_every_shipped_game__choose_only_legal_turns),
         cmocka_unit_test(results__match_playout_mcts_ab__agree_on_every_position),
         cmocka_unit_test(turn_cache__every_shipped_game__same_lists_same_playouts),
+        cmocka_unit_test(count_turns__every_shipped_game__the_lists_turns_same_playouts),
         cmocka_unit_test(mcts__reroots_on_the_reply__keeping_the_subtree_visits),
         cmocka_unit_test(mcts__one_ply_down_reuses__elsewhere_starts_afresh),
         cmocka_unit_test(mcts__same_seed_and_budget__same_game),
