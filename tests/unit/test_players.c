@@ -390,10 +390,10 @@ static void results__match_playout_mcts_ab__agree_on_every_position(void **state
                 rm_game *var = g;
                 if (o >= 0) {
                     char path[8192];
-                    snprintf(path, sizeof path, "%s/%s", dir, names[f]);
+                    snprintf(path, sizeof path, "%.4000s/%.255s", dir, names[f]);
                     var = load_with_value(path, g, o, v);
                 }
-                snprintf(what, sizeof what, "%s%s%s%s%s", names[f], o >= 0 ? " -o " : "",
+                snprintf(what, sizeof what, "%.150s%s%.150s%s%.150s", names[f], o >= 0 ? " -o " : "",
                          o >= 0 ? g->options[o].name : "", o >= 0 ? "=" : "",
                          o >= 0 ? g->options[o].values[v] : "");
                 game_agrees(var, what, 1000 + (uint64_t)f * 17 + (uint64_t)v, 40, &a);
