@@ -1,5 +1,6 @@
 /* cli_bench.c: rimau bench: the executor's speed on each game, on one
- * thread: random playouts, turns a second, perft positions a second. */
+ * thread: random playouts, turns a second, perft positions a second,
+ * MCTS iterations a second. */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
@@ -23,6 +24,37 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* MCTS iterations a second of CPU from the start of G: one search of
+ * COUNT iterations (when COUNT > 0) or of SECONDS, by a player of seed 1.
+ * 0 when the game is over at its start; -1 when out of memory. */
+static double mcts_rate(const rm_game *g, double seconds, long count)
+{
+    rm_match m;
+    if (rm_match_init(&m, g) != 0)
+        return -1;
+    double rate = 0;
+    if (rm_match_result(&m) == RM_ONGOING && rm_match_turns(&m)->n > 0) {
+        char spec[64], err[256];
+        if (count > 0)
+            snprintf(spec, sizeof spec, "mcts:%ld", count);
+        else
+            snprintf(spec, sizeof spec, "mcts:%.0fms", seconds * 1000);
+        rm_player *p = rm_player_new(g, spec, 1, err, sizeof err);
+        if (!p) {
+            rm_match_free(&m);
+            return -1;
+        }
+        double start = now();
+        int k = rm_player_choose(p, &m);
+        double elapsed = now() - start;
+        rm_search_info info;
+        rm_player_info(p, &info);
+        rate = k < 0 ? -1 : elapsed > 0 ? (double)info.visits / elapsed : 0;
+        rm_player_free(p);
+    }
+    rm_match_free(&m);
+    return rate;
+}
 
 /* Benchmarks one game; adds its perft count to *SIGNATURE. */
 static int bench_game(const char *path, const rm_choices *choices, double seconds, long count,
@@ -74,12 +106,14 @@ static int bench_game(const char *path, const rm_choices *choices, double second
     uint64_t nodes = rm_perft(g, &st, depth, lists, &failed);
     double pt = now() - p0;
     *signature += nodes;
+    double mcts = mcts_rate(g, seconds, count);
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    printf("%-36s %9.0f %11.0f %7.1f %6.1f/%4.1f/%4.1f %10.0f %8" PRIu64 " %5zu %6" PRIu64 "\n",
+    printf("%-36s %9.0f %11.0f %7.1f %6.1f/%4.1f/%4.1f %10.0f %8" PRIu64 " %5zu %6" PRIu64
+           " %8.0f\n",
            name, playouts / elapsed, plies / elapsed, (double)plies / playouts,
            100.0 * results[0] / playouts, 100.0 * results[1] / playouts,
            100.0 * results[2] / playouts, pt > 0 ? nodes / pt : 0, nodes, sizeof(rm_state),
-           alloc_after - alloc_before);
+           alloc_after - alloc_before, mcts);
     for (int i = 0; i < 16; i++)
         rm_turnlist_free(&lists[i]);
     rm_turnlist_free(&l);
@@ -158,8 +192,8 @@ int cmd_bench(int argc, char **argv)
         printf("one thread, %ld random playout%s and perft %d per game\n", count, CLI_S(count), depth);
     else
         printf("one thread, %.1f CPU s of random playouts and perft %d per game\n", seconds, depth);
-    printf("%-36s %9s %11s %7s %16s %10s %8s %5s %6s\n", "game", "playouts/s", "turns/s",
-           "length", "win1/win2/draw %", "perft/s", "perft", "state", "allocs");
+    printf("%-36s %9s %11s %7s %16s %10s %8s %5s %6s %8s\n", "game", "playouts/s", "turns/s",
+           "length", "win1/win2/draw %", "perft/s", "perft", "state", "allocs", "mcts/s");
     uint64_t signature = 0;
     for (int i = 0; i < n; i++) {
         if (bench_game(files[i], &choices, seconds, count, depth, &signature) != 0)

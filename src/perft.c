@@ -1,17 +1,38 @@
 /* perft.c: counting sequences of turns (see perft.h). */
 #include "perft.h"
 
+/* Whether outcome O is a failure to list a position's turns. */
+static bool listing_failed(const rm_outcome *o)
+{
+    return o->rule == RM_BY_TOO_MANY || o->rule == RM_BY_TOO_SLOW || o->rule == RM_BY_NO_MEMORY;
+}
+
 /* The turns of ST in L, or -1 when the game is over there (setting
  * *FAILED when it is over because its turns cannot be listed). */
 static int turns_of(const rm_game *g, const rm_state *st, rm_turnlist *l, bool *failed)
 {
     rm_outcome o;
     if (rm_result(g, st, NULL, l, &o) != RM_ONGOING) {
-        if (o.rule == RM_BY_TOO_MANY || o.rule == RM_BY_TOO_SLOW || o.rule == RM_BY_NO_MEMORY)
+        if (listing_failed(&o))
             *failed = true;
         return -1;
     }
     return l->n;
+}
+
+/* The number of turns of ST, counted without making or listing them
+ * where the position qualifies (rm_count_turns), else listed into L; 0
+ * when the game is over there. The last ply of a perft: bulk counting. */
+static uint64_t leaves_of(const rm_game *g, const rm_state *st, rm_turnlist *l, bool *failed)
+{
+    rm_tally t;
+    rm_outcome o;
+    if (rm_result_tally(g, st, NULL, l, &t, &o) != RM_ONGOING) {
+        if (listing_failed(&o))
+            *failed = true;
+        return 0;
+    }
+    return (uint64_t)(t.n > 0 ? t.n : l->n);
 }
 
 volatile sig_atomic_t rm_perft_stop;
@@ -23,11 +44,11 @@ uint64_t rm_perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *
         return 1;
     if (rm_perft_stop)
         return 0;
+    if (depth == 1)
+        return leaves_of(g, st, &lists[0], failed);
     int n = turns_of(g, st, &lists[0], failed);
     if (n <= 0)
         return 0;
-    if (depth == 1)
-        return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         rm_state next = *st;

@@ -11,7 +11,9 @@
 
 /* The number of sequences of DEPTH turns from ST: distinct turns at each
  * position, and none from a position where the game is over (rm_result
- * without repetitions). LISTS holds DEPTH turn lists of scratch space.
+ * without repetitions). The last ply is counted, not made: where the
+ * position qualifies, by rm_count_turns (rm_result_tally), else as the
+ * length of its list. LISTS holds DEPTH turn lists of scratch space.
  * Sets *FAILED when a position had too many ways to play. */
 uint64_t rm_perft(const rm_game *g, const rm_state *st, int depth, rm_turnlist *lists,
                   bool *failed);

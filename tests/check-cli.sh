@@ -490,6 +490,21 @@ has "random chooses at once" err "random's budget is explained"
 expect 0 "bench of one game" "$RIMAU" bench --seconds 0.2 --depth 2 "$game"
 has "^signature: 143724 " out "the bench signature is the perft count"
 has "rimau-rimau-a.game" out "bench names the game"
+has " mcts/s$" out "bench's last column is MCTS iterations a second"
+# positive_mcts WHAT: the last bench's game line ends in a positive MCTS rate
+positive_mcts() {
+    n=$((n + 1))
+    mcts=$(awk '$1 == "rimau-rimau-a.game" { print $NF }' "$tmp/out")
+    if [ -n "$mcts" ] && awk -v r="$mcts" 'BEGIN { exit !(r ~ /^[0-9]+$/ && r + 0 > 0) }'; then
+        echo "ok $1 gives a positive MCTS rate ($mcts iterations/s)"
+    else
+        echo "FAIL $1 gives no positive MCTS rate: '$mcts'"; shown "$tmp/out"
+        fail=$((fail + 1))
+    fi
+}
+positive_mcts "bench"
+expect 0 "bench of a fixed number of playouts" "$RIMAU" bench --playouts 3 --depth 1 "$game"
+positive_mcts "bench --playouts"
 
 expect 0 "info" "$RIMAU" info "$game"
 has "points:   37" out "info counts the points"

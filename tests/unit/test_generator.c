@@ -14,6 +14,8 @@
  *   captures;
  * - the turns listed are no more than the derive step's estimate of the
  *   partial turns of the turn line in force (rm_turn_rule.log10_ways).
+ * Perft to depth 2, from the start and along a random game, is the same
+ * with turns counted at its last ply (bulk perft) as with them listed.
  * And listing is bounded: the shipped games stay far below the limit of
  * work, a position past it is refused within seconds, and the time limit
  * stops a listing that takes too long.
@@ -132,6 +134,53 @@ static void generator__every_shipped_game_and_option__turns_match_the_general_wa
     int files = for_each_shipped_game(walk, &positions);
     assert_true(files >= 15);
     assert_true(positions > 1000);
+}
+
+/* Perft to depth 2 from ST with turns counted and then listed: the same
+ * number both ways (the last ply is counted where it can be, bulk perft).
+ * Returns the turns of ST, listed into L; *COUNTED notes a position whose
+ * turns rm_count_turns counts. */
+typedef struct bulk_walk {
+    const char *what;
+    long counted;
+} bulk_walk;
+
+static int bulk_visit(const rm_game *g, const rm_state *st, rm_turnlist *l, void *ctx)
+{
+    bulk_walk *b = ctx;
+    rm_turnlist lists[2];
+    rm_turnlist_init(&lists[0]);
+    rm_turnlist_init(&lists[1]);
+    bool failed_on = false, failed_off = false;
+    uint64_t on = rm_perft(g, st, 2, lists, &failed_on);
+    rm_set_count_turns(false);
+    uint64_t off = rm_perft(g, st, 2, lists, &failed_off);
+    rm_set_count_turns(true);
+    rm_turnlist_free(&lists[0]);
+    rm_turnlist_free(&lists[1]);
+    if (on != off || failed_on != failed_off)
+        fail_msg("%s, turn %d: perft 2 is %llu counting, %llu listing", b->what,
+                 rm_state_turn(st), (unsigned long long)on, (unsigned long long)off);
+    rm_tally t;
+    b->counted += rm_count_turns(g, st, &t) > 0;
+    return rm_legal_turns(g, st, l);
+}
+
+/* Perft 2 from the start of G and along a random game of it. */
+static void bulk_game(const rm_game *g, const char *what, int i, void *ctx)
+{
+    bulk_walk *b = ctx;
+    b->what = what;
+    random_walks(g, 1, 24, (uint64_t)i + 7, bulk_visit, b);
+}
+
+static void perft__counting_on_or_off__same_counts_on_every_shipped_game(void **state)
+{
+    (void)state;
+    bulk_walk b = { NULL, 0 };
+    int files = for_each_shipped_game(bulk_game, &b);
+    assert_true(files >= 15);
+    assert_true(b.counted > 100);
 }
 
 /* The same for the direction filters' test game, whose filters the
@@ -345,6 +394,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(generator__every_shipped_game_and_option__turns_match_the_general_walk),
+        cmocka_unit_test(perft__counting_on_or_off__same_counts_on_every_shipped_game),
         cmocka_unit_test(generator__direction_filters__turns_match_the_general_walk),
         cmocka_unit_test(generator__narrowing_rules__turns_match_the_general_walk),
         cmocka_unit_test(generator__step_or_slide__lists_each_position_once),
