@@ -43,13 +43,20 @@ int cli_set_position(rm_match *m, const char *text, const char *what);
 /* Prints "position: STRING" for ST. */
 void cli_put_position(FILE *out, const rm_game *g, const rm_state *st);
 
-/* The games folder: $RIMAU_GAMES, or the installed one. */
+/* The games folder: $RIMAU_GAMES, or the installed one (the source
+ * tree's, for the program built there before it is installed). */
 const char *cli_games_dir(void);
 /* The file a game argument names: ARG itself when it is a file, else the
  * installed game ARG or ARG.game. Returns BUF or ARG. */
 const char *cli_game_file(const char *arg, char *buf, size_t size);
 /* Loads the game ARG names (see cli_game_file), errors to stderr. */
 rm_game *cli_load(const char *arg, const rm_choices *choices);
+
+/* Loads FILE with CHOICES for the command CMD, checks it has rules, and
+ * starts M at the position string POSITION (unless NULL), then plays
+ * AFTER (unless NULL). NULL after a message, *STATUS EXIT_INVALID. */
+rm_game *cli_load_position(const char *cmd, const char *file, const rm_choices *choices,
+                           const char *position, const char *after, rm_match *m, int *status);
 
 /* Writes the whole text of a turn to OUT (however long). */
 void cli_put_turn(FILE *out, const rm_game *g, const rm_move *moves, int n);

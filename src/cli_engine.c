@@ -489,50 +489,38 @@ int cmd_analyse(int argc, char **argv)
     }
     if (argc - optind != 1)
         return cli_usage("analyse", "give one .game file");
-    rm_game *g = cli_load(argv[optind], &choices);
+    rm_match m;
+    rm_game *g = cli_load_position("analyse", argv[optind], &choices, position, after, &m, &status);
     if (!g)
-        return EXIT_INVALID;
-    if (!g->rules.present) {
-        fprintf(stderr, "%s: error: the game has no rules (no phase), so it cannot be played\n",
-                argv[optind]);
-        rm_game_destroy(g);
-        return EXIT_INVALID;
-    }
+        return status;
     char err[512];
     rm_player *p = rm_player_new(g, spec, seed, err, sizeof err);
     if (!p) {
+        rm_match_free(&m);
         rm_game_destroy(g);
         return cli_usage("analyse", "--player: %s", err);
     }
-    rm_match m;
     status = EXIT_INVALID;
-    if (rm_match_init(&m, g) != 0) {
-        fprintf(stderr, "rimau analyse: out of memory\n");
+    int r = rm_match_result(&m);
+    if (r != RM_ONGOING) {
+        char res[128];
+        rm_result_text(g, r, res, sizeof res);
+        fprintf(stderr, "rimau analyse: the game is over: %s (%s)\n", res, m.why);
     } else {
-        if ((!position || cli_set_position(&m, position, "--position") == 0) &&
-            (!after || cli_play_turns(&m, after, "--after") == 0)) {
-            int r = rm_match_result(&m);
-            if (r != RM_ONGOING) {
-                char res[128];
-                rm_result_text(g, r, res, sizeof res);
-                fprintf(stderr, "rimau analyse: the game is over: %s (%s)\n", res, m.why);
-            } else {
-                struct analysis an = { &m };
-                rm_player_on_progress(p, print_depth, &an);
-                int i = rm_player_choose(p, &m);
-                const rm_turnlist *l = rm_match_turns(&m);
-                if (i >= 0 && i < l->n) {
-                    printf("bestturn ");
-                    cli_put_turn(stdout, g, rm_turn_moves(l, i), l->turns[i].n);
-                    printf("\n");
-                    status = 0;
-                } else {
-                    fprintf(stderr, "rimau analyse: out of memory\n");
-                }
-            }
+        struct analysis an = { &m };
+        rm_player_on_progress(p, print_depth, &an);
+        int i = rm_player_choose(p, &m);
+        const rm_turnlist *l = rm_match_turns(&m);
+        if (i >= 0 && i < l->n) {
+            printf("bestturn ");
+            cli_put_turn(stdout, g, rm_turn_moves(l, i), l->turns[i].n);
+            printf("\n");
+            status = 0;
+        } else {
+            fprintf(stderr, "rimau analyse: out of memory\n");
         }
-        rm_match_free(&m);
     }
+    rm_match_free(&m);
     rm_player_free(p);
     rm_game_destroy(g);
     return status;

@@ -300,10 +300,8 @@ _Static_assert(RM_MAX_MOVES_IN_TURN == RM_MAX_TURN_MOVES, "the IR knows a turn's
 
 /* ---- moves and perft ---- */
 
-/* Loads FILE with CHOICES, checks it has rules, sets the position string
- * POSITION (unless NULL) and plays AFTER. */
-static rm_game *load_position(const char *cmd, const char *file, const rm_choices *choices,
-                              const char *position, const char *after, rm_match *m, int *status)
+rm_game *cli_load_position(const char *cmd, const char *file, const rm_choices *choices,
+                           const char *position, const char *after, rm_match *m, int *status)
 {
     rm_game *g = cli_load(file, choices);
     *status = EXIT_INVALID;
@@ -367,7 +365,7 @@ int cmd_moves(int argc, char **argv)
     else if (argc - optind != 1)
         return cli_usage("moves", "give one .game file (and a point)");
     rm_match m;
-    rm_game *g = load_position("moves", argv[optind], &choices, position, after, &m, &status);
+    rm_game *g = cli_load_position("moves", argv[optind], &choices, position, after, &m, &status);
     if (!g)
         return status;
     int p = point ? board_point(&g->board, point) : -1;
@@ -455,7 +453,7 @@ int cmd_perft(int argc, char **argv)
     if (*end || depth < 0 || depth > 64)
         return cli_usage("perft", "the depth is a number from 0 to 64, not '%s'", argv[optind + 1]);
     rm_match m;
-    rm_game *g = load_position("perft", argv[optind], &choices, position, after, &m, &status);
+    rm_game *g = cli_load_position("perft", argv[optind], &choices, position, after, &m, &status);
     if (!g)
         return status;
     rm_turnlist *lists = calloc((size_t)depth + 1, sizeof *lists);

@@ -168,6 +168,23 @@ static int fits_at(const work *w, const cand *c, int p, int at, bool loose)
     return n;
 }
 
+/* The free bit of C where P would have the most links covered (fits_at
+ * with LOOSE), more than *BEST; -1 when none has more. *BEST gets the
+ * number covered there. */
+static int best_free_bit(const work *w, const cand *c, int p, bool loose, int *best)
+{
+    int at = -1;
+    for (int i = 0; i < c->limit; i++)
+        if (c->point[i] < 0) {
+            int n = fits_at(w, c, p, i, loose);
+            if (n > *best) {
+                at = i;
+                *best = n;
+            }
+        }
+    return at;
+}
+
 static void place(cand *c, int p, int at)
 {
     c->bit[p] = at;
@@ -201,16 +218,8 @@ static void place_rest(work *w, cand *c)
         }
         if (p < 0)
             return;
-        int at = -1, best = -1;
-        for (int i = 0; i < c->limit; i++)
-            if (c->point[i] < 0) {
-                int n = fits_at(w, c, p, i, true);
-                if (n > best) {
-                    at = i;
-                    best = n;
-                }
-            }
-        place(c, p, at);
+        int best = -1;
+        place(c, p, best_free_bit(w, c, p, true, &best));
         /* the first link of a class sets its shift */
         for (int j = w->inc_off[p]; j < w->inc_off[p + 1]; j++) {
             const rm_layout_link *l = &w->links[w->inc[j]];
@@ -234,15 +243,7 @@ static void improve(work *w, cand *c)
             int now = fits_at(w, c, p, c->bit[p], false);
             if (now == w->inc_off[p + 1] - w->inc_off[p])
                 continue;
-            int at = -1, best = now;
-            for (int i = 0; i < c->limit; i++)
-                if (c->point[i] < 0) {
-                    int n = fits_at(w, c, p, i, false);
-                    if (n > best) {
-                        at = i;
-                        best = n;
-                    }
-                }
+            int best = now, at = best_free_bit(w, c, p, false, &best);
             if (at >= 0) {
                 c->point[c->bit[p]] = -1;
                 place(c, p, at);

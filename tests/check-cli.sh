@@ -614,9 +614,7 @@ escs() { tr -cd '\033' < "$1" | wc -c; }
 nosgr() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }
 pos4="xc4,xb4,xd4 a1 c3-c4 a9"
 expect 0 "show --color=always" "$RIMAU" show "$game" --after "$pos4 c7xa5" --color=always
-n=$((n + 1))
-if [ "$(escs "$tmp/out")" -gt 0 ]; then echo "ok show --color=always writes colour sequences"
-else echo "FAIL show --color=always writes no colour sequence"; fail=$((fail + 1)); fi
+holds "show --color=always writes colour sequences" [ "$(escs "$tmp/out")" -gt 0 ]
 nosgr "$tmp/out" > "$tmp/coloured"
 expect 0 "show, not coloured" "$RIMAU" show "$game" --after "$pos4 c7xa5"
 n=$((n + 1))
@@ -631,9 +629,7 @@ hasf "$(printf '  7  .---.---\033[0;1;7m.')" out "show --after marks where the l
 hasf "$(printf '  5  \033[0;1;7;31mT')" out "show --after marks where the last turn went"
 hasf "$(printf '  6  .---\033[0;1;37;41m.')" out "show --after marks the point the last turn captured"
 expect 0 "show --color=always, NO_COLOR set" env NO_COLOR=1 "$RIMAU" show "$game" --color=always
-n=$((n + 1))
-if [ "$(escs "$tmp/out")" -gt 0 ]; then echo "ok --color=always goes before NO_COLOR"
-else echo "FAIL --color=always with NO_COLOR set writes no colour"; fail=$((fail + 1)); fi
+holds "--color=always goes before NO_COLOR" [ "$(escs "$tmp/out")" -gt 0 ]
 printf 'xc4,xb4,xd4\na1\nc3-c4\nquit\n' | "$RIMAU" play "$game" --tigers=human --men=human -q \
     --save "$tmp/colour.rec" > /dev/null
 expect 0 "replay --color=always" "$RIMAU" replay "$tmp/colour.rec" --color=always
@@ -647,9 +643,8 @@ for cmd in "show $game" "moves $game --show" "replay $tmp/colour.rec" "play $gam
 done
 "$RIMAU" show "$game" --color=always | cat > "$tmp/out"
 "$RIMAU" show "$game" | cat > "$tmp/piped"
-n=$((n + 1))
-if [ "$(escs "$tmp/piped")" -eq 0 ] && [ "$(escs "$tmp/out")" -gt 0 ]; then echo "ok show into a pipe writes no colour"
-else echo "FAIL show into a pipe writes colour (or --color=always does not)"; fail=$((fail + 1)); fi
+holds "show into a pipe writes no colour" [ "$(escs "$tmp/piped")" -eq 0 ]
+holds "show --color=always into a pipe writes colour" [ "$(escs "$tmp/out")" -gt 0 ]
 expect 2 "a bad --color" "$RIMAU" show "$game" --color=sometimes
 has "rimau show: --color is auto, always or never, not 'sometimes'" err "a bad --color is named"
 expect 2 "a bad --color for play" "$RIMAU" play "$game" --color=blue
@@ -657,18 +652,10 @@ expect 2 "a bad --color for play" "$RIMAU" play "$game" --color=blue
 # is set and not empty, or TERM is dumb.
 if command -v script > /dev/null 2>&1; then
     tty_escs() { env "$@" script -q -c "'$RIMAU' show '$game'" /dev/null > "$tmp/out" 2>&1; escs "$tmp/out"; }
-    n=$((n + 1))
-    if [ "$(tty_escs TERM=xterm)" -gt 0 ]; then echo "ok show at a terminal is in colour"
-    else echo "FAIL show at a terminal writes no colour"; fail=$((fail + 1)); fi
-    n=$((n + 1))
-    if [ "$(tty_escs TERM=xterm NO_COLOR=)" -gt 0 ]; then echo "ok an empty NO_COLOR keeps the colour"
-    else echo "FAIL an empty NO_COLOR turns the colour off"; fail=$((fail + 1)); fi
-    n=$((n + 1))
-    if [ "$(tty_escs TERM=xterm NO_COLOR=1)" -eq 0 ]; then echo "ok NO_COLOR=1 turns the colour off at a terminal"
-    else echo "FAIL NO_COLOR=1 at a terminal: colour written"; fail=$((fail + 1)); fi
-    n=$((n + 1))
-    if [ "$(tty_escs TERM=dumb)" -eq 0 ]; then echo "ok TERM=dumb turns the colour off"
-    else echo "FAIL TERM=dumb: colour written"; fail=$((fail + 1)); fi
+    holds "show at a terminal is in colour" [ "$(tty_escs TERM=xterm)" -gt 0 ]
+    holds "an empty NO_COLOR keeps the colour" [ "$(tty_escs TERM=xterm NO_COLOR=)" -gt 0 ]
+    holds "NO_COLOR=1 turns the colour off at a terminal" [ "$(tty_escs TERM=xterm NO_COLOR=1)" -eq 0 ]
+    holds "TERM=dumb turns the colour off" [ "$(tty_escs TERM=dumb)" -eq 0 ]
 else
     echo "skip: no script(1): colour at a terminal is not tested"
 fi

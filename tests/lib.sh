@@ -46,6 +46,19 @@ has() { found -G "$@"; }
 # hasf TEXT out|err DESCRIPTION: TEXT, as it is (no pattern), is in it
 hasf() { found -F "$@"; }
 
+# holds DESCRIPTION COMMAND...: COMMAND, a test such as [ ... ], succeeds
+holds() {
+    what=$1
+    shift
+    n=$((n + 1))
+    if "$@"; then
+        echo "ok $what"
+    else
+        echo "FAIL $what"
+        fail=$((fail + 1))
+    fi
+}
+
 # has_no PATTERN out|err DESCRIPTION: nothing of it matches PATTERN
 has_no() {
     n=$((n + 1))

@@ -47,7 +47,6 @@ static int round_trip(const rm_game *g, const rm_state *st, rm_turnlist *l, void
  * every position written and read back; *CTX counts them. */
 static void round_trips(const rm_game *g, const char *what, int i, void *ctx)
 {
-    (void)what;
     if (g->rules.present)
         *(long *)ctx += random_walks(g, strchr(what, ' ') ? 2 : 3, 61, (uint64_t)i * 7919 + 1,
                                      round_trip, NULL);
