@@ -1919,6 +1919,9 @@ void game_free(rm_game *g)
     rm_exec_cache *cache = g->exec_cache;
     if (cache)
         cache->destroy(cache);
+    rm_exec_cache *kernel = g->bit_kernel;
+    if (kernel)
+        kernel->destroy(kernel);
     free(g->name);
     free(g->origin);
     for (int i = 0; i < g->naliases; i++)

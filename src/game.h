@@ -141,6 +141,9 @@ typedef struct rm_game {
      * (rm_turn_cache_prepare, movegen.h): the one field written after the
      * compile step. */
     _Atomic(rm_exec_cache *) exec_cache;
+    /* The bit kernel of the game (bitgen.h), made on first use and set
+     * once, atomically, like the cache. */
+    _Atomic(rm_exec_cache *) bit_kernel;
 } rm_game;
 
 

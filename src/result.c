@@ -87,31 +87,45 @@ static int decide(rm_outcome *out, int result, rm_end_rule rule, int side, int c
     return result;
 }
 
-/* rm_result, and with T, rm_result_tally. */
-static int result_of(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,
-                     rm_tally *t, rm_outcome *out)
+/* End rules 1 to 4, which read the pieces in hand and on the board
+ * (HAND and ON_BOARD, a byte a kind, WORDS words of eight: every kind
+ * past the game's is 0), the turns played and the history: RM_ONGOING
+ * when none applies. Both kinds of state come here. */
+static inline int rules_before_turns(const rm_game *g, const uint8_t *hand, const uint8_t *on_board,
+                                     int words, int turn, const rm_history *h, rm_outcome *out)
 {
     const rm_rules *r = &g->rules;
+    uint64_t hw[2] = { 0, 0 }, bw[2] = { 0, 0 };
+    memcpy(hw, hand, (size_t)words * 8);
+    memcpy(bw, on_board, (size_t)words * 8);
     for (int s = 0; s < 2; s++) {
-        if (!rm_side_has_pieces(g, st, s))
+        const rm_side *sd = &g->sides[s];
+        const uint64_t *m = sd->kind_mask;
+        if ((((hw[0] | bw[0]) & m[0]) | ((hw[1] | bw[1]) & m[1])) == 0)
             return decide(out, 1 - s, RM_BY_NO_PIECES, s, 0);
         if (r->lose_with[s] >= 0) {
-            int n = rm_side_pieces(g, st, s);
+            int n = 0;
+            for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++)
+                n += hand[k] + on_board[k];
             if (n <= r->lose_with[s])
                 return decide(out, 1 - s, RM_BY_LOSING_NUMBER, s, n);
         }
     }
-    if (rm_state_turn(st) >= r->draw_after)
+    if (turn >= r->draw_after)
         return decide(out, RM_DRAW, RM_BY_TURN_LIMIT, -1, r->draw_after);
     if (h && r->draw_repeat > 0) {
         int seen = rm_history_repeats(h);
         if (seen >= r->draw_repeat)
             return decide(out, RM_DRAW, RM_BY_REPETITION, -1, seen);
     }
-    /* Counted turns are at least one, and none is a pass: rule 5 and
-     * both sides blocked cannot apply. Otherwise they are listed. */
-    if (t && rm_count_turns(g, st, t) > 0)
-        return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
+    return RM_ONGOING;
+}
+
+/* Rules 5 and 6, once the rules before them leave the game going: the
+ * legal turns of ST, listed into L. */
+static int rules_of_turns(const rm_game *g, const rm_state *st, rm_turnlist *l, rm_outcome *out)
+{
+    const rm_rules *r = &g->rules;
     int n = rm_legal_turns(g, st, l);
     int side = rm_state_to_move(st);
     if (n < 0)
@@ -134,6 +148,39 @@ static int result_of(const rm_game *g, const rm_state *st, const rm_history *h, 
             return decide(out, r->both_blocked, RM_BY_BOTH_BLOCKED, -1, 0);
     }
     return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
+}
+
+/* rm_result, and with T, rm_result_tally. */
+static int result_of(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,
+                     rm_tally *t, rm_outcome *out)
+{
+    uint8_t hand[RM_MAX_KINDS] = { 0 }, on_board[RM_MAX_KINDS] = { 0 };
+    for (int k = 0; k < g->nkinds; k++) {
+        hand[k] = (uint8_t)rm_state_hand(st, k);
+        on_board[k] = (uint8_t)rm_state_on_board(st, k);
+    }
+    int early = rules_before_turns(g, hand, on_board, RM_MAX_KINDS / 8, rm_state_turn(st), h, out);
+    if (early != RM_ONGOING)
+        return early;
+    /* Counted turns are at least one, and none is a pass: rule 5 and
+     * both sides blocked cannot apply. Otherwise they are listed. */
+    if (t && rm_count_turns(g, st, t) > 0)
+        return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
+    return rules_of_turns(g, st, l, out);
+}
+
+int rm_bits_result(const rm_game *g, const rm_bits *k, const rm_bstate *bs, const rm_history *h,
+                   rm_btally *t, rm_turnlist *l, rm_state *st, rm_outcome *out)
+{
+    t->n = 0;
+    int early = rules_before_turns(g, bs->hand, bs->on_board, RM_BITS_MAX_KINDS / 8, bs->turn, h,
+                                   out);
+    if (early != RM_ONGOING)
+        return early;
+    if (rm_bits_count(k, bs, t) > 0)
+        return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
+    rm_bits_to_state(k, bs, st);
+    return rules_of_turns(g, st, l, out);
 }
 
 int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,

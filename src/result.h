@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bitgen.h"
 #include "movegen.h"
 
 /* ---- repetitions ----
@@ -73,13 +74,15 @@ static inline int rm_history_slot(uint64_t hash)
 }
 _Static_assert(RM_HISTORY_SLOTS == 1 << 10, "rm_history_slot takes the hash's top 10 bits");
 
-static inline int rm_history_push(rm_history *h, const rm_state *st)
+/* rm_history_push of the position whose hash is HASH and whose progress
+ * digest is PROGRESS (rm_state_progress, rm_bits_progress). */
+static inline int rm_history_push_key(rm_history *h, uint64_t hash, uint64_t progress)
 {
     if (!(h->n < h->cap && h->last) && rm_history_grow(h) != 0)
         return -1;
     rm_history_entry *e = &h->e[h->n];
-    e->hash = rm_state_hash(st);
-    e->progress = rm_state_progress(st);
+    e->hash = hash;
+    e->progress = progress;
     /* the positions since the last turn that cannot be undone */
     e->since = h->n > 0 && h->e[h->n - 1].progress == e->progress ? h->e[h->n - 1].since : h->n;
     int slot = rm_history_slot(e->hash);
@@ -92,6 +95,11 @@ static inline int rm_history_push(rm_history *h, const rm_state *st)
         }
     h->last[slot] = h->n++;
     return 0;
+}
+
+static inline int rm_history_push(rm_history *h, const rm_state *st)
+{
+    return rm_history_push_key(h, rm_state_hash(st), rm_state_progress(st));
 }
 
 /* How many times the last position of H has been seen, itself included. */
@@ -142,6 +150,15 @@ int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turn
  * The random playout's way. */
 int rm_result_tally(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,
                     rm_tally *t, rm_outcome *out);
+
+/* rm_result for the bit state BS of G's kernel K (bitgen.h): the same
+ * rules in the same order. When the result is RM_ONGOING, either
+ * T->n > 0 and the kernel has counted the turns (play them with
+ * rm_bits_play), or T->n == 0, ST holds the position as a state and L
+ * its legal turns, listed by the reference generator. H is the game's
+ * history up to BS (its last position), or NULL. */
+int rm_bits_result(const rm_game *g, const rm_bits *k, const rm_bstate *bs, const rm_history *h,
+                   rm_btally *t, rm_turnlist *l, rm_state *st, rm_outcome *out);
 
 /* "tigers win", "draw" or "*" (not finished). */
 const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size);

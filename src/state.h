@@ -131,19 +131,27 @@ void rm_state_position(const rm_game *g, const rm_state *st, rm_position *pos);
  * digests are different positions; and once a turn has changed what it
  * digests, no position before that turn comes back. */
 _Static_assert(RM_MAX_KINDS == 16, "rm_state_progress reads the hands and counts as two words each");
+/* The digest of hands H0 (kinds 0-7, a byte each) and H1 (kinds 8-15),
+ * counts on the board B0 and B1, PHASE and PHASE_TURNS: rm_state_progress
+ * and rm_bits_progress (bitgen.h) give the same one for one position. */
+static inline uint64_t rm_progress_digest(uint64_t h0, uint64_t h1, uint64_t b0, uint64_t b1,
+                                          const uint8_t phase[2], const uint8_t phase_turns[2])
+{
+    uint64_t d = (uint64_t)phase[0] | (uint64_t)phase[1] << 8 | (uint64_t)phase_turns[0] << 16 |
+                 (uint64_t)phase_turns[1] << 24;
+    d ^= h0 * 0x9E3779B97F4A7C15ull;
+    d ^= h1 * 0xC2B2AE3D27D4EB4Full;
+    d ^= b0 * 0x165667B19E3779F9ull;
+    d ^= b1 * 0xD6E8FEB86659FD93ull;
+    return d;
+}
 static inline uint64_t rm_state_progress(const rm_state *st)
 {
     uint64_t w[4];
     memcpy(w, st->RM_FIELD(hand), 2 * sizeof *w);
     memcpy(w + 2, st->RM_FIELD(on_board), 2 * sizeof *w);
-    uint64_t d = (uint64_t)st->RM_FIELD(phase)[0] | (uint64_t)st->RM_FIELD(phase)[1] << 8 |
-                 (uint64_t)st->RM_FIELD(phase_turns)[0] << 16 |
-                 (uint64_t)st->RM_FIELD(phase_turns)[1] << 24;
-    d ^= w[0] * 0x9E3779B97F4A7C15ull;
-    d ^= w[1] * 0xC2B2AE3D27D4EB4Full;
-    d ^= w[2] * 0x165667B19E3779F9ull;
-    d ^= w[3] * 0xD6E8FEB86659FD93ull;
-    return d;
+    return rm_progress_digest(w[0], w[1], w[2], w[3], st->RM_FIELD(phase),
+                              st->RM_FIELD(phase_turns));
 }
 
 /* ---- playing moves ---- */

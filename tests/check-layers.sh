@@ -7,8 +7,9 @@
 #    never sees the executor, the executor never sees the players and
 #    nothing below the command line sees it. A new file needs a row.
 # 2. The fields of rm_state are read and written only in the state module
-#    (state.h, state_impl.h, state.c) and the generator that walks them
-#    (movegen.c): no other file defines RM_STATE_MODULE or names a
+#    (state.h, state_impl.h, state.c), the generator that walks them
+#    (movegen.c) and the bit kernel that converts them (bitgen.c): no
+#    other file defines RM_STATE_MODULE or names a
 #    mangled field (rm_private_...).
 # 3. JSON is the command line's: only its files include <jansson.h>.
 #
@@ -33,7 +34,7 @@ rank() {
         src/rimau.[ch] | src/render.[ch]) echo 43 ;;          # loader, drawing
         src/state.h | src/state_impl.h | src/state.c) echo 50 ;; # executor: state
         src/turns.[ch]) echo 51 ;;
-        src/movegen.[ch]) echo 52 ;;
+        src/movegen.[ch] | src/bitgen*.[ch]) echo 52 ;;
         src/result.[ch]) echo 53 ;;
         src/perft.[ch] | src/exec.h) echo 54 ;;
         src/notation.[ch] | src/position.[ch]) echo 55 ;;
@@ -81,7 +82,7 @@ done
 [ "$upward" -eq 0 ] && [ "$unranked" -eq 0 ] && ok "layers: every include goes down ($(echo "$files" | wc -l) files)"
 
 leaks=$(grep -l -E 'rm_private_|RM_STATE_MODULE|state_impl\.h' $files src/players/*.c tests/unit/*.c tests/fuzz/*.c 2>/dev/null |
-        grep -v -x -e src/state.h -e src/state_impl.h -e src/state.c -e src/movegen.c)
+        grep -v -x -e src/state.h -e src/state_impl.h -e src/state.c -e src/movegen.c -e src/bitgen.c)
 if [ -n "$leaks" ]; then
     for f in $leaks; do
         bad "state: $f reaches into rm_state's fields: $(grep -n -m1 -E 'rm_private_|RM_STATE_MODULE|state_impl\.h' "$f")"

@@ -1,0 +1,483 @@
+/* bitgen.c: the bit kernel (see bitgen.h). Part of the state module: it
+ * reads rm_state's fields to make bit states of them and back, and ends
+ * turns with the state module's clock (state_impl.h).
+ *
+ * This file makes a game's tables, from its IR and the derive step's bit
+ * layout; bitgen_words.h counts and plays turns on point sets of one
+ * word (bitgen_w1.c) and of two (bitgen_w2.c). */
+#include "state_impl.h"
+
+#include "bitgen.h"
+#include "bitgen_impl.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "turns.h"
+
+static _Atomic bool kernel_off;
+
+void rm_set_bit_kernel(bool on)
+{
+    atomic_store_explicit(&kernel_off, !on, memory_order_relaxed);
+}
+
+size_t rm_bits_state_size(const rm_bits *k)
+{
+    return k->size;
+}
+
+int rm_bits_words(const rm_bits *k)
+{
+    return k->words;
+}
+
+/* ---- the tables of a game ---- */
+
+/* Whether two rays of one point reach one point: then every turn pattern
+ * may merge (as derive.c finds), which the kernel leaves to the reference. */
+static bool rays_overlap(const rm_board *b)
+{
+    for (int p = 0; p < b->npoints; p++) {
+        rm_set seen;
+        set_clear(&seen);
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            const uint16_t *pts = b->ray_pts + b->rays[r].off;
+            for (int i = 0; i < b->rays[r].len; i++) {
+                if (set_has(&seen, pts[i]))
+                    return true;
+                set_add(&seen, pts[i]);
+            }
+        }
+    }
+    return false;
+}
+
+/* The way (index into k->shift) of a link from bit A to bit B, adding a
+ * way for its difference when there is room; -1 when there is none. */
+static int way_of(rm_bits *k, int a, int b)
+{
+    int s = b - a;
+    for (int d = 0; d < k->ndirs; d++)
+        if (k->shift[d] == s)
+            return d;
+    if (k->ndirs == RM_BITS_MAX_DIRS || s == 0)
+        return -1;
+    k->shift[k->ndirs] = s;
+    return k->ndirs++;
+}
+
+static void bit_set(uint64_t *w, int b)
+{
+    w[b >> 6] |= (uint64_t)1 << (b & 63);
+}
+
+/* Sorts out the rays: a ray whose links all go one way (the same
+ * difference of bits, a shift of the layout) is regular, and its point
+ * is in that way's FROM set; any other ray is an exception, walked point
+ * by point (k->x*). */
+static int make_ways(rm_bits *k, const rm_board *b)
+{
+    const rm_layout *lay = k->g->layout;
+    k->ndirs = 0;
+    /* the shifts of the layout's classes first, both ways, so that the
+     * ways of a board come in a fixed order */
+    for (int c = 0; c < lay->nclasses && k->ndirs + 2 <= RM_BITS_MAX_DIRS; c++) {
+        if (lay->classes[c].ncovered == 0 || lay->classes[c].shift == 0)
+            continue;
+        int s = lay->classes[c].shift;
+        bool have_pos = false, have_neg = false;
+        for (int d = 0; d < k->ndirs; d++) {
+            have_pos |= k->shift[d] == s;
+            have_neg |= k->shift[d] == -s;
+        }
+        if (!have_pos)
+            k->shift[k->ndirs++] = s;
+        if (!have_neg)
+            k->shift[k->ndirs++] = -s;
+    }
+    uint32_t nrays = b->ray_off[b->npoints];
+    k->ray_way = malloc((nrays ? nrays : 1) * sizeof *k->ray_way);
+    if (!k->ray_way)
+        return -1;
+    int nx = 0, nxbits = 0;
+    for (int p = 0; p < b->npoints; p++) {
+        int bp = k->bit_of[p];
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            const uint16_t *pts = b->ray_pts + b->rays[r].off;
+            int len = b->rays[r].len;
+            int d = way_of(k, bp, k->bit_of[pts[0]]);
+            for (int i = 1; i < len && d >= 0; i++)
+                if (k->bit_of[pts[i]] - k->bit_of[pts[i - 1]] != k->shift[d])
+                    d = -1;
+            k->ray_way[r] = (int8_t)d;
+        }
+    }
+    /* A regular ray must end where its way's FROM set says so: the last
+     * point of a ray must have no regular ray that way (along another
+     * line whose links happen to be the same shift), or the shifts would
+     * carry a piece from one line onto the other. Such rays become
+     * exceptions, until none is left. */
+    for (bool changed = true; changed;) {
+        changed = false;
+        memset(k->from, 0, sizeof k->from);
+        for (int p = 0; p < b->npoints; p++)
+            for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++)
+                if (k->ray_way[r] >= 0)
+                    bit_set(k->from[k->ray_way[r]], k->bit_of[p]);
+        for (int p = 0; p < b->npoints; p++)
+            for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+                int d = k->ray_way[r];
+                if (d < 0)
+                    continue;
+                int last = k->bit_of[b->ray_pts[b->rays[r].off + b->rays[r].len - 1]];
+                if (k->from[d][last >> 6] >> (last & 63) & 1) {
+                    k->ray_way[r] = -1;
+                    changed = true;
+                }
+            }
+    }
+    for (int p = 0; p < b->npoints; p++)
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++)
+            if (k->ray_way[r] < 0) {
+                nx++;
+                nxbits += b->rays[r].len;
+            }
+    k->xray = malloc((size_t)(nx ? nx : 1) * sizeof *k->xray);
+    k->xbits = malloc((size_t)(nxbits ? nxbits : 1));
+    if (!k->xray || !k->xbits)
+        return -1;
+    int i = 0, j = 0;
+    for (int bit = 0; bit <= k->nbits; bit++) {
+        k->xoff[bit] = (uint16_t)i;
+        int p = bit < k->nbits ? k->point_of[bit] : -1;
+        if (p < 0)
+            continue;
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            if (k->ray_way[r] >= 0)
+                continue;
+            const uint16_t *pts = b->ray_pts + b->rays[r].off;
+            k->xray[i] = (struct bx_ray){ r, (uint16_t)b->rays[r].len, (uint32_t)j };
+            for (int q = 0; q < b->rays[r].len; q++)
+                k->xbits[j++] = (uint8_t)k->bit_of[pts[q]];
+            bit_set(k->xmask, bit);
+            i++;
+        }
+    }
+    for (int d = 0; d < k->ndirs; d++) {
+        k->lsh[d] = (uint8_t)(k->shift[d] > 0 ? k->shift[d] : 0);
+        k->rsh[d] = (uint8_t)(k->shift[d] < 0 ? -k->shift[d] : 0);
+    }
+    return 0;
+}
+
+/* Whether the action A of SIDE may move along ray R (its direction filter). */
+static bool allowed(const rm_game *g, const rm_action_rule *a, int side, uint32_t r)
+{
+    return !a->dir_allow || (a->dir_allow >> g->sides[side].ray_class[r] & 1);
+}
+
+/* The tables of A's moves piece by piece (bact.per_piece): the first one
+ * or two points of each allowed ray of each point. False when a point
+ * has more rays than a table holds, or out of memory. */
+static bool make_piece_tables(rm_bits *k, bact *a, int side)
+{
+    const rm_board *b = &k->g->board;
+    a->piece = calloc((size_t)k->nbits, sizeof *a->piece);
+    if (!a->piece)
+        return false;
+    for (int p = 0; p < b->npoints; p++) {
+        bpiece *pc = &a->piece[k->bit_of[p]];
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            if (!allowed(k->g, a->rule, side, r))
+                continue;
+            const uint16_t *pts = b->ray_pts + b->rays[r].off;
+            bit_set(pc->nbr, k->bit_of[pts[0]]);
+            if (b->rays[r].len < 2)
+                continue;
+            if (pc->npairs == RM_BITS_MAX_DIRS) {
+                free(a->piece);
+                a->piece = NULL;
+                return false;
+            }
+            pc->over[pc->npairs] = k->bit_of[pts[0]];
+            pc->land[pc->npairs++] = k->bit_of[pts[1]];
+        }
+    }
+    return true;
+}
+
+static void make_action(rm_bits *k, int i)
+{
+    const rm_game *g = k->g;
+    const rm_board *b = &g->board;
+    const rm_action_rule *r = &g->rules.actions[i];
+    bact *a = &k->act[i];
+    int side = g->kinds[r->kind].side;
+    a->rule = r;
+    a->type = r->type;
+    a->kind = r->kind;
+    a->side = (uint8_t)side;
+    a->chain = r->chain;
+    a->remove_at_end = r->remove_at_end;
+    a->not_back = r->not_back;
+    a->final_step = r->final_step;
+    a->walk = r->type == RM_CAPTURE && (r->chain != RM_CHAIN_NONE || r->final_step);
+    a->stack = g->kinds[r->kind].stacks_in_play && !r->to_empty;
+    a->lines = r->lines;
+    a->short_jump = r->lines == 2; /* bit 1 alone: over one piece */
+    a->fewer_than = r->fewer_than;
+    a->targets = r->targets;
+    a->ntargets = 0;
+    for (int t = 0; t < g->nkinds; t++)
+        if (r->targets >> t & 1)
+            a->target[a->ntargets++] = (uint8_t)t;
+    a->foes = 0;
+    for (int t = 0; t < g->nkinds; t++)
+        if ((r->targets >> t & 1) && g->kinds[t].side != side)
+            a->foes |= (uint16_t)(1u << t);
+    for (int bit = 0; bit < k->nbits; bit++) {
+        int p = k->point_of[bit];
+        if (p >= 0 && (!r->has_region || set_has(&r->region, p)))
+            bit_set(a->region, bit);
+    }
+    for (int p = 0; p < b->npoints; p++)
+        for (uint32_t ray = b->ray_off[p]; ray < b->ray_off[p + 1]; ray++)
+            if (k->ray_way[ray] >= 0 && allowed(g, r, side, ray))
+                bit_set(a->afrom[k->ray_way[ray]], k->bit_of[p]);
+    a->ndirs = 0;
+    for (int d = 0; d < k->ndirs; d++)
+        if (a->afrom[d][0] | a->afrom[d][1])
+            a->dir[a->ndirs++] = (uint8_t)d;
+    bool one_move = r->type == RM_STEP || r->type == RM_LEAP ||
+                    (r->type == RM_CAPTURE && a->short_jump && !a->walk);
+    if (one_move && g->kinds[r->kind].count <= PER_PIECE_MAX)
+        a->per_piece = make_piece_tables(k, a, side);
+}
+
+/* Two alternatives of one step whose turns may reach one position: as
+ * derive.c's merge, with chains and final steps left to the chain walk,
+ * which merges its own. */
+static bool alts_merge(const rm_game *g, const rm_step_rule *s)
+{
+    for (int i = 0; i < s->nalts; i++)
+        for (int j = i + 1; j < s->nalts; j++) {
+            const rm_action_rule *a = &g->rules.actions[s->alt[i]];
+            const rm_action_rule *c = &g->rules.actions[s->alt[j]];
+            int ka = a->type == RM_DROP ? 1 : a->type == RM_CAPTURE ? 2 : a->type == RM_REMOVE ? 3 : 0;
+            int kc = c->type == RM_DROP ? 1 : c->type == RM_CAPTURE ? 2 : c->type == RM_REMOVE ? 3 : 0;
+            bool step_leap = (a->type == RM_STEP && c->type == RM_LEAP) ||
+                             (a->type == RM_LEAP && c->type == RM_STEP);
+            if (ka == kc && (ka == 3 || a->kind == c->kind) && !step_leap)
+                return true;
+        }
+    return false;
+}
+
+static void make_pattern(rm_bits *k, const rm_phase *ph, const rm_turn_rule *tr, bpat *pt,
+                         bool overlap)
+{
+    const rm_game *g = k->g;
+    const rm_step_rule *s = &tr->steps[0];
+    pt->how = HOW_LIST;
+    pt->nalts = s->nalts;
+    pt->any_walk = false;
+    for (int i = 0; i < s->nalts; i++) {
+        pt->alt[i] = s->alt[i];
+        pt->any_walk |= k->act[s->alt[i]].walk;
+    }
+    if (tr->nsteps != 1 || overlap || ph->compulsory_per_piece)
+        return;
+    if (s->min == 1 && s->max == 1) {
+        if (!alts_merge(g, s))
+            pt->how = HOW_SINGLE;
+        return;
+    }
+    /* the same drop taken several times: the sets of points */
+    const rm_action_rule *a = &g->rules.actions[s->alt[0]];
+    if (s->nalts == 1 && s->min == s->max && s->min >= 2 && a->type == RM_DROP &&
+        !k->act[s->alt[0]].stack && a->fewer_than < 0) {
+        pt->how = HOW_CHOOSE;
+        pt->choose = s->min;
+    }
+}
+
+/* The kernel whose cache header is C. */
+static rm_bits *kernel_of(rm_exec_cache *c)
+{
+    return (rm_bits *)((char *)c - offsetof(rm_bits, base));
+}
+
+static void destroy_kernel(rm_exec_cache *c)
+{
+    rm_bits *k = kernel_of(c);
+    for (int i = 0; i < RM_MAX_ACTION_RULES; i++)
+        free(k->act[i].piece);
+    free(k->ray_way);
+    free(k->xray);
+    free(k->xbits);
+    free(k);
+}
+
+static void destroy_nothing(rm_exec_cache *c)
+{
+    (void)c;
+}
+
+/* The kernel of a game it does not fit: shared, never freed. */
+static rm_bits no_kernel = { .base = { destroy_nothing }, .fits = false };
+
+/* Makes the kernel of G; &no_kernel when it does not fit, NULL when out
+ * of memory. */
+static rm_bits *make_kernel(const rm_game *g)
+{
+    const rm_layout *lay = g->layout;
+    if (!g->rules.present || !lay || lay->words > RM_BITS_MAX_WORDS ||
+        lay->bits > RM_BITS_MAX_WORDS * 64 || g->nkinds > RM_BITS_MAX_KINDS || g->nsides != 2)
+        return &no_kernel;
+    for (int i = 0; i < g->nkinds; i++)
+        if (g->kinds[i].stacks_in_play && g->kinds[i].count >= 255)
+            return &no_kernel; /* (a stack could fill: may_enter's limit) */
+    rm_bits *k = calloc(1, sizeof *k);
+    if (!k)
+        return NULL;
+    k->base.destroy = destroy_kernel;
+    k->fits = true;
+    k->g = g;
+    k->words = lay->words;
+    k->nbits = lay->bits;
+    k->nkinds = g->nkinds;
+    for (int i = 0; i < g->nkinds; i++)
+        k->stacks |= g->kinds[i].stacks;
+    k->hoff = g->nkinds * k->words;
+    k->size = offsetof(rm_bstate, w) + (size_t)k->hoff * sizeof(uint64_t) +
+              (k->stacks ? (size_t)k->words * 64 : 0);
+    for (int bit = 0; bit < RM_BITS_MAX_WORDS * 64; bit++)
+        k->point_of[bit] = bit < lay->bits ? lay->point[bit] : -1;
+    for (int p = 0; p < g->board.npoints; p++) {
+        k->bit_of[p] = (uint8_t)lay->bit[p];
+        bit_set(k->board, lay->bit[p]);
+    }
+    for (int kind = 0; kind < g->nkinds; kind++) {
+        k->kside[kind] = (uint8_t)g->kinds[kind].side;
+        k->side_kinds[g->kinds[kind].side] |= (uint16_t)(1u << kind);
+        k->all_kinds |= (uint16_t)(1u << kind);
+        k->side_bytes[g->kinds[kind].side] |= (uint64_t)0xFF << (8 * kind);
+        for (int p = 0; p < g->board.npoints; p++)
+            k->zk[kind][lay->bit[p]] = g->zob.cell[p][kind];
+    }
+    if (make_ways(k, &g->board) != 0) {
+        destroy_kernel(&k->base);
+        return NULL;
+    }
+    for (int i = 0; i < g->rules.naction_rules; i++)
+        make_action(k, i);
+    bool overlap = rays_overlap(&g->board);
+    for (int f = 0; f < g->rules.nphases; f++) {
+        const rm_phase *ph = &g->rules.phases[f];
+        k->matters[f] = (uint8_t)rm_phase_turns_counted(ph);
+        k->quiet[f] = !ph->before_play && !ph->may_end;
+        k->may_end[f] = ph->may_end;
+        for (int t = 0; t < ph->nturns; t++)
+            make_pattern(k, ph, &ph->turns[t], &k->pat[f][t], overlap);
+    }
+    if (k->words == 1)
+        k->ops = (rm_bits_ops){ bits_count_w1, bits_play_w1 };
+    else
+        k->ops = (rm_bits_ops){ bits_count_w2, bits_play_w2 };
+    return k;
+}
+
+const rm_bits *rm_bits_get(const rm_game *g)
+{
+    if (atomic_load_explicit(&kernel_off, memory_order_relaxed))
+        return NULL;
+    rm_exec_cache *c = atomic_load_explicit(&g->bit_kernel, memory_order_acquire);
+    if (!c) {
+        rm_bits *k = make_kernel(g);
+        if (!k)
+            return NULL; /* out of memory: the reference alone */
+        /* (the one other field of a game written after the compile step,
+         * as the turn cache: games are made by the loader, never const) */
+        _Atomic(rm_exec_cache *) *at = &((rm_game *)g)->bit_kernel;
+        rm_exec_cache *none = NULL;
+        if (!atomic_compare_exchange_strong_explicit(at, &none, &k->base, memory_order_acq_rel,
+                                                     memory_order_acquire)) {
+            k->base.destroy(&k->base);
+            c = none;
+        } else {
+            c = &k->base;
+        }
+    }
+    const rm_bits *k = kernel_of(c);
+    return k->fits ? k : NULL;
+}
+
+/* ---- bit states and states ---- */
+
+void rm_bits_from_state(const rm_bits *k, const rm_state *st, rm_bstate *out)
+{
+    memset(out, 0, k->size);
+    out->hash = st->hash;
+    out->turn = st->turn;
+    out->to_move = st->to_move;
+    memcpy(out->phase, st->phase, sizeof out->phase);
+    memcpy(out->phase_turns, st->phase_turns, sizeof out->phase_turns);
+    for (int i = 0; i < k->nkinds; i++) {
+        out->hand[i] = st->hand[i];
+        out->on_board[i] = st->on_board[i];
+    }
+    uint8_t *height = (uint8_t *)&out->w[k->hoff];
+    for (int p = 0; p < k->g->board.npoints; p++) {
+        if (st->kind[p] < 0)
+            continue;
+        int bit = k->bit_of[p];
+        bit_set(&out->w[st->kind[p] * k->words], bit);
+        if (k->stacks)
+            height[bit] = st->count[p];
+    }
+}
+
+void rm_bits_to_state(const rm_bits *k, const rm_bstate *bs, rm_state *out)
+{
+    memset(out, 0, sizeof *out);
+    memset(out->kind, -1, sizeof out->kind);
+    out->hash = bs->hash;
+    out->turn = bs->turn;
+    out->to_move = bs->to_move;
+    memcpy(out->phase, bs->phase, sizeof out->phase);
+    memcpy(out->phase_turns, bs->phase_turns, sizeof out->phase_turns);
+    for (int i = 0; i < k->nkinds; i++) {
+        out->hand[i] = bs->hand[i];
+        out->on_board[i] = bs->on_board[i];
+    }
+    const uint8_t *height = (const uint8_t *)&bs->w[k->hoff];
+    for (int kind = 0; kind < k->nkinds; kind++)
+        for (int i = 0; i < k->words; i++)
+            for (uint64_t w = bs->w[kind * k->words + i]; w; w &= w - 1) {
+                int bit = i * 64 + __builtin_ctzll(w);
+                int p = k->point_of[bit];
+                out->kind[p] = (int8_t)kind;
+                out->count[p] = k->stacks ? height[bit] : 1;
+                set_add(&out->occ[k->kside[kind]], p);
+            }
+}
+
+/* ---- the end of a turn ---- */
+
+void bits_end_turn_slow(const rm_bits *k, rm_bstate *s)
+{
+    rm_clock c = { s->hash, s->turn, s->to_move, { s->phase[0], s->phase[1] },
+                   { s->phase_turns[0], s->phase_turns[1] } };
+    clock_end_turn(k->g, &c, s->hand);
+    s->hash = c.hash;
+    s->turn = c.turn;
+    s->to_move = c.to_move;
+    memcpy(s->phase, c.phase, sizeof s->phase);
+    memcpy(s->phase_turns, c.phase_turns, sizeof s->phase_turns);
+}
+
+/* ---- counting and playing (bitgen_w1.c, bitgen_w2.c) ---- */
+

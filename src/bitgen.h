@@ -1,0 +1,145 @@
+/* bitgen.h: the bit kernel: positions as bit boards on the board's bit
+ * layout (layout.h), and their turns counted, drawn and made with whole-
+ * board shifts, for the random playout, perft and every search that
+ * plays many positions.
+ *
+ * It is a second generator beside the reference one (movegen.h), for the
+ * games whose layout fits one or two 64-bit words and whose kinds are at
+ * most RM_BITS_MAX_KINDS. It knows the turn patterns a random playout
+ * meets all the time: one action a turn (drops, steps, slides, leaps,
+ * captures over lines of pieces, removals, relocations, with direction
+ * filters, regions and stacks), chains of captures ('not back', removal
+ * at the end, a final step), compulsory captures and drops, and the same
+ * drop taken several times; any other position (several steps of other
+ * kinds, captures compulsory per piece, a blocked side, more turns or
+ * longer chains than its tables hold) it leaves to the reference
+ * generator, through rm_bits_to_state. What it counts is the reference's
+ * list as a set, one turn for each distinct position: the same turns,
+ * in an order of its own (action by action, then way by way along the
+ * layout's shifts, then bit by bit), so that a turn drawn uniformly from
+ * its count is drawn uniformly from the reference's list
+ * (tests/unit/test_bits.c compares them on every shipped game).
+ *
+ * The kernel of a game is made once, on first use, and kept with the
+ * game like the turn cache; rm_bits_get gives NULL for a game it does
+ * not fit, or when the kernel is off (rm_set_bit_kernel). Counting and
+ * playing allocate nothing.
+ */
+#ifndef RIMAU_BITGEN_H
+#define RIMAU_BITGEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "state.h"
+
+#define RM_BITS_MAX_KINDS 8      /* kinds of a game the kernel plays */
+#define RM_BITS_MAX_WORDS 2      /* words of a point set: boards of up to 128 bits */
+#define RM_BITS_MAX_DIRS 16      /* ways along the layout's shifts (two a class); the
+                                  * links of further classes are walked as exceptions */
+#define RM_BITS_MAX_CHAINS 128   /* distinct chains of one position */
+#define RM_BITS_CHAIN_TAKES 32   /* pieces one chain takes */
+
+/* A position on the bit layout: the fields of rm_state that a game can
+ * change, then each kind's points (RM_BITS_MAX_WORDS words a kind at
+ * most, as the layout needs), then, in a game whose pieces stack, the
+ * height of each bit's stack (a byte a bit). Its size is the game's
+ * (rm_bits_state_size: 48 bytes for the 37 points of Rimau-rimau):
+ * copy it with rm_bits_copy, never by assignment. */
+typedef struct rm_bstate {
+    uint64_t hash;             /* rm_state's hash of the same position */
+    uint16_t turn;
+    uint8_t to_move;
+    uint8_t phase[2];
+    uint8_t phase_turns[2];
+    uint8_t spare;
+    uint8_t hand[RM_BITS_MAX_KINDS];
+    uint8_t on_board[RM_BITS_MAX_KINDS];
+    uint64_t w[RM_BITS_MAX_KINDS * RM_BITS_MAX_WORDS + RM_BITS_MAX_WORDS * 64 / 8];
+} rm_bstate;
+
+typedef struct rm_bits rm_bits;
+typedef struct rm_btally rm_btally;
+
+/* The head of a kernel (the rest is bitgen.c's): its two entry points,
+ * for one word or two. */
+typedef struct rm_bits_ops {
+    int (*count)(const rm_bits *k, const rm_bstate *s, rm_btally *t);
+    void (*play)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
+} rm_bits_ops;
+
+/* The kernel of G, made on first use (from any thread: the first made is
+ * kept); NULL when G's board or kinds do not fit it, G has no rules, or
+ * the kernel is off. */
+const rm_bits *rm_bits_get(const rm_game *g);
+/* The kernel off (false: rm_bits_get gives NULL) or back on, for every
+ * thread: the tests compare both. */
+void rm_set_bit_kernel(bool on);
+
+/* The bytes of a state of K's game, and copying one. */
+size_t rm_bits_state_size(const rm_bits *k);
+static inline void rm_bits_copy(size_t size, rm_bstate *dst, const rm_bstate *src)
+{
+    memcpy(dst, src, size);
+}
+/* The words of a point set on K's layout (1 or 2). */
+int rm_bits_words(const rm_bits *k);
+
+/* The position ST as a bit state, and back. */
+void rm_bits_from_state(const rm_bits *k, const rm_state *st, rm_bstate *out);
+void rm_bits_to_state(const rm_bits *k, const rm_bstate *bs, rm_state *out);
+
+/* What rm_state_progress gives for the same position. */
+static inline uint64_t rm_bits_progress(const rm_bstate *bs)
+{
+    uint64_t h, b;
+    memcpy(&h, bs->hand, sizeof h);
+    memcpy(&b, bs->on_board, sizeof b);
+    return rm_progress_digest(h, 0, b, 0, bs->phase, bs->phase_turns);
+}
+
+/* ---- counting and playing ---- */
+
+/* A chain of captures, kept whole: where its piece starts and ends and
+ * the points it takes a piece from (one entry a piece: a stack jumped
+ * twice is there twice), and the hash of the position it leads to. */
+typedef struct rm_bchain {
+    uint64_t hash;
+    uint8_t kind, from, to, ntaken;
+    uint8_t taken[RM_BITS_CHAIN_TAKES];
+} rm_bchain;
+
+/* The turns of a position as rm_bits_count counted them. */
+struct rm_btally {
+    int n;                     /* the legal turns; 0: not counted (the reference lists them) */
+    const void *pattern;       /* the turn pattern counted (the kernel's) */
+    int nalts;
+    int alt_n[RM_MAX_ALTS];    /* the turns of each alternative action of the step in force */
+    int nchains;               /* the distinct chains, after the alternatives' turns */
+    int choose;                /* a repeated drop: the drops of one turn (else 0) */
+    /* The alternatives whose turns are one move along one ray (steps,
+     * leaps, captures over one piece) in rows: way by way, the pieces
+     * that can go that way (or, for a kind of few pieces, piece by
+     * piece, the points it can reach); the turns of each row. */
+    uint8_t nrows[RM_MAX_ALTS];
+    uint8_t row_n[RM_MAX_ALTS][RM_BITS_MAX_DIRS];
+    uint8_t row_at[RM_MAX_ALTS][RM_BITS_MAX_DIRS]; /* the way, or the piece's bit */
+    uint64_t m[RM_MAX_ALTS][RM_BITS_MAX_DIRS][RM_BITS_MAX_WORDS];
+    rm_bchain chain[RM_BITS_MAX_CHAINS];
+};
+
+/* Counts the legal turns of BS into T and returns their number; 0 when
+ * the kernel leaves the position to the reference generator (no turn,
+ * a pass, a pattern or a chain it does not know, or tables too small). */
+static inline int rm_bits_count(const rm_bits *k, const rm_bstate *bs, rm_btally *t)
+{
+    return ((const rm_bits_ops *)k)->count(k, bs, t);
+}
+/* Plays turn I (0 <= I < T->n) of BS as T counted it, and ends the turn. */
+static inline void rm_bits_play(const rm_bits *k, rm_bstate *bs, const rm_btally *t, int i)
+{
+    ((const rm_bits_ops *)k)->play(k, bs, t, i);
+}
+
+#endif

@@ -1,0 +1,175 @@
+/* bitgen_impl.h: the inside of the bit kernel (bitgen.h), for bitgen.c
+ * and the code it includes for each size of point set
+ * (bitgen_words.h): a game's tables.
+ *
+ * Point sets are kept as pairs of words (uint64_t[2]) whatever the
+ * layout's size; the code for one word reads the first alone. */
+#ifndef RIMAU_BITGEN_IMPL_H
+#define RIMAU_BITGEN_IMPL_H
+
+#include "bitgen.h"
+#include "game.h"
+
+#if defined __BMI2__
+#include <immintrin.h>
+#endif
+
+/* How the kernel takes a turn pattern. */
+enum {
+    HOW_LIST,                  /* the reference lists its turns */
+    HOW_SINGLE,                /* one action a turn, or a chain */
+    HOW_CHOOSE                 /* one drop taken N times: the sets of N points */
+};
+
+/* An action's moves from one point, for the kinds whose pieces are few
+ * (bact.per_piece): looked up piece by piece rather than shifted way by
+ * way. */
+typedef struct bpiece {
+    uint64_t nbr[2];           /* STEP: the first points of its allowed rays */
+    uint8_t npairs;            /* LEAP, CAPTURE over one piece: its allowed rays of two */
+    uint8_t over[RM_BITS_MAX_DIRS], land[RM_BITS_MAX_DIRS]; /* points or more: the first two */
+} bpiece;
+
+/* An action rule, as the kernel plays it. */
+typedef struct bact {
+    const rm_action_rule *rule;
+    uint8_t type;              /* rm_action_type */
+    uint8_t kind, side;
+    uint8_t chain;             /* RM_CHAIN_* */
+    bool walk;                 /* its turns are chains, or end with a final step: the chain walk */
+    bool stack;                /* its piece may enter a stack of its kind */
+    bool short_jump;           /* CAPTURE: over one piece alone */
+    bool remove_at_end, not_back, final_step;
+    int16_t fewer_than;
+    uint16_t targets;          /* the kinds it leaps over or takes (bit per kind) */
+    uint16_t foes;             /* of those, the other side's (REMOVE) */
+    uint8_t ntargets, target[RM_BITS_MAX_KINDS];
+    uint64_t lines;
+    uint8_t ndirs, dir[RM_BITS_MAX_DIRS];       /* the ways its pieces may go */
+    uint64_t afrom[RM_BITS_MAX_DIRS][2];        /* each way: the points with a regular ray
+                                                 * along it that its filter allows */
+    uint64_t region[2];        /* DROP, RELOCATE: where to; REMOVE: where from */
+    bool per_piece;            /* STEP, LEAP, CAPTURE over one piece of a kind of at most
+                                * PER_PIECE_MAX pieces: by the tables of PIECE */
+    bpiece *piece;             /* by bit */
+} bact;
+
+#define PER_PIECE_MAX 4
+
+/* A turn pattern, as the kernel takes it. */
+typedef struct bpat {
+    uint8_t how;               /* HOW_* */
+    uint8_t nalts;
+    uint8_t alt[RM_MAX_ALTS];  /* its step's alternatives (indices of actions) */
+    bool any_walk;             /* one of them is walked (chains) */
+    uint8_t choose;            /* HOW_CHOOSE: the drops of a turn */
+} bpat;
+
+/* An exception ray: one whose links are not all one shift. */
+struct bx_ray {
+    uint32_t ray;              /* its index in board.rays */
+    uint16_t len;
+    uint32_t off;              /* its points' bits: xbits[off .. off+len) */
+};
+
+struct rm_bits {
+    rm_bits_ops ops;           /* (first: bitgen.h's rm_bits_count and rm_bits_play call them) */
+    rm_exec_cache base;        /* the game holds a pointer to it */
+    bool fits;                 /* the kernel plays the game (else rm_bits_get gives NULL) */
+    const rm_game *g;
+    int words, nbits, nkinds;
+    size_t size;               /* of a bit state */
+    bool stacks;               /* pieces may stack: heights are kept */
+    int hoff;                  /* the heights: bytes from w[hoff] */
+    uint64_t board[2];         /* the bits that are points */
+    uint8_t bit_of[RM_MAX_POINTS];
+    int16_t point_of[RM_BITS_MAX_WORDS * 64];
+    uint8_t kside[RM_BITS_MAX_KINDS];
+    uint16_t side_kinds[2];    /* each side's kinds (bit per kind) */
+    uint16_t all_kinds;
+    uint64_t zk[RM_BITS_MAX_KINDS][RM_BITS_MAX_WORDS * 64]; /* Zobrist keys by kind and bit */
+    /* the ways: each a shift of bits, and the points whose ray that way
+     * is regular (every link of it that shift) */
+    int ndirs;
+    int shift[RM_BITS_MAX_DIRS];
+    uint8_t lsh[RM_BITS_MAX_DIRS], rsh[RM_BITS_MAX_DIRS]; /* the shift as a left shift then a
+                                                         * right one, one of them 0 */
+    uint64_t from[RM_BITS_MAX_DIRS][2];
+    int8_t *ray_way;           /* by ray: its way, or -1 (an exception) */
+    /* exception rays: the point at bit b has xray[xoff[b] .. xoff[b+1]) */
+    uint64_t xmask[2];
+    uint16_t xoff[RM_BITS_MAX_WORDS * 64 + 1];
+    struct bx_ray *xray;
+    uint8_t *xbits;
+    bact act[RM_MAX_ACTION_RULES];
+    bpat pat[RM_MAX_PHASES][RM_MAX_PATTERNS];
+    uint8_t matters[RM_MAX_PHASES]; /* rm_phase_turns_counted */
+    bool quiet[RM_MAX_PHASES];      /* not before play, cannot end */
+    bool may_end[RM_MAX_PHASES];
+    uint64_t side_bytes[2];    /* each side's kinds, bytes 0xFF in a word of hands */
+};
+
+int bits_count_w1(const rm_bits *k, const rm_bstate *s, rm_btally *t);
+void bits_play_w1(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
+int bits_count_w2(const rm_bits *k, const rm_bstate *s, rm_btally *t);
+void bits_play_w2(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
+
+/* The members of a word, and the place of its K-th member (K below
+ * their number): instructions where the machine has them (popcnt, BMI2's
+ * pdep), else branch-free arithmetic on its bytes. */
+static inline int pop64(uint64_t x)
+{
+#if defined __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    return word_count(x);
+#endif
+}
+
+static inline int sel64(uint64_t x, int k)
+{
+#if defined __BMI2__
+    return __builtin_ctzll(_pdep_u64((uint64_t)1 << k, x));
+#else
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t c = x - ((x >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full; /* the members of each byte */
+    uint64_t upto = c * ones;                    /* ... of it and the bytes below */
+    /* the bytes whose running count is at most K: those below the one
+     * that holds the K-th member */
+    uint64_t below = ((((uint64_t)k * ones) | highs) - upto) & highs;
+    int byte = (int)(((below >> 7) * ones) >> 56);
+    int before = byte ? (int)(upto >> (8 * (byte - 1)) & 0xFF) : 0;
+    unsigned b = (unsigned)(x >> (8 * byte)) & 0xFF;
+    for (int i = k - before; i > 0; i--)
+        b &= b - 1;
+    return 8 * byte + __builtin_ctz(b);
+#endif
+}
+
+/* Ends the turn of the side to move on S, as clock_end_turn. */
+void bits_end_turn_slow(const rm_bits *k, rm_bstate *s);
+static inline void bits_end_turn(const rm_bits *k, rm_bstate *s)
+{
+    int side = s->to_move, f = s->phase[side];
+    if (k->quiet[f] && s->phase_turns[side] >= k->matters[f] && !k->may_end[s->phase[1 - side]]) {
+        const rm_zobrist *z = &k->g->zob;
+        s->turn++;
+        s->to_move = (uint8_t)(1 - side);
+        s->hash ^= z->side[0] ^ z->side[1];
+        return;
+    }
+    bits_end_turn_slow(k, s);
+}
+
+/* The pattern in force for the side to move in S, and its phase. */
+static inline const bpat *bits_pattern(const rm_bits *k, const rm_bstate *s, const rm_phase **ph)
+{
+    int side = s->to_move, f = s->phase[side];
+    *ph = &k->g->rules.phases[f];
+    int t = s->phase_turns[side] < (*ph)->nturns ? s->phase_turns[side] : (*ph)->nturns - 1;
+    return &k->pat[f][t];
+}
+
+#endif

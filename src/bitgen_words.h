@@ -1,0 +1,803 @@
+/* bitgen_words.h: the bit kernel's counting and playing on point sets of
+ * BW words (1 or 2), for bitgen_w1.c and bitgen_w2.c, which define BW
+ * and include it once each.
+ *
+ * A point set is a word (BW 1) or a 128-bit integer (BW 2), so that
+ * moving every piece of a set one link along a way is one shift. The
+ * order of the turns of a position: the step's alternatives in turn;
+ * within one, way by way (the layout's shifts), then bit by bit, then
+ * the exception rays piece by piece; then the distinct chains in the
+ * order the walk first reaches them. */
+#include "bitgen_impl.h"
+
+#include "turns.h"
+
+#if BW == 1
+typedef uint64_t bb;
+#define F(name) name##_w1
+static inline bb LD(const uint64_t *p)
+{
+    return p[0];
+}
+static inline void STO(uint64_t *p, bb x)
+{
+    p[0] = x;
+}
+static inline int PC(bb x)
+{
+    return pop64(x);
+}
+static inline int SEL(bb x, int k)
+{
+    return sel64(x, k);
+}
+#elif BW == 2
+typedef unsigned __int128 bb;
+#define F(name) name##_w2
+static inline bb LD(const uint64_t *p)
+{
+    return (bb)p[0] | (bb)p[1] << 64;
+}
+static inline void STO(uint64_t *p, bb x)
+{
+    p[0] = (uint64_t)x;
+    p[1] = (uint64_t)(x >> 64);
+}
+static inline int PC(bb x)
+{
+    return pop64((uint64_t)x) + pop64((uint64_t)(x >> 64));
+}
+static inline int SEL(bb x, int k)
+{
+    int c = pop64((uint64_t)x);
+    return k < c ? sel64((uint64_t)x, k) : 64 + sel64((uint64_t)(x >> 64), k - c);
+}
+#else
+#error "BW must be 1 or 2"
+#endif
+
+static inline bb B1(int i)
+{
+    return (bb)1 << i;
+}
+static inline bool HAS(bb x, int i)
+{
+    return (int)(x >> i) & 1;
+}
+static inline int LOW(bb x)
+{
+#if BW == 1
+    return __builtin_ctzll(x);
+#else
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+#endif
+}
+/* X moved one link along way D, and one link back. */
+static inline bb FWD(const rm_bits *k, bb x, int d)
+{
+    return (x << k->lsh[d]) >> k->rsh[d];
+}
+static inline bb BACK(const rm_bits *k, bb x, int d)
+{
+    return (x >> k->lsh[d]) << k->rsh[d];
+}
+
+/* ---- the pieces of a bit state ---- */
+
+static inline bb kind_set(const rm_bstate *s, int kind)
+{
+    return LD(&s->w[kind * BW]);
+}
+
+/* The points holding a piece. */
+static inline bb all_set(const rm_bits *k, const rm_bstate *s)
+{
+    bb x = 0;
+    for (int kind = 0; kind < k->nkinds; kind++)
+        x |= kind_set(s, kind);
+    return x;
+}
+
+/* The points holding a kind of the mask KINDS. */
+static inline bb kinds_set(const rm_bstate *s, unsigned kinds)
+{
+    bb x = 0;
+    for (; kinds; kinds &= kinds - 1)
+        x |= kind_set(s, __builtin_ctz(kinds));
+    return x;
+}
+
+/* The kind on bit B (there is one). */
+static inline int kind_at(const rm_bits *k, const rm_bstate *s, int b)
+{
+    for (int kind = 0; kind < k->nkinds; kind++)
+        if (HAS(kind_set(s, kind), b))
+            return kind;
+    return -1;
+}
+
+static inline uint8_t *heights(const rm_bits *k, rm_bstate *s)
+{
+    return (uint8_t *)&s->w[k->hoff];
+}
+
+/* Takes one piece of KIND off bit B (its hash and count kept). */
+static inline void take(const rm_bits *k, rm_bstate *s, int kind, int b)
+{
+    uint64_t z = k->zk[kind][b];
+    s->on_board[kind]--;
+    if (k->stacks) {
+        uint8_t *h = heights(k, s);
+        int c = h[b];
+        s->hash ^= z * (uint64_t)c ^ z * (uint64_t)(c - 1);
+        h[b] = (uint8_t)(c - 1);
+        if (c > 1)
+            return;
+    } else {
+        s->hash ^= z;
+    }
+    s->w[kind * BW + (b >> 6)] &= ~((uint64_t)1 << (b & 63));
+}
+
+/* Adds one piece of KIND onto bit B (empty, or holding KIND). */
+static inline void add(const rm_bits *k, rm_bstate *s, int kind, int b)
+{
+    uint64_t z = k->zk[kind][b];
+    s->on_board[kind]++;
+    if (k->stacks) {
+        uint8_t *h = heights(k, s);
+        int c = h[b];
+        s->hash ^= z * (uint64_t)c ^ z * (uint64_t)(c + 1);
+        h[b] = (uint8_t)(c + 1);
+    } else {
+        s->hash ^= z;
+    }
+    s->w[kind * BW + (b >> 6)] |= (uint64_t)1 << (b & 63);
+}
+
+static inline void move_piece(const rm_bits *k, rm_bstate *s, int kind, int from, int to)
+{
+    take(k, s, kind, from);
+    add(k, s, kind, to);
+}
+
+static inline void drop_piece(const rm_bits *k, rm_bstate *s, int kind, int b)
+{
+    uint64_t z = k->g->zob.hand[kind];
+    s->hash ^= z * s->hand[kind] ^ z * (uint64_t)(s->hand[kind] - 1);
+    s->hand[kind]--;
+    add(k, s, kind, b);
+}
+
+/* Whether the ray of exception X may be taken by A, whose side moves. */
+static inline bool x_allowed(const rm_bits *k, const bact *a, const struct bx_ray *x)
+{
+    const rm_action_rule *r = a->rule;
+    return !r->dir_allow || (r->dir_allow >> k->g->sides[a->side].ray_class[x->ray] & 1);
+}
+
+/* The points a piece of A's kind may enter: empty ones, and its stacks
+ * when A enters stacks. */
+static inline bb enterable(const bact *a, bb empty, bb own_kind)
+{
+    return a->stack ? empty | own_kind : empty;
+}
+
+/* ---- the turns along exception rays ----
+ *
+ * Piece by piece (bit order), ray by ray, as the reference walks a ray.
+ * Counts the turns of A there; with OUT, plays the one of index WANT on
+ * OUT (the state S itself) and returns WANT + 1 once it is reached. */
+static int xwalk(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, int want,
+                 rm_bstate *out)
+{
+    int kind = a->kind, n = 0;
+    bb own = kind_set(s, kind);
+    bb pieces = own & LD(k->xmask);
+    bb targets = kinds_set(s, a->targets);
+    bb enter = enterable(a, empty, own);
+    for (; pieces; pieces &= pieces - 1) {
+        int b = LOW(pieces);
+        for (int r = k->xoff[b]; r < k->xoff[b + 1]; r++) {
+            const struct bx_ray *x = &k->xray[r];
+            if (!x_allowed(k, a, x))
+                continue;
+            const uint8_t *pts = k->xbits + x->off;
+            int len = x->len;
+            switch (a->type) {
+            case RM_STEP:
+                if (HAS(enter, pts[0])) {
+                    if (out && n == want) {
+                        move_piece(k, out, kind, b, pts[0]);
+                        return want + 1;
+                    }
+                    n++;
+                }
+                break;
+            case RM_SLIDE:
+                for (int i = 0; i < len && HAS(empty, pts[i]); i++) {
+                    if (out && n == want) {
+                        move_piece(k, out, kind, b, pts[i]);
+                        return want + 1;
+                    }
+                    n++;
+                }
+                break;
+            case RM_LEAP:
+                if (len >= 2 && HAS(targets, pts[0]) && HAS(enter, pts[1])) {
+                    if (out && n == want) {
+                        move_piece(k, out, kind, b, pts[1]);
+                        return want + 1;
+                    }
+                    n++;
+                }
+                break;
+            case RM_CAPTURE: {
+                int j = 0;
+                while (j < len && j <= 62 && HAS(targets, pts[j]))
+                    j++;
+                if (j > 0 && j < len && j <= 62 && (a->lines >> j & 1) && HAS(empty, pts[j])) {
+                    if (out && n == want) {
+                        take(k, out, kind, b);
+                        for (int i = 0; i < j; i++)
+                            take(k, out, kind_at(k, out, pts[i]), pts[i]);
+                        add(k, out, kind, pts[j]);
+                        return want + 1;
+                    }
+                    n++;
+                }
+                break;
+            }
+            default:
+                break;
+            }
+        }
+    }
+    return n;
+}
+
+/* ---- counting the turns of one action ---- */
+
+/* Adds a row of turns (ROW_AT: a way or a piece's bit; X: the pieces or
+ * the points reached; C of them) to alternative I of T. */
+static inline void add_row(rm_btally *t, int i, int at, bb x, int c)
+{
+    int r = t->nrows[i];
+    t->row_n[i][r] = (uint8_t)c;
+    t->row_at[i][r] = (uint8_t)at;
+    STO(t->m[i][r], x);
+    t->nrows[i] = (uint8_t)(r + (c != 0)); /* (a row of none is written over) */
+}
+
+/* The turns of A (no chain), alternative I of T, in S, with EMPTY its
+ * empty points; the turns of one move along one ray go into rows. */
+static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, rm_btally *t,
+                     int i)
+{
+    int kind = a->kind, n = 0;
+    bb own = kind_set(s, kind);
+    t->nrows[i] = 0;
+    switch (a->type) {
+    case RM_DROP:
+        if (s->hand[kind] == 0 || (a->fewer_than >= 0 && s->on_board[kind] >= a->fewer_than))
+            return 0;
+        return PC(enterable(a, empty, own) & LD(a->region));
+    case RM_STEP:
+    case RM_LEAP:
+    case RM_CAPTURE: {
+        if (a->type == RM_CAPTURE && !a->short_jump)
+            goto lines;
+        bb to = a->type == RM_CAPTURE ? empty : enterable(a, empty, own);
+        if (a->per_piece) {
+            bb over = kinds_set(s, a->targets);
+            for (bb x = own; x; x &= x - 1) {
+                int p = LOW(x);
+                const bpiece *pc = &a->piece[p];
+                bb y = 0;
+                if (a->type == RM_STEP) {
+                    y = LD(pc->nbr) & to;
+                } else {
+                    for (int j = 0; j < pc->npairs; j++)
+                        y |= (bb)((unsigned)(over >> pc->over[j]) & (unsigned)(to >> pc->land[j]) & 1u)
+                             << pc->land[j];
+                }
+                int c = PC(y);
+                add_row(t, i, p, y, c);
+                n += c;
+            }
+            return n; /* (the tables hold every ray: no exception to walk) */
+        }
+        if (a->type == RM_STEP) {
+            for (int j = 0; j < a->ndirs; j++) {
+                int d = a->dir[j];
+                bb x = own & LD(a->afrom[d]) & BACK(k, to, d);
+                int c = PC(x);
+                add_row(t, i, d, x, c);
+                n += c;
+            }
+        } else {
+            bb over = kinds_set(s, a->targets);
+            for (int j = 0; j < a->ndirs; j++) {
+                int d = a->dir[j];
+                bb x = own & LD(a->afrom[d]) & BACK(k, (over & LD(k->from[d])) & BACK(k, to, d), d);
+                int c = PC(x);
+                add_row(t, i, d, x, c);
+                n += c;
+            }
+        }
+        break;
+    }
+    case RM_SLIDE:
+        for (int j = 0; j < a->ndirs; j++) {
+            int d = a->dir[j];
+            bb cont = LD(k->from[d]);
+            for (bb r = FWD(k, own & LD(a->afrom[d]), d) & empty; r; r = FWD(k, r & cont, d) & empty)
+                n += PC(r);
+        }
+        break;
+    case RM_REMOVE:
+        return PC(kinds_set(s, a->foes) & LD(a->region));
+    case RM_RELOCATE:
+        return PC(own) * PC(empty & LD(a->region));
+    default:
+        return 0;
+    }
+    if (own & LD(k->xmask))
+        n += xwalk(k, a, s, empty, -1, NULL);
+    return n;
+lines:
+    /* a capture over lines of other lengths: the runs of targets, one
+     * length after the other */
+    {
+        bb over = kinds_set(s, a->targets);
+        for (int j = 0; j < a->ndirs; j++) {
+            int d = a->dir[j];
+            bb cont = LD(k->from[d]);
+            bb run = FWD(k, own & LD(a->afrom[d]), d) & over;
+            for (int len = 1; run && len <= 62; len++) {
+                if (a->lines >> len & 1)
+                    n += PC(FWD(k, run & cont, d) & empty);
+                run = FWD(k, run & cont, d) & over;
+            }
+        }
+        if (own & LD(k->xmask))
+            n += xwalk(k, a, s, empty, -1, NULL);
+        return n;
+    }
+}
+
+/* ---- the chain walk ----
+ *
+ * The chains of an action that chains captures (or ends them with a
+ * final step), depth first from each piece, on copies of the state; each
+ * distinct position it ends in is one turn (t->chain), as the reference
+ * merges them by hash. The walk gives up (the reference lists the
+ * position) past RM_BITS_MAX_CHAINS turns, RM_BITS_CHAIN_TAKES pieces
+ * taken in one chain, or WALK_MAX_NODES captures tried. */
+
+#define WALK_MAX_NODES 4096
+
+typedef struct chainwalk {
+    const rm_bits *k;
+    const bact *a;
+    rm_btally *t;
+    int from;
+    int ntaken;
+    uint8_t taken[RM_BITS_CHAIN_TAKES];
+    int nodes;
+    bool failed;
+} chainwalk;
+
+static void record(chainwalk *w, uint64_t hash, int to)
+{
+    rm_btally *t = w->t;
+    for (int i = 0; i < t->nchains; i++)
+        if (t->chain[i].hash == hash)
+            return;
+    if (t->nchains == RM_BITS_MAX_CHAINS) {
+        w->failed = true;
+        return;
+    }
+    rm_bchain *c = &t->chain[t->nchains++];
+    c->hash = hash;
+    c->kind = w->a->kind;
+    c->from = (uint8_t)w->from;
+    c->to = (uint8_t)to;
+    c->ntaken = (uint8_t)w->ntaken;
+    memcpy(c->taken, w->taken, (size_t)w->ntaken);
+}
+
+/* The chain has stopped with its piece on LAND in CUR, DEAD its pieces to
+ * leave now: the turn, and with a final step, the turns that step on. */
+static void chain_ends(chainwalk *w, const rm_bstate *cur, bb dead, int land)
+{
+    const rm_bits *k = w->k;
+    const bact *a = w->a;
+    rm_bstate fin, e;
+    rm_bits_copy(k->size, &fin, cur);
+    for (bb x = dead; x; x &= x - 1) {
+        int q = LOW(x);
+        take(k, &fin, kind_at(k, &fin, q), q);
+    }
+    rm_bits_copy(k->size, &e, &fin);
+    bits_end_turn(k, &e);
+    record(w, e.hash, land);
+    if (!a->final_step)
+        return;
+    bb own = kind_set(&fin, a->kind);
+    bb empty = LD(k->board) & ~kinds_set(&fin, k->all_kinds);
+    bb enter = k->g->kinds[a->kind].stacks_in_play ? empty | own : empty;
+    for (int d = 0; d < k->ndirs; d++) {
+        if (!HAS(LD(k->from[d]), land))
+            continue;
+        int q = land + k->shift[d];
+        if (!HAS(enter, q))
+            continue;
+        rm_bits_copy(k->size, &e, &fin);
+        move_piece(k, &e, a->kind, land, q);
+        bits_end_turn(k, &e);
+        record(w, e.hash, q);
+    }
+    for (int r = k->xoff[land]; r < k->xoff[land + 1]; r++) {
+        int q = k->xbits[k->xray[r].off];
+        if (!HAS(enter, q))
+            continue;
+        rm_bits_copy(k->size, &e, &fin);
+        move_piece(k, &e, a->kind, land, q);
+        bits_end_turn(k, &e);
+        record(w, e.hash, q);
+    }
+}
+
+static bool chain_from(chainwalk *w, const rm_bstate *cur, bb dead, int c, int back);
+
+/* Makes the capture from C over the JUMPED points to LAND on a copy of
+ * CUR, and goes on as the action's chain rule says. */
+static void capture(chainwalk *w, const rm_bstate *cur, bb dead, int c, const uint8_t *jumped,
+                    int njumped, int land)
+{
+    const rm_bits *k = w->k;
+    const bact *a = w->a;
+    if (w->ntaken + njumped > RM_BITS_CHAIN_TAKES) {
+        w->failed = true;
+        return;
+    }
+    rm_bstate nx;
+    rm_bits_copy(k->size, &nx, cur);
+    move_piece(k, &nx, a->kind, c, land);
+    int mark = w->ntaken;
+    for (int i = 0; i < njumped; i++) {
+        int q = jumped[i];
+        w->taken[w->ntaken++] = (uint8_t)q;
+        if (a->remove_at_end)
+            dead |= B1(q);
+        else
+            take(k, &nx, kind_at(k, &nx, q), q);
+    }
+    int back = a->not_back ? jumped[njumped - 1] : -1;
+    switch (a->chain) {
+    case RM_CHAIN_NONE:
+        chain_ends(w, &nx, dead, land);
+        break;
+    case RM_CHAIN_MAY_STOP:
+        chain_ends(w, &nx, dead, land);
+        chain_from(w, &nx, dead, land, back);
+        break;
+    default:
+        if (!chain_from(w, &nx, dead, land, back) && !w->failed)
+            chain_ends(w, &nx, dead, land);
+        break;
+    }
+    w->ntaken = mark;
+}
+
+/* The captures of the piece on C in CUR (DEAD: pieces jumped that leave
+ * at the end, which cannot be jumped again; BACK: the point it may not
+ * jump first, or -1); whether there is one. */
+static bool chain_from(chainwalk *w, const rm_bstate *cur, bb dead, int c, int back)
+{
+    const rm_bits *k = w->k;
+    const bact *a = w->a;
+    if (w->failed || ++w->nodes > WALK_MAX_NODES) {
+        w->failed = true;
+        return false;
+    }
+    bb targets = kinds_set(cur, a->targets) & ~dead;
+    bb empty = LD(k->board) & ~kinds_set(cur, k->all_kinds);
+    bool found = false;
+    uint8_t jumped[64];
+    for (int j = 0; j < a->ndirs && !w->failed; j++) {
+        int d = a->dir[j], sh = k->shift[d];
+        if (!HAS(LD(a->afrom[d]), c) || c + sh == back)
+            continue;
+        bb cont = LD(k->from[d]);
+        int x = c, run = 0;
+        bool ended = false;
+        for (;;) {
+            if (!HAS(cont, x)) {
+                ended = true;
+                break;
+            }
+            x += sh;
+            if (!HAS(targets, x) || run > 62)
+                break;
+            jumped[run++] = (uint8_t)x;
+        }
+        if (ended || run == 0 || run > 62 || !(a->lines >> run & 1) || !HAS(empty, x))
+            continue;
+        found = true;
+        capture(w, cur, dead, c, jumped, run, x);
+    }
+    for (int r = k->xoff[c]; r < k->xoff[c + 1] && !w->failed; r++) {
+        const struct bx_ray *x = &k->xray[r];
+        const uint8_t *pts = k->xbits + x->off;
+        if (!x_allowed(k, a, x) || pts[0] == back)
+            continue;
+        int run = 0;
+        while (run < x->len && run <= 62 && HAS(targets, pts[run]))
+            run++;
+        if (run == 0 || run >= x->len || run > 62 || !(a->lines >> run & 1) ||
+            !HAS(empty, pts[run]))
+            continue;
+        found = true;
+        capture(w, cur, dead, c, pts, run, pts[run]);
+    }
+    return found;
+}
+
+/* The chains of every walked alternative of PT in S into T; false when
+ * the walk gave up. */
+static bool walk_chains(const rm_bits *k, const bpat *pt, const rm_bstate *s, bb empty,
+                        rm_btally *t)
+{
+    for (int i = 0; i < pt->nalts; i++) {
+        const bact *a = &k->act[pt->alt[i]];
+        if (!a->walk)
+            continue;
+        bb own = kind_set(s, a->kind);
+        /* the pieces that can begin a chain (those with exception rays
+         * are tried all the same) */
+        bb start = own & LD(k->xmask);
+        bb over = kinds_set(s, a->targets);
+        if (a->short_jump) {
+            for (int j = 0; j < a->ndirs; j++) {
+                int d = a->dir[j];
+                start |= own & LD(a->afrom[d]) & BACK(k, (over & LD(k->from[d])) & BACK(k, empty, d), d);
+            }
+        } else {
+            start = own;
+        }
+        chainwalk w = { k, a, t, 0, 0, { 0 }, 0, false };
+        for (; start; start &= start - 1) {
+            w.from = LOW(start);
+            chain_from(&w, s, 0, w.from, -1);
+            if (w.failed)
+                return false;
+        }
+    }
+    return true;
+}
+
+/* ---- counting ---- */
+
+/* C(N, R), or a number past RM_MAX_TURNS when it is more. */
+static long choose(int n, int r)
+{
+    if (r < 0 || r > n)
+        return 0;
+    long c = 1;
+    for (int i = 1; i <= r; i++) {
+        c = c * (n - r + i) / i; /* (exact: a product of i numbers in a row) */
+        if (c > 4L * RM_MAX_TURNS)
+            return 4L * RM_MAX_TURNS;
+    }
+    return c;
+}
+
+int F(bits_count)(const rm_bits *k, const rm_bstate *s, rm_btally *t)
+{
+    const rm_phase *ph;
+    const bpat *pt = bits_pattern(k, s, &ph);
+    t->n = 0;
+    t->nchains = 0;
+    t->choose = 0;
+    t->pattern = pt;
+    if (pt->how == HOW_LIST)
+        return 0;
+    bb empty = LD(k->board) & ~all_set(k, s);
+    if (pt->how == HOW_CHOOSE) {
+        const bact *a = &k->act[pt->alt[0]];
+        if (s->hand[a->kind] < pt->choose)
+            return 0;
+        bb free = empty & LD(a->region);
+        long c = choose(PC(free), pt->choose);
+        if (c == 0 || c > RM_MAX_TURNS)
+            return 0;
+        STO(t->m[0][0], free);
+        t->choose = pt->choose;
+        return t->n = (int)c;
+    }
+    t->nalts = pt->nalts;
+    int captures = 0, drops = 0;
+    for (int i = 0; i < pt->nalts; i++) {
+        const bact *a = &k->act[pt->alt[i]];
+        int c = a->walk ? (t->nrows[i] = 0) : alt_count(k, a, s, empty, t, i);
+        t->alt_n[i] = c;
+        captures += a->type == RM_CAPTURE ? c : 0;
+        drops += a->type == RM_DROP ? c : 0;
+    }
+    if (pt->any_walk) {
+        if (!walk_chains(k, pt, s, empty, t))
+            return t->n = 0;
+        captures += t->nchains;
+    }
+    int only = ph->compulsory && captures > 0 ? RM_CAPTURE
+               : ph->drops_compulsory && drops > 0 ? RM_DROP
+                                                   : -1;
+    long n = 0;
+    for (int i = 0; i < pt->nalts; i++) {
+        if (only >= 0 && k->act[pt->alt[i]].type != only)
+            t->alt_n[i] = 0;
+        n += t->alt_n[i];
+    }
+    if (only == RM_DROP)
+        t->nchains = 0;
+    n += t->nchains;
+    if (n > RM_MAX_TURNS)
+        return t->n = 0;
+    return t->n = (int)n;
+}
+
+/* ---- playing ---- */
+
+/* Plays turn I of action A (no chain), alternative J of T, on S, as
+ * alt_count counted it. */
+static void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_btally *t, int j,
+                     int i)
+{
+    int kind = a->kind;
+    /* a move along one ray: its row first */
+    for (int r = 0; r < t->nrows[j]; r++) {
+        int c = t->row_n[j][r];
+        if (i >= c) {
+            i -= c;
+            continue;
+        }
+        bb x = LD(t->m[j][r]);
+        int at = t->row_at[j][r];
+        if (a->per_piece) {
+            int to = SEL(x, i);
+            if (a->type == RM_CAPTURE) {
+                const bpiece *pc = &a->piece[at];
+                int q = 0;
+                while (pc->land[q] != to)
+                    q++;
+                take(k, s, kind, at);
+                take(k, s, kind_at(k, s, pc->over[q]), pc->over[q]);
+                add(k, s, kind, to);
+            } else {
+                move_piece(k, s, kind, at, to);
+            }
+            return;
+        }
+        int from = SEL(x, i), sh = k->shift[at];
+        if (a->type == RM_STEP) {
+            move_piece(k, s, kind, from, from + sh);
+        } else if (a->type == RM_LEAP) {
+            move_piece(k, s, kind, from, from + 2 * sh);
+        } else {
+            take(k, s, kind, from);
+            take(k, s, kind_at(k, s, from + sh), from + sh);
+            add(k, s, kind, from + 2 * sh);
+        }
+        return;
+    }
+    bb own = kind_set(s, kind);
+    bb empty = LD(k->board) & ~all_set(k, s);
+    switch (a->type) {
+    case RM_DROP:
+        drop_piece(k, s, kind, SEL(enterable(a, empty, own) & LD(a->region), i));
+        return;
+    case RM_STEP:
+    case RM_LEAP:
+        xwalk(k, a, s, empty, i, s);
+        return;
+    case RM_CAPTURE:
+        if (a->short_jump) {
+            xwalk(k, a, s, empty, i, s);
+            return;
+        }
+        break;
+    case RM_SLIDE:
+        for (int q = 0; q < a->ndirs; q++) {
+            int d = a->dir[q], sh = k->shift[d];
+            bb cont = LD(k->from[d]);
+            int dist = 1;
+            for (bb r = FWD(k, own & LD(a->afrom[d]), d) & empty; r;
+                 r = FWD(k, r & cont, d) & empty, dist++) {
+                int c = PC(r);
+                if (i < c) {
+                    int to = SEL(r, i);
+                    move_piece(k, s, kind, to - dist * sh, to);
+                    return;
+                }
+                i -= c;
+            }
+        }
+        xwalk(k, a, s, empty, i, s);
+        return;
+    case RM_REMOVE: {
+        int b = SEL(kinds_set(s, a->foes) & LD(a->region), i);
+        take(k, s, kind_at(k, s, b), b);
+        return;
+    }
+    case RM_RELOCATE: {
+        bb to = empty & LD(a->region);
+        int n = PC(to);
+        move_piece(k, s, kind, SEL(own, i / n), SEL(to, i % n));
+        return;
+    }
+    default:
+        return;
+    }
+    /* a capture over lines of other lengths */
+    bb over = kinds_set(s, a->targets);
+    for (int q = 0; q < a->ndirs; q++) {
+        int d = a->dir[q], sh = k->shift[d];
+        bb cont = LD(k->from[d]);
+        bb run = FWD(k, own & LD(a->afrom[d]), d) & over;
+        for (int len = 1; run && len <= 62; len++) {
+            if (a->lines >> len & 1) {
+                bb land = FWD(k, run & cont, d) & empty;
+                int c = PC(land);
+                if (i < c) {
+                    int to = SEL(land, i), from = to - (len + 1) * sh;
+                    take(k, s, kind, from);
+                    for (int v = 1; v <= len; v++)
+                        take(k, s, kind_at(k, s, from + v * sh), from + v * sh);
+                    add(k, s, kind, to);
+                    return;
+                }
+                i -= c;
+            }
+            run = FWD(k, run & cont, d) & over;
+        }
+    }
+    xwalk(k, a, s, empty, i, s);
+}
+
+void F(bits_play)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i)
+{
+    const bpat *pt = t->pattern;
+    if (t->choose) {
+        /* the I-th set of t->choose points among the free ones, by the
+         * combinatorial number system */
+        bb free = LD(t->m[0][0]);
+        int kind = k->act[pt->alt[0]].kind, at = PC(free);
+        for (int r = t->choose; r >= 1; r--) {
+            int c = r - 1;
+            while (c + 1 < at && choose(c + 1, r) <= i)
+                c++;
+            i -= (int)choose(c, r);
+            drop_piece(k, s, kind, SEL(free, c));
+            at = c;
+        }
+        bits_end_turn(k, s);
+        return;
+    }
+    for (int j = 0; j < t->nalts; j++) {
+        if (i < t->alt_n[j]) {
+            alt_play(k, &k->act[pt->alt[j]], s, t, j, i);
+            bits_end_turn(k, s);
+            return;
+        }
+        i -= t->alt_n[j];
+    }
+    const rm_bchain *c = &t->chain[i];
+    take(k, s, c->kind, c->from);
+    for (int q = 0; q < c->ntaken; q++)
+        take(k, s, kind_at(k, s, c->taken[q]), c->taken[q]);
+    add(k, s, c->kind, c->to);
+    bits_end_turn(k, s);
+}
