@@ -74,43 +74,41 @@ static void bit_set(uint64_t *w, int b)
     w[b >> 6] |= (uint64_t)1 << (b & 63);
 }
 
-/* Sorts out the rays: a ray whose links all go one way (the same
- * difference of bits, a shift of the layout) is regular, and its point
- * is in that way's FROM set; any other ray is an exception, walked point
- * by point (k->x*). */
+/* The ways and the rays: a way for each difference of bits a link of
+ * the board makes (the layout's shifts first, both ways round, so that
+ * the ways of a board come in a fixed order), each ray's points as bits,
+ * and the rays every link of which goes one way (ray_way), in that
+ * way's FROM set. */
 static int make_ways(rm_bits *k, const rm_board *b)
 {
     const rm_layout *lay = k->g->layout;
     k->ndirs = 0;
-    /* the shifts of the layout's classes first, both ways, so that the
-     * ways of a board come in a fixed order */
-    for (int c = 0; c < lay->nclasses && k->ndirs + 2 <= RM_BITS_MAX_DIRS; c++) {
+    for (int c = 0; c < lay->nclasses; c++) {
         if (lay->classes[c].ncovered == 0 || lay->classes[c].shift == 0)
             continue;
         int s = lay->classes[c].shift;
-        bool have_pos = false, have_neg = false;
-        for (int d = 0; d < k->ndirs; d++) {
-            have_pos |= k->shift[d] == s;
-            have_neg |= k->shift[d] == -s;
-        }
-        if (!have_pos)
-            k->shift[k->ndirs++] = s;
-        if (!have_neg)
-            k->shift[k->ndirs++] = -s;
+        way_of(k, 0, s);
+        way_of(k, 0, -s);
     }
     uint32_t nrays = b->ray_off[b->npoints];
+    uint32_t npts = 0;
+    for (uint32_t r = 0; r < nrays; r++)
+        if (b->rays[r].off + b->rays[r].len > npts)
+            npts = b->rays[r].off + b->rays[r].len;
     k->ray_way = malloc((nrays ? nrays : 1) * sizeof *k->ray_way);
-    if (!k->ray_way)
+    k->rbits = malloc(npts ? npts : 1);
+    if (!k->ray_way || !k->rbits)
         return -1;
-    int nx = 0, nxbits = 0;
+    for (uint32_t i = 0; i < npts; i++)
+        k->rbits[i] = (uint8_t)k->bit_of[b->ray_pts[i]];
     for (int p = 0; p < b->npoints; p++) {
         int bp = k->bit_of[p];
         for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
-            const uint16_t *pts = b->ray_pts + b->rays[r].off;
+            const uint8_t *pts = k->rbits + b->rays[r].off;
             int len = b->rays[r].len;
-            int d = way_of(k, bp, k->bit_of[pts[0]]);
-            for (int i = 1; i < len && d >= 0; i++)
-                if (k->bit_of[pts[i]] - k->bit_of[pts[i - 1]] != k->shift[d])
+            int d = way_of(k, bp, pts[0]);
+            for (int i = 1; i < len; i++)
+                if (way_of(k, pts[i - 1], pts[i]) != d)
                     d = -1;
             k->ray_way[r] = (int8_t)d;
         }
@@ -118,8 +116,8 @@ static int make_ways(rm_bits *k, const rm_board *b)
     /* A regular ray must end where its way's FROM set says so: the last
      * point of a ray must have no regular ray that way (along another
      * line whose links happen to be the same shift), or the shifts would
-     * carry a piece from one line onto the other. Such rays become
-     * exceptions, until none is left. */
+     * carry a piece from one line onto the other. Such rays are walked
+     * point by point instead, until none is left. */
     for (bool changed = true; changed;) {
         changed = false;
         memset(k->from, 0, sizeof k->from);
@@ -132,39 +130,12 @@ static int make_ways(rm_bits *k, const rm_board *b)
                 int d = k->ray_way[r];
                 if (d < 0)
                     continue;
-                int last = k->bit_of[b->ray_pts[b->rays[r].off + b->rays[r].len - 1]];
+                int last = k->rbits[b->rays[r].off + b->rays[r].len - 1];
                 if (k->from[d][last >> 6] >> (last & 63) & 1) {
                     k->ray_way[r] = -1;
                     changed = true;
                 }
             }
-    }
-    for (int p = 0; p < b->npoints; p++)
-        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++)
-            if (k->ray_way[r] < 0) {
-                nx++;
-                nxbits += b->rays[r].len;
-            }
-    k->xray = malloc((size_t)(nx ? nx : 1) * sizeof *k->xray);
-    k->xbits = malloc((size_t)(nxbits ? nxbits : 1));
-    if (!k->xray || !k->xbits)
-        return -1;
-    int i = 0, j = 0;
-    for (int bit = 0; bit <= k->nbits; bit++) {
-        k->xoff[bit] = (uint16_t)i;
-        int p = bit < k->nbits ? k->point_of[bit] : -1;
-        if (p < 0)
-            continue;
-        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
-            if (k->ray_way[r] >= 0)
-                continue;
-            const uint16_t *pts = b->ray_pts + b->rays[r].off;
-            k->xray[i] = (struct bx_ray){ r, (uint16_t)b->rays[r].len, (uint32_t)j };
-            for (int q = 0; q < b->rays[r].len; q++)
-                k->xbits[j++] = (uint8_t)k->bit_of[pts[q]];
-            bit_set(k->xmask, bit);
-            i++;
-        }
     }
     for (int d = 0; d < k->ndirs; d++) {
         k->lsh[d] = (uint8_t)(k->shift[d] > 0 ? k->shift[d] : 0);
@@ -209,6 +180,15 @@ static bool make_piece_tables(rm_bits *k, bact *a, int side)
     return true;
 }
 
+/* The way of a link from bit FROM to bit TO, or -1. */
+static int find_way(const rm_bits *k, int from, int to)
+{
+    for (int d = 0; d < k->ndirs; d++)
+        if (k->shift[d] == to - from)
+            return d;
+    return -1;
+}
+
 static void make_action(rm_bits *k, int i)
 {
     const rm_game *g = k->g;
@@ -243,18 +223,56 @@ static void make_action(rm_bits *k, int i)
         if (p >= 0 && (!r->has_region || set_has(&r->region, p)))
             bit_set(a->region, bit);
     }
-    for (int p = 0; p < b->npoints; p++)
-        for (uint32_t ray = b->ray_off[p]; ray < b->ray_off[p + 1]; ray++)
-            if (k->ray_way[ray] >= 0 && allowed(g, r, side, ray))
-                bit_set(a->afrom[k->ray_way[ray]], k->bit_of[p]);
+    /* The links of a ray the action looks along: a step its first, a
+     * leap or a capture over one piece its first two, a slide or a
+     * capture over longer lines all of them (0). */
+    int need = r->type == RM_STEP ? 1
+               : r->type == RM_LEAP || (r->type == RM_CAPTURE && a->short_jump) ? 2
+                                                                                 : 0;
+    bool moves = r->type == RM_STEP || r->type == RM_LEAP || r->type == RM_SLIDE ||
+                 r->type == RM_CAPTURE;
+    uint32_t nrays = b->ray_off[b->npoints];
+    a->xr = calloc(nrays ? nrays : 1, 1);
+    if (!a->xr) {
+        k->fits = false; /* (out of memory: the kernel is not used) */
+        return;
+    }
+    for (int p = 0; moves && p < b->npoints; p++) {
+        int bp = k->bit_of[p];
+        for (uint32_t ray = b->ray_off[p]; ray < b->ray_off[p + 1]; ray++) {
+            if (!allowed(g, r, side, ray))
+                continue;
+            int len = b->rays[ray].len;
+            const uint8_t *pts = k->rbits + b->rays[ray].off;
+            int d;
+            if (need == 0) {
+                d = k->ray_way[ray];
+            } else if (len < need) {
+                continue; /* (no such move along it) */
+            } else {
+                d = find_way(k, bp, pts[0]);
+                if (need == 2 && d >= 0 && find_way(k, pts[0], pts[1]) != d)
+                    d = -1;
+            }
+            if (d >= 0) {
+                bit_set(a->afrom[d], bp);
+            } else {
+                a->xr[ray] = 1;
+                bit_set(a->xmask, bp);
+            }
+        }
+    }
     a->ndirs = 0;
     for (int d = 0; d < k->ndirs; d++)
         if (a->afrom[d][0] | a->afrom[d][1])
             a->dir[a->ndirs++] = (uint8_t)d;
     bool one_move = r->type == RM_STEP || r->type == RM_LEAP ||
-                    (r->type == RM_CAPTURE && a->short_jump && !a->walk);
-    if (one_move && g->kinds[r->kind].count <= PER_PIECE_MAX)
-        a->per_piece = make_piece_tables(k, a, side);
+                    (r->type == RM_CAPTURE && a->short_jump);
+    if (one_move && (g->kinds[r->kind].count <= PER_PIECE_MAX || a->walk)) {
+        if (!make_piece_tables(k, a, side))
+            return;
+        a->per_piece = !a->walk;
+    }
 }
 
 /* Two alternatives of one step whose turns may reach one position: as
@@ -313,11 +331,12 @@ static rm_bits *kernel_of(rm_exec_cache *c)
 static void destroy_kernel(rm_exec_cache *c)
 {
     rm_bits *k = kernel_of(c);
-    for (int i = 0; i < RM_MAX_ACTION_RULES; i++)
+    for (int i = 0; i < RM_MAX_ACTION_RULES; i++) {
         free(k->act[i].piece);
+        free(k->act[i].xr);
+    }
     free(k->ray_way);
-    free(k->xray);
-    free(k->xbits);
+    free(k->rbits);
     free(k);
 }
 

@@ -50,8 +50,13 @@ typedef struct bact {
                                                  * along it that its filter allows */
     uint64_t region[2];        /* DROP, RELOCATE: where to; REMOVE: where from */
     bool per_piece;            /* STEP, LEAP, CAPTURE over one piece of a kind of at most
-                                * PER_PIECE_MAX pieces: by the tables of PIECE */
-    bpiece *piece;             /* by bit */
+                                * PER_PIECE_MAX pieces: counted by the tables of PIECE */
+    bpiece *piece;             /* by bit: its moves from each point (also for the chain
+                                * walk of a capture over one piece); NULL: none */
+    /* its exceptions: the allowed rays that its ways do not cover (xr[r]
+     * for ray r), walked point by point, and the points that have some */
+    uint8_t *xr;
+    uint64_t xmask[2];
 } bact;
 
 #define PER_PIECE_MAX 4
@@ -64,13 +69,6 @@ typedef struct bpat {
     bool any_walk;             /* one of them is walked (chains) */
     uint8_t choose;            /* HOW_CHOOSE: the drops of a turn */
 } bpat;
-
-/* An exception ray: one whose links are not all one shift. */
-struct bx_ray {
-    uint32_t ray;              /* its index in board.rays */
-    uint16_t len;
-    uint32_t off;              /* its points' bits: xbits[off .. off+len) */
-};
 
 struct rm_bits {
     rm_bits_ops ops;           /* (first: bitgen.h's rm_bits_count and rm_bits_play call them) */
@@ -88,19 +86,17 @@ struct rm_bits {
     uint16_t side_kinds[2];    /* each side's kinds (bit per kind) */
     uint16_t all_kinds;
     uint64_t zk[RM_BITS_MAX_KINDS][RM_BITS_MAX_WORDS * 64]; /* Zobrist keys by kind and bit */
-    /* the ways: each a shift of bits, and the points whose ray that way
-     * is regular (every link of it that shift) */
+    /* the ways: each a shift of bits (of every link of the board, the
+     * layout's shifts first), and the points whose ray that way is
+     * regular (every link of it that shift) */
     int ndirs;
     int shift[RM_BITS_MAX_DIRS];
     uint8_t lsh[RM_BITS_MAX_DIRS], rsh[RM_BITS_MAX_DIRS]; /* the shift as a left shift then a
                                                          * right one, one of them 0 */
     uint64_t from[RM_BITS_MAX_DIRS][2];
-    int8_t *ray_way;           /* by ray: its way, or -1 (an exception) */
-    /* exception rays: the point at bit b has xray[xoff[b] .. xoff[b+1]) */
-    uint64_t xmask[2];
-    uint16_t xoff[RM_BITS_MAX_WORDS * 64 + 1];
-    struct bx_ray *xray;
-    uint8_t *xbits;
+    int8_t *ray_way;           /* by ray: its way when every link of it goes that way (and
+                                * it ends where FROM says), else -1 */
+    uint8_t *rbits;            /* the bits of the rays' points, as board.ray_pts */
     bact act[RM_MAX_ACTION_RULES];
     bpat pat[RM_MAX_PHASES][RM_MAX_PATTERNS];
     uint8_t matters[RM_MAX_PHASES]; /* rm_phase_turns_counted */

@@ -56,6 +56,7 @@ static inline int SEL(bb x, int k)
 #error "BW must be 1 or 2"
 #endif
 
+#if BW == 1
 static inline bb B1(int i)
 {
     return (bb)1 << i;
@@ -64,6 +65,19 @@ static inline bool HAS(bb x, int i)
 {
     return (int)(x >> i) & 1;
 }
+#else
+/* (a word at a time: cheaper than a shift of 128 bits by any amount) */
+static inline bb B1(int i)
+{
+    uint64_t b = (uint64_t)1 << (i & 63);
+    return i < 64 ? (bb)b : (bb)b << 64;
+}
+static inline bool HAS(bb x, int i)
+{
+    uint64_t w = i < 64 ? (uint64_t)x : (uint64_t)(x >> 64);
+    return (w >> (i & 63)) & 1;
+}
+#endif
 static inline int LOW(bb x)
 {
 #if BW == 1
@@ -74,6 +88,7 @@ static inline int LOW(bb x)
 #endif
 }
 /* X moved one link along way D, and one link back. */
+#if BW == 1
 static inline bb FWD(const rm_bits *k, bb x, int d)
 {
     return (x << k->lsh[d]) >> k->rsh[d];
@@ -82,6 +97,18 @@ static inline bb BACK(const rm_bits *k, bb x, int d)
 {
     return (x >> k->lsh[d]) << k->rsh[d];
 }
+#else
+/* (one shift of 128 bits, the way's sign told apart by a branch that
+ * goes the same way each time a loop over the ways comes round) */
+static inline bb FWD(const rm_bits *k, bb x, int d)
+{
+    return k->lsh[d] ? x << k->lsh[d] : x >> k->rsh[d];
+}
+static inline bb BACK(const rm_bits *k, bb x, int d)
+{
+    return k->lsh[d] ? x >> k->lsh[d] : x << k->rsh[d];
+}
+#endif
 
 /* ---- the pieces of a bit state ---- */
 
@@ -170,13 +197,6 @@ static inline void drop_piece(const rm_bits *k, rm_bstate *s, int kind, int b)
     add(k, s, kind, b);
 }
 
-/* Whether the ray of exception X may be taken by A, whose side moves. */
-static inline bool x_allowed(const rm_bits *k, const bact *a, const struct bx_ray *x)
-{
-    const rm_action_rule *r = a->rule;
-    return !r->dir_allow || (r->dir_allow >> k->g->sides[a->side].ray_class[x->ray] & 1);
-}
-
 /* The points a piece of A's kind may enter: empty ones, and its stacks
  * when A enters stacks. */
 static inline bb enterable(const bact *a, bb empty, bb own_kind)
@@ -186,25 +206,26 @@ static inline bb enterable(const bact *a, bb empty, bb own_kind)
 
 /* ---- the turns along exception rays ----
  *
- * Piece by piece (bit order), ray by ray, as the reference walks a ray.
- * Counts the turns of A there; with OUT, plays the one of index WANT on
- * OUT (the state S itself) and returns WANT + 1 once it is reached. */
+ * The rays of an action its ways do not cover (bact.xr), piece by piece
+ * (bit order), ray by ray, as the reference walks a ray. Counts the
+ * turns of A there; with OUT, plays the one of index WANT on OUT (the
+ * state S itself) and returns WANT + 1 once it is reached. */
 static int xwalk(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, int want,
                  rm_bstate *out)
 {
+    const rm_board *board = &k->g->board;
     int kind = a->kind, n = 0;
     bb own = kind_set(s, kind);
-    bb pieces = own & LD(k->xmask);
+    bb pieces = own & LD(a->xmask);
     bb targets = kinds_set(s, a->targets);
     bb enter = enterable(a, empty, own);
     for (; pieces; pieces &= pieces - 1) {
-        int b = LOW(pieces);
-        for (int r = k->xoff[b]; r < k->xoff[b + 1]; r++) {
-            const struct bx_ray *x = &k->xray[r];
-            if (!x_allowed(k, a, x))
+        int b = LOW(pieces), p = k->point_of[b];
+        for (uint32_t r = board->ray_off[p]; r < board->ray_off[p + 1]; r++) {
+            if (!a->xr[r])
                 continue;
-            const uint8_t *pts = k->xbits + x->off;
-            int len = x->len;
+            const uint8_t *pts = k->rbits + board->rays[r].off;
+            int len = board->rays[r].len;
             switch (a->type) {
             case RM_STEP:
                 if (HAS(enter, pts[0])) {
@@ -320,7 +341,7 @@ static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb emp
             bb over = kinds_set(s, a->targets);
             for (int j = 0; j < a->ndirs; j++) {
                 int d = a->dir[j];
-                bb x = own & LD(a->afrom[d]) & BACK(k, (over & LD(k->from[d])) & BACK(k, to, d), d);
+                bb x = own & LD(a->afrom[d]) & BACK(k, over & BACK(k, to, d), d);
                 int c = PC(x);
                 add_row(t, i, d, x, c);
                 n += c;
@@ -343,7 +364,7 @@ static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb emp
     default:
         return 0;
     }
-    if (own & LD(k->xmask))
+    if (own & LD(a->xmask))
         n += xwalk(k, a, s, empty, -1, NULL);
     return n;
 lines:
@@ -361,7 +382,7 @@ lines:
                 run = FWD(k, run & cont, d) & over;
             }
         }
-        if (own & LD(k->xmask))
+        if (own & LD(a->xmask))
             n += xwalk(k, a, s, empty, -1, NULL);
         return n;
     }
@@ -428,19 +449,10 @@ static void chain_ends(chainwalk *w, const rm_bstate *cur, bb dead, int land)
     bb own = kind_set(&fin, a->kind);
     bb empty = LD(k->board) & ~kinds_set(&fin, k->all_kinds);
     bb enter = k->g->kinds[a->kind].stacks_in_play ? empty | own : empty;
-    for (int d = 0; d < k->ndirs; d++) {
-        if (!HAS(LD(k->from[d]), land))
-            continue;
-        int q = land + k->shift[d];
-        if (!HAS(enter, q))
-            continue;
-        rm_bits_copy(k->size, &e, &fin);
-        move_piece(k, &e, a->kind, land, q);
-        bits_end_turn(k, &e);
-        record(w, e.hash, q);
-    }
-    for (int r = k->xoff[land]; r < k->xoff[land + 1]; r++) {
-        int q = k->xbits[k->xray[r].off];
+    const rm_board *board = &k->g->board;
+    int p = k->point_of[land];
+    for (uint32_t r = board->ray_off[p]; r < board->ray_off[p + 1]; r++) {
+        int q = k->rbits[board->rays[r].off];
         if (!HAS(enter, q))
             continue;
         rm_bits_copy(k->size, &e, &fin);
@@ -506,6 +518,18 @@ static bool chain_from(chainwalk *w, const rm_bstate *cur, bb dead, int c, int b
     bb targets = kinds_set(cur, a->targets) & ~dead;
     bb empty = LD(k->board) & ~kinds_set(cur, k->all_kinds);
     bool found = false;
+    if (a->piece) {
+        /* over one piece: the action's table of the point */
+        const bpiece *pc = &a->piece[c];
+        for (int j = 0; j < pc->npairs && !w->failed; j++) {
+            int q = pc->over[j], land = pc->land[j];
+            if (!HAS(targets, q) || !HAS(empty, land) || q == back)
+                continue;
+            found = true;
+            capture(w, cur, dead, c, &pc->over[j], 1, land);
+        }
+        return found;
+    }
     uint8_t jumped[64];
     for (int j = 0; j < a->ndirs && !w->failed; j++) {
         int d = a->dir[j], sh = k->shift[d];
@@ -529,19 +553,161 @@ static bool chain_from(chainwalk *w, const rm_bstate *cur, bb dead, int c, int b
         found = true;
         capture(w, cur, dead, c, jumped, run, x);
     }
-    for (int r = k->xoff[c]; r < k->xoff[c + 1] && !w->failed; r++) {
-        const struct bx_ray *x = &k->xray[r];
-        const uint8_t *pts = k->xbits + x->off;
-        if (!x_allowed(k, a, x) || pts[0] == back)
+    if (!HAS(LD(a->xmask), c))
+        return found;
+    const rm_board *board = &k->g->board;
+    int p = k->point_of[c];
+    for (uint32_t r = board->ray_off[p]; r < board->ray_off[p + 1] && !w->failed; r++) {
+        const uint8_t *pts = k->rbits + board->rays[r].off;
+        int len = board->rays[r].len;
+        if (!a->xr[r] || pts[0] == back)
             continue;
         int run = 0;
-        while (run < x->len && run <= 62 && HAS(targets, pts[run]))
+        while (run < len && run <= 62 && HAS(targets, pts[run]))
             run++;
-        if (run == 0 || run >= x->len || run > 62 || !(a->lines >> run & 1) ||
-            !HAS(empty, pts[run]))
+        if (run == 0 || run >= len || run > 62 || !(a->lines >> run & 1) || !HAS(empty, pts[run]))
             continue;
         found = true;
         capture(w, cur, dead, c, pts, run, pts[run]);
+    }
+    return found;
+}
+
+/* ---- the chain walk without copies ----
+ *
+ * Where no piece stacks, a chain changes only where its piece stands and
+ * which pieces are gone, so the walk carries those alone: the empty
+ * points, the targets still to jump, the pieces jumped that leave at the
+ * end (DEAD, still in the way), and the hash the turn leads to so far
+ * (the end of the turn in it, and every piece jumped taken off). */
+
+typedef struct fastwalk {
+    chainwalk w;               /* the turns, the pieces taken, the limits */
+    const rm_bstate *s;        /* the position the chains begin in */
+} fastwalk;
+
+static bool fast_from(fastwalk *f, int c, bb empty, bb targets, bb dead, uint64_t h, int back);
+
+/* The chain has stopped with its piece on LAND: the turn (hash H), and
+ * with a final step, the turns that step on from there (EMPTY: the empty
+ * points once the dead pieces are gone). */
+static void fast_end(fastwalk *f, int land, uint64_t h, bb empty)
+{
+    chainwalk *w = &f->w;
+    const rm_bits *k = w->k;
+    record(w, h, land);
+    if (!w->a->final_step)
+        return;
+    const rm_board *board = &k->g->board;
+    int p = k->point_of[land], kind = w->a->kind;
+    for (uint32_t r = board->ray_off[p]; r < board->ray_off[p + 1]; r++) {
+        int q = k->rbits[board->rays[r].off];
+        if (HAS(empty, q))
+            record(w, h ^ k->zk[kind][land] ^ k->zk[kind][q], q);
+    }
+}
+
+/* The capture from C over the NJUMPED points JUMPED to LAND, and on. */
+static void fast_capture(fastwalk *f, int c, const uint8_t *jumped, int njumped, int land, bb empty,
+                         bb targets, bb dead, uint64_t h)
+{
+    chainwalk *w = &f->w;
+    const rm_bits *k = w->k;
+    const bact *a = w->a;
+    if (w->ntaken + njumped > RM_BITS_CHAIN_TAKES) {
+        w->failed = true;
+        return;
+    }
+    int kind = a->kind, mark = w->ntaken;
+    h ^= k->zk[kind][c] ^ k->zk[kind][land];
+    empty = (empty | B1(c)) & ~B1(land);
+    for (int i = 0; i < njumped; i++) {
+        int q = jumped[i];
+        w->taken[w->ntaken++] = (uint8_t)q;
+        h ^= k->zk[a->ntargets == 1 ? a->target[0] : kind_at(k, f->s, q)][q];
+        targets &= ~B1(q);
+        if (a->remove_at_end)
+            dead |= B1(q);
+        else
+            empty |= B1(q);
+    }
+    int back = a->not_back ? jumped[njumped - 1] : -1;
+    switch (a->chain) {
+    case RM_CHAIN_NONE:
+        fast_end(f, land, h, empty | dead);
+        break;
+    case RM_CHAIN_MAY_STOP:
+        fast_end(f, land, h, empty | dead);
+        fast_from(f, land, empty, targets, dead, h, back);
+        break;
+    default:
+        if (!fast_from(f, land, empty, targets, dead, h, back) && !w->failed)
+            fast_end(f, land, h, empty | dead);
+        break;
+    }
+    w->ntaken = mark;
+}
+
+static bool fast_from(fastwalk *f, int c, bb empty, bb targets, bb dead, uint64_t h, int back)
+{
+    chainwalk *w = &f->w;
+    const rm_bits *k = w->k;
+    const bact *a = w->a;
+    if (w->failed || ++w->nodes > WALK_MAX_NODES) {
+        w->failed = true;
+        return false;
+    }
+    bool found = false;
+    if (a->piece) {
+        const bpiece *pc = &a->piece[c];
+        for (int j = 0; j < pc->npairs && !w->failed; j++) {
+            int q = pc->over[j], land = pc->land[j];
+            if (HAS(targets, q) && HAS(empty, land) && q != back) {
+                found = true;
+                fast_capture(f, c, &pc->over[j], 1, land, empty, targets, dead, h);
+            }
+        }
+        return found;
+    }
+    uint8_t jumped[64];
+    for (int j = 0; j < a->ndirs && !w->failed; j++) {
+        int d = a->dir[j], sh = k->shift[d];
+        if (!HAS(LD(a->afrom[d]), c) || c + sh == back)
+            continue;
+        bb cont = LD(k->from[d]);
+        int x = c, run = 0;
+        bool ended = false;
+        for (;;) {
+            if (!HAS(cont, x)) {
+                ended = true;
+                break;
+            }
+            x += sh;
+            if (!HAS(targets, x) || run > 62)
+                break;
+            jumped[run++] = (uint8_t)x;
+        }
+        if (ended || run == 0 || run > 62 || !(a->lines >> run & 1) || !HAS(empty, x))
+            continue;
+        found = true;
+        fast_capture(f, c, jumped, run, x, empty, targets, dead, h);
+    }
+    if (!HAS(LD(a->xmask), c))
+        return found;
+    const rm_board *board = &k->g->board;
+    int p = k->point_of[c];
+    for (uint32_t r = board->ray_off[p]; r < board->ray_off[p + 1] && !w->failed; r++) {
+        const uint8_t *pts = k->rbits + board->rays[r].off;
+        int len = board->rays[r].len;
+        if (!a->xr[r] || pts[0] == back)
+            continue;
+        int run = 0;
+        while (run < len && run <= 62 && HAS(targets, pts[run]))
+            run++;
+        if (run == 0 || run >= len || run > 62 || !(a->lines >> run & 1) || !HAS(empty, pts[run]))
+            continue;
+        found = true;
+        fast_capture(f, c, pts, run, pts[run], empty, targets, dead, h);
     }
     return found;
 }
@@ -551,22 +717,37 @@ static bool chain_from(chainwalk *w, const rm_bstate *cur, bb dead, int c, int b
 static bool walk_chains(const rm_bits *k, const bpat *pt, const rm_bstate *s, bb empty,
                         rm_btally *t)
 {
+    /* the hash of S with the turn ended: a capture changes no hand, so
+     * ending the turn changes the hash of every chain alike */
+    rm_bstate e;
+    rm_bits_copy(k->size, &e, s);
+    bits_end_turn(k, &e);
+    uint64_t root = e.hash;
     for (int i = 0; i < pt->nalts; i++) {
         const bact *a = &k->act[pt->alt[i]];
         if (!a->walk)
             continue;
         bb own = kind_set(s, a->kind);
-        /* the pieces that can begin a chain (those with exception rays
-         * are tried all the same) */
-        bb start = own & LD(k->xmask);
-        bb over = kinds_set(s, a->targets);
-        if (a->short_jump) {
+        /* the pieces that can begin a chain */
+        bb start = own;
+        if (a->piece && PC(own) > PER_PIECE_MAX) {
+            bb over = kinds_set(s, a->targets);
+            start = own & LD(a->xmask);
             for (int j = 0; j < a->ndirs; j++) {
                 int d = a->dir[j];
-                start |= own & LD(a->afrom[d]) & BACK(k, (over & LD(k->from[d])) & BACK(k, empty, d), d);
+                start |= own & LD(a->afrom[d]) & BACK(k, over & BACK(k, empty, d), d);
             }
-        } else {
-            start = own;
+        }
+        if (!k->stacks) {
+            fastwalk f = { { k, a, t, 0, 0, { 0 }, 0, false }, s };
+            bb targets = kinds_set(s, a->targets);
+            for (; start; start &= start - 1) {
+                f.w.from = LOW(start);
+                fast_from(&f, f.w.from, empty, targets, 0, root, -1);
+                if (f.w.failed)
+                    return false;
+            }
+            continue;
         }
         chainwalk w = { k, a, t, 0, 0, { 0 }, 0, false };
         for (; start; start &= start - 1) {

@@ -91,6 +91,9 @@ static int decide(rm_outcome *out, int result, rm_end_rule rule, int side, int c
  * (HAND and ON_BOARD, a byte a kind, WORDS words of eight: every kind
  * past the game's is 0), the turns played and the history: RM_ONGOING
  * when none applies. Both kinds of state come here. */
+#if defined __GNUC__
+__attribute__((always_inline))
+#endif
 static inline int rules_before_turns(const rm_game *g, const uint8_t *hand, const uint8_t *on_board,
                                      int words, int turn, const rm_history *h, rm_outcome *out)
 {

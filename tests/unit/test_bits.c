@@ -86,6 +86,18 @@ static int check_position(const rm_game *g, const rm_state *st, rm_turnlist *l, 
         return n;
     x->counted++;
     x->turns += c;
+    if (c != l->n) {
+        char *ps = rm_position_string(g, st);
+        print_error("position %s\n", ps);
+        free(ps);
+        for (int e = 0; e < t.nalts; e++)
+            print_error("  alt %d: %d turns, %d rows\n", e, t.alt_n[e], t.nrows[e]);
+        for (int e = 0; e < l->n; e++) {
+            char *tt = rm_turn_text(g, rm_turn_moves(l, e), l->turns[e].n);
+            print_error("  listed %d: %s\n", e, tt);
+            free(tt);
+        }
+    }
     if (c != l->n)
         fail_msg("%s: the kernel counts %d turns, the reference lists %d (turn %d)", x->what, c,
                  l->n, rm_state_turn(st));
