@@ -177,6 +177,19 @@ static bool make_piece_tables(rm_bits *k, bact *a, int side)
             pc->land[pc->npairs++] = k->bit_of[pts[1]];
         }
     }
+    /* paired: the pairs in the order of the points leapt over are in the
+     * order of the points landed on */
+    for (int bit = 0; bit < k->nbits && k->words == 1; bit++) {
+        bpiece *pc = &a->piece[bit];
+        pc->paired = true;
+        for (int i = 0; i < pc->npairs; i++) {
+            pc->omask |= (uint64_t)1 << pc->over[i];
+            pc->lmask |= (uint64_t)1 << pc->land[i];
+            for (int j = 0; j < pc->npairs; j++)
+                if ((pc->over[i] < pc->over[j]) != (pc->land[i] < pc->land[j]))
+                    pc->paired = false;
+        }
+    }
     return true;
 }
 

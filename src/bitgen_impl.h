@@ -28,6 +28,11 @@ typedef struct bpiece {
     uint64_t nbr[2];           /* STEP: the first points of its allowed rays */
     uint8_t npairs;            /* LEAP, CAPTURE over one piece: its allowed rays of two */
     uint8_t over[RM_BITS_MAX_DIRS], land[RM_BITS_MAX_DIRS]; /* points or more: the first two */
+    /* on one word: the points leapt over and landed on, when the k-th of
+     * one goes with the k-th of the other (then BMI2's pext and pdep
+     * find the landings at once) */
+    bool paired;
+    uint64_t omask, lmask;
 } bpiece;
 
 /* An action rule, as the kernel plays it. */

@@ -280,15 +280,18 @@ static int xwalk(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, 
 
 /* ---- counting the turns of one action ---- */
 
-/* Adds a row of turns (ROW_AT: a way or a piece's bit; X: the pieces or
- * the points reached; C of them) to alternative I of T. */
-static inline void add_row(rm_btally *t, int i, int at, bb x, int c)
+/* Adds a row of turns (AT: a way or a piece's bit; X: the pieces or the
+ * points reached; C of them) to alternative I of T as row *ROWS (a row
+ * of none is written over by the next). The caller keeps the number of
+ * rows in a local and stores it in T at the end: a count kept in T would
+ * make each row wait for the store of the one before. */
+static inline void add_row(rm_btally *t, int i, int *rows, int at, bb x, int c)
 {
-    int r = t->nrows[i];
+    int r = *rows;
     t->row_n[i][r] = (uint8_t)c;
     t->row_at[i][r] = (uint8_t)at;
     STO(t->m[i][r], x);
-    t->nrows[i] = (uint8_t)(r + (c != 0)); /* (a row of none is written over) */
+    *rows = r + (c != 0);
 }
 
 /* The turns of A (no chain), alternative I of T, in S, with EMPTY its
@@ -296,7 +299,7 @@ static inline void add_row(rm_btally *t, int i, int at, bb x, int c)
 static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, rm_btally *t,
                      int i)
 {
-    int kind = a->kind, n = 0;
+    int kind = a->kind, n = 0, rows = 0;
     bb own = kind_set(s, kind);
     t->nrows[i] = 0;
     switch (a->type) {
@@ -319,14 +322,21 @@ static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb emp
                 if (a->type == RM_STEP) {
                     y = LD(pc->nbr) & to;
                 } else {
+#if BW == 1 && defined __BMI2__
+                    if (pc->paired) {
+                        y = _pdep_u64(_pext_u64(over, pc->omask) & _pext_u64(to, pc->lmask),
+                                      pc->lmask);
+                    } else
+#endif
                     for (int j = 0; j < pc->npairs; j++)
                         y |= (bb)((unsigned)(over >> pc->over[j]) & (unsigned)(to >> pc->land[j]) & 1u)
                              << pc->land[j];
                 }
                 int c = PC(y);
-                add_row(t, i, p, y, c);
+                add_row(t, i, &rows, p, y, c);
                 n += c;
             }
+            t->nrows[i] = (uint8_t)rows;
             return n; /* (the tables hold every ray: no exception to walk) */
         }
         if (a->type == RM_STEP) {
@@ -334,7 +344,7 @@ static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb emp
                 int d = a->dir[j];
                 bb x = own & LD(a->afrom[d]) & BACK(k, to, d);
                 int c = PC(x);
-                add_row(t, i, d, x, c);
+                add_row(t, i, &rows, d, x, c);
                 n += c;
             }
         } else {
@@ -343,10 +353,11 @@ static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb emp
                 int d = a->dir[j];
                 bb x = own & LD(a->afrom[d]) & BACK(k, over & BACK(k, to, d), d);
                 int c = PC(x);
-                add_row(t, i, d, x, c);
+                add_row(t, i, &rows, d, x, c);
                 n += c;
             }
         }
+        t->nrows[i] = (uint8_t)rows;
         break;
     }
     case RM_SLIDE:

@@ -93,10 +93,16 @@ static inline uint64_t rm_rng_next(uint64_t *s)
     return z ^ (z >> 31);
 }
 
+/* The number DRAW of rm_rng_next as a uniform integer in [0, n). */
+static inline int rm_rng_scale(uint64_t draw, int n)
+{
+    return (int)(((draw >> 32) * (uint64_t)n) >> 32);
+}
+
 /* A uniform integer in [0, n). */
 static inline int rm_rng_below(uint64_t *s, int n)
 {
-    return (int)(((rm_rng_next(s) >> 32) * (uint64_t)n) >> 32);
+    return rm_rng_scale(rm_rng_next(s), n);
 }
 
 #endif

@@ -15,6 +15,8 @@ static int playout_bits(rm_player *p, const rm_game *g, const rm_bits *k, rm_sta
     rm_bits_from_state(k, st, &bs);
     bool observed = p && p->observe;
     for (;;) {
+        /* (the random number first: its arithmetic overlaps the count's) */
+        uint64_t draw = rm_rng_next(rng);
         int r = rm_bits_result(g, k, &bs, h, &tally, l, st, NULL);
         if (observed) {
             rm_bits_to_state(k, &bs, st);
@@ -27,10 +29,10 @@ static int playout_bits(rm_player *p, const rm_game *g, const rm_bits *k, rm_sta
             return r;
         }
         if (tally.n > 0) {
-            rm_bits_play(k, &bs, &tally, rm_rng_below(rng, tally.n));
+            rm_bits_play(k, &bs, &tally, rm_rng_scale(draw, tally.n));
         } else {
             /* (ST holds the position: rm_bits_result made it) */
-            int i = rm_rng_below(rng, l->n);
+            int i = rm_rng_scale(draw, l->n);
             rm_apply(g, st, rm_turn_moves(l, i), l->turns[i].n);
             rm_bits_from_state(k, st, &bs);
         }
