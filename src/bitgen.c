@@ -150,7 +150,7 @@ static bool allowed(const rm_game *g, const rm_action_rule *a, int side, uint32_
     return !a->dir_allow || (a->dir_allow >> g->sides[side].ray_class[r] & 1);
 }
 
-/* The tables of A's moves piece by piece (bact.per_piece): the first one
+/* The tables of A's moves piece by piece (bact.piece): the first one
  * or two points of each allowed ray of each point. False when a point
  * has more rays than a table holds, or out of memory. */
 static bool make_piece_tables(rm_bits *k, bact *a, int side)
@@ -281,11 +281,8 @@ static void make_action(rm_bits *k, int i)
             a->dir[a->ndirs++] = (uint8_t)d;
     bool one_move = r->type == RM_STEP || r->type == RM_LEAP ||
                     (r->type == RM_CAPTURE && a->short_jump);
-    if (one_move && (g->kinds[r->kind].count <= PER_PIECE_MAX || a->walk)) {
-        if (!make_piece_tables(k, a, side))
-            return;
-        a->per_piece = !a->walk;
-    }
+    if (one_move && make_piece_tables(k, a, side))
+        a->few = g->kinds[r->kind].count <= PER_PIECE_MAX;
 }
 
 /* Two alternatives of one step whose turns may reach one position: as

@@ -127,6 +127,7 @@ struct rm_btally {
      * that can go that way (or, for a kind of few pieces, piece by
      * piece, the points it can reach); the turns of each row. */
     uint8_t nrows[RM_MAX_ALTS];
+    bool by_piece[RM_MAX_ALTS];    /* its rows are pieces (else ways) */
     uint8_t row_n[RM_MAX_ALTS][RM_BITS_MAX_DIRS];
     uint8_t row_at[RM_MAX_ALTS][RM_BITS_MAX_DIRS]; /* the way, or the piece's bit */
     uint64_t m[RM_MAX_ALTS][RM_BITS_MAX_DIRS][RM_BITS_MAX_WORDS];

@@ -22,7 +22,7 @@ enum {
 };
 
 /* An action's moves from one point, for the kinds whose pieces are few
- * (bact.per_piece): looked up piece by piece rather than shifted way by
+ * (bact.few): looked up piece by piece rather than shifted way by
  * way. */
 typedef struct bpiece {
     uint64_t nbr[2];           /* STEP: the first points of its allowed rays */
@@ -54,16 +54,20 @@ typedef struct bact {
     uint64_t afrom[RM_BITS_MAX_DIRS][2];        /* each way: the points with a regular ray
                                                  * along it that its filter allows */
     uint64_t region[2];        /* DROP, RELOCATE: where to; REMOVE: where from */
-    bool per_piece;            /* STEP, LEAP, CAPTURE over one piece of a kind of at most
-                                * PER_PIECE_MAX pieces: counted by the tables of PIECE */
-    bpiece *piece;             /* by bit: its moves from each point (also for the chain
-                                * walk of a capture over one piece); NULL: none */
+    bool few;                  /* its kind has at most PER_PIECE_MAX pieces, and PIECE:
+                                * counted piece by piece */
+    bpiece *piece;             /* STEP, LEAP, CAPTURE over one piece: by bit, its moves from
+                                * each point, for counting piece by piece and for the chain
+                                * walk; NULL: none (out of memory, or too many rays) */
     /* its exceptions: the allowed rays that its ways do not cover (xr[r]
      * for ray r), walked point by point, and the points that have some */
     uint8_t *xr;
     uint64_t xmask[2];
 } bact;
 
+/* A kind of at most this many pieces is counted piece by piece, and its
+ * chains are begun from every piece, without looking for a first
+ * capture way by way. */
 #define PER_PIECE_MAX 4
 
 /* A turn pattern, as the kernel takes it. */

@@ -313,7 +313,11 @@ static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb emp
         if (a->type == RM_CAPTURE && !a->short_jump)
             goto lines;
         bb to = a->type == RM_CAPTURE ? empty : enterable(a, empty, own);
-        if (a->per_piece) {
+        /* piece by piece for a kind of few pieces (a loop whose length
+         * changes from turn to turn costs its mispredicted end: ways in
+         * the same number every time come out cheaper, but for a few) */
+        t->by_piece[i] = a->few;
+        if (t->by_piece[i]) {
             bb over = kinds_set(s, a->targets);
             for (bb x = own; x; x &= x - 1) {
                 int p = LOW(x);
@@ -858,7 +862,7 @@ static void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bta
         }
         bb x = LD(t->m[j][r]);
         int at = t->row_at[j][r];
-        if (a->per_piece) {
+        if (t->by_piece[j]) {
             int to = SEL(x, i);
             if (a->type == RM_CAPTURE) {
                 const bpiece *pc = &a->piece[at];
