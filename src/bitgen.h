@@ -38,7 +38,7 @@
 #define RM_BITS_MAX_WORDS 2      /* words of a point set: boards of up to 128 bits */
 #define RM_BITS_MAX_DIRS 16      /* ways along the layout's shifts (two a class); the
                                   * links of further classes are walked as exceptions */
-#define RM_BITS_MAX_CHAINS 128   /* distinct chains of one position */
+#define RM_BITS_MAX_CHAINS 1024  /* distinct chains of one position */
 #define RM_BITS_CHAIN_TAKES 32   /* pieces one chain takes */
 
 /* A position on the bit layout: the fields of rm_state that a game can

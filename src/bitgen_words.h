@@ -428,7 +428,9 @@ typedef struct chainwalk {
 static void record(chainwalk *w, uint64_t hash, int to)
 {
     rm_btally *t = w->t;
-    for (int i = 0; i < t->nchains; i++)
+    /* (the last ones first: a chain that stops, then goes on, ends where
+     * a turn just recorded does more often than anywhere else) */
+    for (int i = t->nchains - 1; i >= 0; i--)
         if (t->chain[i].hash == hash)
             return;
     if (t->nchains == RM_BITS_MAX_CHAINS) {

@@ -56,6 +56,11 @@ static double mcts_rate(const rm_game *g, double seconds, long count)
     return rate;
 }
 
+/* The turns, and their moves, a playout's turn list has room for from the
+ * start: 1.3 MB. */
+#define BENCH_LIST_TURNS 16384
+#define BENCH_LIST_MOVES 65536
+
 /* Benchmarks one game; adds its perft count to *SIGNATURE. */
 static int bench_game(const char *path, const rm_choices *choices, double seconds, long count,
                       int depth, uint64_t *signature)
@@ -71,6 +76,17 @@ static int bench_game(const char *path, const rm_choices *choices, double second
     rm_turnlist_init(&l);
     rm_history h;
     rm_history_init(&h);
+    /* room for the longest game, so that a rare long playout allocates
+     * nothing during the measured run */
+    /* and for the turns of the rare position the bit kernel leaves to
+     * the reference generator (a lone hunter with thousands of chains) */
+    if (rm_history_reserve(&h, g->rules.draw_after + 2) != 0 ||
+        rm_turnlist_reserve(&l, BENCH_LIST_TURNS, BENCH_LIST_MOVES) != 0) {
+        fprintf(stderr, "rimau bench: out of memory\n");
+        rm_turnlist_free(&l);
+        rm_game_destroy(g);
+        return EXIT_INVALID;
+    }
     uint64_t rng = 1;
     /* warm up: let the turn list grow to its working size, until fifty
      * playouts in a row allocate nothing (at most 2000 playouts) */
@@ -108,11 +124,15 @@ static int bench_game(const char *path, const rm_choices *choices, double second
     *signature += nodes;
     double mcts = mcts_rate(g, seconds, count);
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    /* the state the playouts play on: the bit kernel's, where it plays
+     * the game */
+    const rm_bits *k = rm_bits_get(g);
+    size_t state_size = k ? rm_bits_state_size(k) : sizeof(rm_state);
     printf("%-36s %9.0f %11.0f %7.1f %6.1f/%4.1f/%4.1f %10.0f %8" PRIu64 " %5zu %6" PRIu64
            " %8.0f\n",
            name, playouts / elapsed, plies / elapsed, (double)plies / playouts,
            100.0 * results[0] / playouts, 100.0 * results[1] / playouts,
-           100.0 * results[2] / playouts, pt > 0 ? nodes / pt : 0, nodes, sizeof(rm_state),
+           100.0 * results[2] / playouts, pt > 0 ? nodes / pt : 0, nodes, state_size,
            alloc_after - alloc_before, mcts);
     for (int i = 0; i < 16; i++)
         rm_turnlist_free(&lists[i]);

@@ -44,6 +44,21 @@ int rm_history_grow(rm_history *h)
     return 0;
 }
 
+int rm_history_reserve(rm_history *h, int n)
+{
+    if (h->n == h->cap && rm_history_grow(h) != 0)
+        return -1;
+    if (n > h->cap) {
+        rm_history_entry *e = realloc(h->e, (size_t)n * sizeof *e);
+        if (!e)
+            return -1;
+        rm_exec_count_allocation();
+        h->e = e;
+        h->cap = n;
+    }
+    return 0;
+}
+
 void rm_history_truncate(rm_history *h, int n)
 {
     while (h->n > n) {

@@ -60,6 +60,9 @@ int rm_history_start(rm_history *h, const rm_state *st);
 /* Adds ST, the position a turn has led to. Returns -1 when out of
  * memory (H is unchanged). Inline: a playout adds every position. */
 static inline int rm_history_push(rm_history *h, const rm_state *st);
+/* Makes room in H for N positions, so that a game of up to N positions
+ * allocates nothing more; -1 when out of memory. */
+int rm_history_reserve(rm_history *h, int n);
 /* Makes DST a copy of SRC; -1 when out of memory. */
 int rm_history_copy(rm_history *dst, const rm_history *src);
 /* The number of positions in H. */

@@ -90,6 +90,49 @@ static bool seen_add(rm_turnlist *l, uint64_t h)
     return true;
 }
 
+int rm_turnlist_reserve(rm_turnlist *l, int turns, size_t moves)
+{
+    if (turns > l->cap) {
+        rm_turn *t = realloc(l->own_turns, (size_t)turns * sizeof *t);
+        if (!t)
+            return -1;
+        allocations++;
+        l->turns = l->own_turns = t;
+        l->cap = turns;
+    }
+    if (moves > l->capmoves) {
+        rm_move *m = realloc(l->own_moves, moves * sizeof *m);
+        if (!m)
+            return -1;
+        allocations++;
+        l->moves = l->own_moves = m;
+        l->capmoves = moves;
+    }
+    /* the set of hashes seen, at most half full */
+    uint32_t cap = 4096;
+    while (cap < 2 * (uint32_t)turns)
+        cap *= 2;
+    if (cap > l->seen_cap) {
+        uint64_t *nh = malloc(cap * sizeof *nh);
+        uint32_t *ns = calloc(cap, sizeof *ns);
+        if (!nh || !ns) {
+            free(nh);
+            free(ns);
+            return -1;
+        }
+        allocations += 2;
+        free(l->seen_hash);
+        free(l->seen_stamp);
+        l->seen_hash = nh;
+        l->seen_stamp = ns;
+        l->seen_cap = cap;
+        l->seen_n = 0;
+        l->stamp = 1;
+    }
+    rm_turnlist_clear(l);
+    return 0;
+}
+
 void rm_turnlist_add(rm_turnlist *l, uint64_t hash, const rm_move *moves, int n, bool captured,
                      bool dedup)
 {

@@ -51,6 +51,10 @@ void rm_turnlist_free(rm_turnlist *l);
 /* Empties L for the turns of a new position (and takes back a lent list:
  * L's turns are its own again). */
 void rm_turnlist_clear(rm_turnlist *l);
+/* Makes room in L for TURNS turns of MOVES moves in all, so that
+ * listing that many allocates nothing more (L is cleared); -1 when out of
+ * memory. */
+int rm_turnlist_reserve(rm_turnlist *l, int turns, size_t moves);
 /* Adds a turn of MOVES[0..N), leading to the position with hash HASH, to
  * L; with DEDUP, only when no turn listed since the last clear leads
  * there. Sets l->failed when out of memory or past RM_MAX_TURNS (or when
