@@ -69,6 +69,15 @@ static int way_of(rm_bits *k, int a, int b)
     return k->ndirs++;
 }
 
+/* The way of a link from bit FROM to bit TO, or -1. */
+static int find_way(const rm_bits *k, int from, int to)
+{
+    for (int d = 0; d < k->ndirs; d++)
+        if (k->shift[d] == to - from)
+            return d;
+    return -1;
+}
+
 static void bit_set(uint64_t *w, int b)
 {
     w[b >> 6] |= (uint64_t)1 << (b & 63);
@@ -141,6 +150,23 @@ static int make_ways(rm_bits *k, const rm_board *b)
         k->lsh[d] = (uint8_t)(k->shift[d] > 0 ? k->shift[d] : 0);
         k->rsh[d] = (uint8_t)(k->shift[d] < 0 ? -k->shift[d] : 0);
     }
+    /* the links, for the neighbours of a set of points */
+    k->xnbr = calloc((size_t)k->nbits, sizeof *k->xnbr);
+    if (!k->xnbr)
+        return -1;
+    for (int p = 0; p < b->npoints; p++) {
+        int bp = k->bit_of[p];
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            int q = k->rbits[b->rays[r].off];
+            int d = find_way(k, bp, q);
+            if (d >= 0) {
+                bit_set(k->link_from[d], bp);
+            } else {
+                bit_set(k->xlink, bp);
+                bit_set(k->xnbr[bp], q);
+            }
+        }
+    }
     return 0;
 }
 
@@ -191,15 +217,6 @@ static bool make_piece_tables(rm_bits *k, bact *a, int side)
         }
     }
     return true;
-}
-
-/* The way of a link from bit FROM to bit TO, or -1. */
-static int find_way(const rm_bits *k, int from, int to)
-{
-    for (int d = 0; d < k->ndirs; d++)
-        if (k->shift[d] == to - from)
-            return d;
-    return -1;
 }
 
 static void make_action(rm_bits *k, int i)
@@ -347,6 +364,7 @@ static void destroy_kernel(rm_exec_cache *c)
     }
     free(k->ray_way);
     free(k->rbits);
+    free(k->xnbr);
     free(k);
 }
 
@@ -492,6 +510,31 @@ void rm_bits_to_state(const rm_bits *k, const rm_bstate *bs, rm_state *out)
                 out->count[p] = k->stacks ? height[bit] : 1;
                 set_add(&out->occ[k->kside[kind]], p);
             }
+}
+
+/* ---- point sets ---- */
+
+void rm_bits_points(const rm_bits *k, const rm_bstate *bs, int side, uint64_t out[2])
+{
+    out[0] = out[1] = 0;
+    for (int kind = 0; kind < k->nkinds; kind++)
+        if (k->kside[kind] == side)
+            for (int i = 0; i < k->words; i++)
+                out[i] |= bs->w[kind * k->words + i];
+}
+
+void rm_bits_neighbours(const rm_bits *k, const uint64_t in[2], uint64_t out[2])
+{
+    if (k->words == 1)
+        bits_neighbours_w1(k, in, out);
+    else
+        bits_neighbours_w2(k, in, out);
+}
+
+void rm_bits_board(const rm_bits *k, uint64_t out[2])
+{
+    out[0] = k->board[0];
+    out[1] = k->board[1];
 }
 
 /* ---- the end of a turn ---- */

@@ -103,6 +103,19 @@ static inline uint64_t rm_bits_progress(const rm_bstate *bs)
     return rm_progress_digest(h, 0, b, 0, bs->phase, bs->phase_turns);
 }
 
+/* ---- point sets ----
+ *
+ * Sets of points on K's layout, as RM_BITS_MAX_WORDS words (the second 0
+ * on a layout of one word). */
+
+/* The points holding SIDE's pieces in BS. */
+void rm_bits_points(const rm_bits *k, const rm_bstate *bs, int side, uint64_t out[2]);
+/* OUT: the points linked to some point of IN (IN's own points included
+ * when they are linked to each other). */
+void rm_bits_neighbours(const rm_bits *k, const uint64_t in[2], uint64_t out[2]);
+/* Every point of the board. */
+void rm_bits_board(const rm_bits *k, uint64_t out[2]);
+
 /* ---- counting and playing ---- */
 
 /* A chain of captures, kept whole: where its piece starts and ends and

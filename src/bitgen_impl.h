@@ -103,6 +103,9 @@ struct rm_bits {
     uint8_t lsh[RM_BITS_MAX_DIRS], rsh[RM_BITS_MAX_DIRS]; /* the shift as a left shift then a
                                                          * right one, one of them 0 */
     uint64_t from[RM_BITS_MAX_DIRS][2];
+    uint64_t link_from[RM_BITS_MAX_DIRS][2]; /* the points with a link that way */
+    uint64_t xlink[2];         /* the points with a link no way covers */
+    uint64_t (*xnbr)[2];       /* by bit: their points at the other end of such links */
     int8_t *ray_way;           /* by ray: its way when every link of it goes that way (and
                                 * it ends where FROM says), else -1 */
     uint8_t *rbits;            /* the bits of the rays' points, as board.ray_pts */
@@ -114,6 +117,8 @@ struct rm_bits {
     uint64_t side_bytes[2];    /* each side's kinds, bytes 0xFF in a word of hands */
 };
 
+void bits_neighbours_w1(const rm_bits *k, const uint64_t in[2], uint64_t out[2]);
+void bits_neighbours_w2(const rm_bits *k, const uint64_t in[2], uint64_t out[2]);
 int bits_count_w1(const rm_bits *k, const rm_bstate *s, rm_btally *t);
 void bits_play_w1(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
 int bits_count_w2(const rm_bits *k, const rm_bstate *s, rm_btally *t);

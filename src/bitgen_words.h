@@ -999,3 +999,16 @@ void F(bits_play)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i)
     add(k, s, c->kind, c->to);
     bits_end_turn(k, s);
 }
+
+/* ---- point sets ---- */
+
+void F(bits_neighbours)(const rm_bits *k, const uint64_t in[2], uint64_t out[2])
+{
+    bb x = LD(in), n = 0;
+    for (int d = 0; d < k->ndirs; d++)
+        n |= FWD(k, x & LD(k->link_from[d]), d);
+    for (bb y = x & LD(k->xlink); y; y &= y - 1)
+        n |= LD(k->xnbr[LOW(y)]);
+    out[0] = (uint64_t)n;
+    out[1] = BW == 2 ? (uint64_t)(n >> 32 >> 32) : 0;
+}

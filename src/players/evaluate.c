@@ -88,20 +88,98 @@ static double distance(const rm_player *p, const rm_state *st, int side)
     return n ? (double)sum / n : 0;
 }
 
-double pl_evaluate(rm_player *p, const rm_state *st, const rm_turnlist *l)
+/* room and distance on the bit kernel's point sets, the same numbers */
+static int count2(const uint64_t w[2])
+{
+    return word_count(w[0]) + word_count(w[1]);
+}
+
+static int room_bits(const rm_player *p, const rm_bstate *bs, int side)
+{
+    uint64_t mine[2], theirs[2], empty[2], reach[2], frontier[2], next[2];
+    rm_bits_points(p->bits, bs, side, mine);
+    rm_bits_points(p->bits, bs, 1 - side, theirs);
+    rm_bits_board(p->bits, empty);
+    int count = 0;
+    for (int i = 0; i < 2; i++) {
+        empty[i] &= ~(mine[i] | theirs[i]);
+        reach[i] = frontier[i] = mine[i];
+    }
+    for (;;) {
+        rm_bits_neighbours(p->bits, frontier, next);
+        for (int i = 0; i < 2; i++)
+            next[i] &= empty[i] & ~reach[i];
+        int k = count2(next);
+        if (k == 0)
+            return count;
+        count += k;
+        for (int i = 0; i < 2; i++) {
+            reach[i] |= next[i];
+            frontier[i] = next[i];
+        }
+    }
+}
+
+static double distance_bits(const rm_player *p, const rm_bstate *bs, int side)
+{
+    uint64_t reached[2], ring[2], left[2], next[2];
+    rm_bits_points(p->bits, bs, 1 - side, reached);
+    rm_bits_points(p->bits, bs, side, left);
+    ring[0] = reached[0], ring[1] = reached[1];
+    int n = 0, sum = 0;
+    for (int d = 0; d < 255 && (ring[0] | ring[1]) && (left[0] | left[1]); d++) {
+        uint64_t hit[2] = { left[0] & ring[0], left[1] & ring[1] };
+        int k = count2(hit);
+        sum += d * k;
+        n += k;
+        rm_bits_neighbours(p->bits, ring, next);
+        for (int i = 0; i < 2; i++) {
+            left[i] &= ~hit[i];
+            next[i] &= ~reached[i];
+            reached[i] |= next[i];
+            ring[i] = next[i];
+        }
+    }
+    return n ? (double)sum / n : 0;
+}
+
+double pl_evaluate_mobility(rm_player *p, const rm_state *st, int mobility)
 {
     const rm_game *g = p->g;
-    int me = rm_state_to_move(st), them = 1 - me, mobility = l->n;
-    rm_state other = *st;
-    rm_state_set_to_move(g, &other, them);
-    int theirs = rm_legal_turns(g, &other, &p->other);
-    pl_time_up(p, p->other.work); /* (counted only: the search looks at p->stopped) */
-    if (theirs < 0)
-        theirs = mobility;
+    int me = rm_state_to_move(st), them = 1 - me, theirs = -1;
+    double space, near;
+    if (p->bits) {
+        /* the other side's turns counted on the kernel where it can,
+         * room and distance on its point sets */
+        rm_bstate bs;
+        rm_bits_from_state(p->bits, st, &bs);
+        space = (double)(room_bits(p, &bs, me) - room_bits(p, &bs, them));
+        near = distance_bits(p, &bs, them) - distance_bits(p, &bs, me);
+        bs.to_move = (uint8_t)them;
+        if (rm_bits_count(p->bits, &bs, p->tally) > 0) {
+            theirs = p->tally->n;
+            pl_time_up(p, theirs);
+        }
+    } else {
+        space = (double)(room(p, st, me) - room(p, st, them));
+        near = distance(p, st, them) - distance(p, st, me);
+    }
+    if (theirs < 0) {
+        rm_state other = *st;
+        rm_state_set_to_move(g, &other, them);
+        theirs = rm_legal_turns(g, &other, &p->other);
+        pl_time_up(p, p->other.work); /* (counted only: the search looks at p->stopped) */
+        if (theirs < 0)
+            theirs = mobility;
+    }
     return 10.0 * (piece_share(g, st, me) - piece_share(g, st, them)) +
-           W_MOBILITY * (log1p(mobility) - log1p(theirs)) +
-           W_ROOM * (room(p, st, me) - room(p, st, them)) / g->board.npoints +
-           W_DISTANCE * (distance(p, st, them) - distance(p, st, me));
+           W_MOBILITY * (log1p(mobility) - log1p(theirs)) + W_ROOM * space / g->board.npoints +
+           W_DISTANCE * near;
+}
+
+double pl_evaluate(rm_player *p, const rm_state *st, const rm_turnlist *l)
+{
+    return pl_evaluate_mobility(p, st, l->n);
 }
 
 double pl_squash(double e)

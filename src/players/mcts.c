@@ -95,11 +95,12 @@ static double judge(rm_player *p, const rm_state *st, int side, int plies, int *
     if (pl_push(p, st) != 0) {
         v = undecided(pl_draw_value(p, side)); /* out of memory: nothing better to say */
     } else {
-        *r = pl_result(p, st, &p->playout);
+        int turns;
+        *r = pl_result_count(p, st, &p->playout, &turns);
         if (*r != RM_ONGOING) {
             v = result_value(p, *r, side, plies);
         } else {
-            double e = pl_evaluate(p, st, &p->playout);
+            double e = pl_evaluate_mobility(p, st, turns);
             v = undecided(pl_squash(rm_state_to_move(st) == side ? e : -e));
         }
     }

@@ -221,6 +221,9 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
     for (int i = 0; i < AB_MAX_DEPTH + 2; i++)
         rm_turnlist_init(&p->lists[i]);
     p->cap = RM_PLAYER_CAP;
+    p->bits = rm_bits_get(g);
+    if (p->bits && !(p->tally = malloc(sizeof *p->tally)))
+        p->bits = NULL; /* (out of memory: the reference alone) */
     if (parse_spec(p, spec, err, errsize) != 0) {
         rm_player_free(p);
         return NULL;
@@ -236,6 +239,7 @@ void rm_player_free(rm_player *p)
     free(p->nodes);
     free(p->map);
     free(p->tt);
+    free(p->tally);
     for (int i = 0; i < AB_MAX_DEPTH + 2; i++)
         rm_turnlist_free(&p->lists[i]);
     rm_turnlist_free(&p->scratch);
@@ -256,6 +260,24 @@ int pl_result(rm_player *p, const rm_state *st, rm_turnlist *l)
 {
     int r = rm_result(p->g, st, &p->hist, l, NULL);
     pl_time_up(p, l->work);
+    if (p->observe)
+        p->observe(p->observe_ctx, st, &p->hist, r);
+    return r;
+}
+
+int pl_result_count(rm_player *p, const rm_state *st, rm_turnlist *l, int *turns)
+{
+    if (!p->bits) {
+        int r = pl_result(p, st, l);
+        *turns = l->n;
+        return r;
+    }
+    rm_bstate bs;
+    rm_state listed;
+    rm_bits_from_state(p->bits, st, &bs);
+    int r = rm_bits_result(p->g, p->bits, &bs, &p->hist, p->tally, l, &listed, NULL);
+    *turns = p->tally->n > 0 ? p->tally->n : l->n;
+    pl_time_up(p, p->tally->n > 0 ? p->tally->n : l->work);
     if (p->observe)
         p->observe(p->observe_ctx, st, &p->hist, r);
     return r;

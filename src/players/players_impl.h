@@ -75,6 +75,8 @@ struct rm_player {
     int me;                       /* the side to move at the root of a search */
     rm_history hist;              /* the game's positions up to the one searched now */
     rm_set points;                /* every point of the board */
+    const rm_bits *bits;          /* the game's bit kernel, or NULL (bitgen.h) */
+    rm_btally *tally;             /* (with BITS) scratch for its counts */
     rm_observe_fn observe;        /* tests: told of every result decided */
     void *observe_ctx;
     rm_progress_fn progress;      /* analysis: told of every depth searched */
@@ -100,6 +102,10 @@ bool pl_time_up(rm_player *p, long work);
 /* The result of ST, the last position of p->hist, by rm_result; its
  * legal turns are in L when the game goes on. */
 int pl_result(rm_player *p, const rm_state *st, rm_turnlist *l);
+/* pl_result where the turns need not be listed: the result of ST, and
+ * in *TURNS the number of its legal turns when the game goes on (counted
+ * by the bit kernel where it can, else listed into L). */
+int pl_result_count(rm_player *p, const rm_state *st, rm_turnlist *l, int *turns);
 /* Adds ST, reached by a turn, to p->hist; -1 when out of memory. */
 int pl_push(rm_player *p, const rm_state *st);
 /* Sets p->hist to the positions of the game M so far; -1 when out of
@@ -119,6 +125,8 @@ int pl_playout(rm_player *p, const rm_game *g, rm_state *st, rm_history *h, rm_t
  * in units of a side's whole material (10): positive when it stands
  * better. */
 double pl_evaluate(rm_player *p, const rm_state *st, const rm_turnlist *l);
+/* The same, for a side to move with MOBILITY legal turns. */
+double pl_evaluate_mobility(rm_player *p, const rm_state *st, int mobility);
 /* An evaluation E on the scale of a playout's value, from 0 (lost) to 1
  * (won). */
 double pl_squash(double e);

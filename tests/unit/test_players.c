@@ -11,6 +11,7 @@
 #include "players/players.h"
 #include "notation.h"
 #include "position.h"
+#include "bitgen.h"
 
 static rm_player *player(const rm_game *g, const char *spec, uint64_t seed)
 {
@@ -941,6 +942,65 @@ static void ab__a_win__scores_by_its_distance_and_comes_that_soon(void **state)
  * reached them): the tigers win, and soon. Before wins were worth more
  * the sooner they came, these games took 50 and 142 turns at these seeds
  * (from 30 to 160 at others); now 4 to 8. */
+/* ---- the evaluation on the bit kernel ----
+ *
+ * The evaluation counts the other side's turns, and floods the board for
+ * room and distance, on the bit kernel where the game has one: the same
+ * numbers as on point sets and lists, so alpha-beta, which evaluates
+ * every leaf of its search, scores each depth alike either way. */
+
+typedef struct ab_scores {
+    int n;
+    double score[8];
+} ab_scores;
+
+static void note_ab(void *ctx, int depth, double score, const int *pv, int npv)
+{
+    (void)depth, (void)pv, (void)npv;
+    ab_scores *s = ctx;
+    if (s->n < 8)
+        s->score[s->n++] = score;
+}
+
+static void kernel_evaluates(const rm_game *g, const char *what, int i, void *ctx)
+{
+    if (strchr(what, ' '))
+        return; /* (each game's default options) */
+    rm_set_bit_kernel(false);
+    rm_player *plain = player(g, "ab:2", 1);
+    rm_set_bit_kernel(true);
+    rm_player *bits = player(g, "ab:2", 1);
+    rm_match m;
+    assert_int_equal(rm_match_init(&m, g), 0);
+    uint64_t rng = (uint64_t)i + 99;
+    while (rm_match_result(&m) == RM_ONGOING && m.n < 90) {
+        if (m.n % 15 == 5 && rm_match_turns(&m)->n <= 300) {
+            ab_scores a = { 0 }, b = { 0 };
+            rm_player_on_progress(plain, note_ab, &a);
+            rm_player_on_progress(bits, note_ab, &b);
+            int ka = rm_player_choose(plain, &m), kb = rm_player_choose(bits, &m);
+            if (ka != kb || a.n != b.n || memcmp(a.score, b.score, sizeof a.score) != 0)
+                fail_msg("%s: alpha-beta scores turn %d otherwise with the kernel's evaluation "
+                         "(%g, turn %d, against %g, turn %d)",
+                         what, m.n, b.n ? b.score[b.n - 1] : 0, kb, a.n ? a.score[a.n - 1] : 0,
+                         ka);
+            ++*(int *)ctx;
+        }
+        play_index(&m, rm_rng_below(&rng, rm_match_turns(&m)->n));
+    }
+    rm_match_free(&m);
+    rm_player_free(plain);
+    rm_player_free(bits);
+}
+
+static void evaluate__on_the_bit_kernel__scores_as_on_lists(void **state)
+{
+    (void)state;
+    int compared = 0;
+    assert_true(for_each_shipped_game(kernel_evaluates, &compared) >= 20);
+    assert_true(compared >= 60);
+}
+
 static void mcts__a_won_endgame__is_won_soon(void **state)
 {
     (void)state;
@@ -980,6 +1040,7 @@ int main(void)
         cmocka_unit_test(players__a_win_now__is_taken_before_any_later_one),
         cmocka_unit_test(ab__a_win__scores_by_its_distance_and_comes_that_soon),
         cmocka_unit_test(mcts__a_won_endgame__is_won_soon),
+        cmocka_unit_test(evaluate__on_the_bit_kernel__scores_as_on_lists),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
