@@ -537,6 +537,57 @@ void rm_bits_board(const rm_bits *k, uint64_t out[2])
     out[1] = k->board[1];
 }
 
+void rm_bits_kind_points(const rm_bits *k, const rm_bstate *bs, int kind, uint64_t out[2])
+{
+    out[0] = bs->w[kind * k->words];
+    out[1] = k->words == 2 ? bs->w[kind * k->words + 1] : 0;
+}
+
+int rm_bits_bit_of(const rm_bits *k, int p)
+{
+    return k->bit_of[p];
+}
+
+int rm_bits_point_at(const rm_bits *k, int b)
+{
+    return b >= 0 && b < k->nbits ? k->point_of[b] : -1;
+}
+
+bool rm_bits_stacks(const rm_bits *k)
+{
+    return k->stacks;
+}
+
+void rm_bits_make(const rm_bits *k, rm_bstate *bs, const uint64_t (*sets)[2], const uint8_t *hand,
+                  int to_move, const uint8_t phase[2], const uint8_t phase_turns[2])
+{
+    const rm_zobrist *z = &k->g->zob;
+    memset(bs, 0, k->size);
+    uint64_t h = z->side[to_move];
+    uint8_t *height = (uint8_t *)&bs->w[k->hoff];
+    for (int kind = 0; kind < k->nkinds; kind++) {
+        bs->hand[kind] = hand[kind];
+        h ^= z->hand[kind] * hand[kind];
+        for (int i = 0; i < k->words; i++) {
+            bs->w[kind * k->words + i] = sets[kind][i];
+            for (uint64_t w = sets[kind][i]; w; w &= w - 1) {
+                int b = i * 64 + __builtin_ctzll(w);
+                h ^= k->zk[kind][b];
+                bs->on_board[kind]++;
+                if (k->stacks)
+                    height[b] = 1;
+            }
+        }
+    }
+    for (int s = 0; s < 2; s++) {
+        bs->phase[s] = phase[s];
+        bs->phase_turns[s] = phase_turns[s];
+        h ^= z->phase[s][phase[s]] ^ z->pturn[s] * phase_turns[s];
+    }
+    bs->to_move = (uint8_t)to_move;
+    bs->hash = h;
+}
+
 /* ---- the end of a turn ---- */
 
 void bits_end_turn_slow(const rm_bits *k, rm_bstate *s)

@@ -115,6 +115,19 @@ void rm_bits_points(const rm_bits *k, const rm_bstate *bs, int side, uint64_t ou
 void rm_bits_neighbours(const rm_bits *k, const uint64_t in[2], uint64_t out[2]);
 /* Every point of the board. */
 void rm_bits_board(const rm_bits *k, uint64_t out[2]);
+/* The points holding KIND in BS. */
+void rm_bits_kind_points(const rm_bits *k, const rm_bstate *bs, int kind, uint64_t out[2]);
+/* The bit of point P, and the point at bit B (-1: none). */
+int rm_bits_bit_of(const rm_bits *k, int p);
+int rm_bits_point_at(const rm_bits *k, int b);
+/* Whether pieces of K's game may stack (the state keeps heights). */
+bool rm_bits_stacks(const rm_bits *k);
+/* Makes BS the position with one piece of each kind on each point of
+ * SETS[kind] (none stacked), HAND in hand, TO_MOVE to move, each side in
+ * PHASE with PHASE_TURNS turns counted, no turn played; its hash worked
+ * out. */
+void rm_bits_make(const rm_bits *k, rm_bstate *bs, const uint64_t (*sets)[2], const uint8_t *hand,
+                  int to_move, const uint8_t phase[2], const uint8_t phase_turns[2]);
 
 /* ---- counting and playing ---- */
 

@@ -132,6 +132,7 @@ void cli_engine_line(cli_engine *e, const char *line, size_t len, FILE *out);
 
 int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_list(int argc, char **argv);

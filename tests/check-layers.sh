@@ -40,6 +40,7 @@ rank() {
         src/notation.[ch] | src/position.[ch]) echo 55 ;;
         src/match.[ch]) echo 56 ;;
         src/record.[ch] | src/validate.[ch]) echo 57 ;;
+        src/solve.[ch]) echo 58 ;;
         src/players/*) echo 60 ;;                             # players
         src/cli*.[ch] | src/rimau_all.h) echo 70 ;;           # command line
         *) echo "" ;;

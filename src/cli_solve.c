@@ -1,0 +1,346 @@
+/* cli_solve.c: rimau solve: a game's exact values by retrograde analysis
+ * (solve.h), printed as a table of its tiers, the value of its start and
+ * of each first turn; or, with --estimate, what solving it would take. */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cli.h"
+#include "notation.h"
+#include "solve.h"
+
+/* "1.5G", "512M", "64k" or a number of bytes; 0 when it is none of these. */
+static size_t parse_size(const char *text)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || v <= 0)
+        return 0;
+    double unit = 1;
+    if (*end == 'k' || *end == 'K')
+        unit = 1024.0, end++;
+    else if (*end == 'm' || *end == 'M')
+        unit = 1024.0 * 1024, end++;
+    else if (*end == 'g' || *end == 'G')
+        unit = 1024.0 * 1024 * 1024, end++;
+    if (*end == 'b' || *end == 'B')
+        end++;
+    if (*end || v * unit > 1e15 || v * unit < 1)
+        return 0;
+    return (size_t)(v * unit);
+}
+
+/* A count with thousands separated by commas. */
+static const char *grouped(uint64_t n, char *buf)
+{
+    char digits[32];
+    int len = snprintf(digits, sizeof digits, "%" PRIu64, n), at = 0;
+    for (int i = 0; i < len; i++) {
+        if (i && (len - i) % 3 == 0)
+            buf[at++] = ',';
+        buf[at++] = digits[i];
+    }
+    buf[at] = 0;
+    return buf;
+}
+
+/* The progress bar of the tier being solved, on a terminal. */
+typedef struct bar {
+    bool on;
+    int last;                  /* the tier last drawn */
+    int width;                 /* of the line drawn */
+} bar;
+
+static void draw_bar(void *ctx, const rm_solve_progress *p)
+{
+    bar *b = ctx;
+    if (!b->on)
+        return;
+    char line[256];
+    const char *what = p->stage == 0 ? "forward" : p->stage == 1 ? "back" : "done";
+    int pct = p->positions ? (int)(100.0 * (double)p->done / (double)(p->positions + 1)) : 100;
+    if (p->stage > 0)
+        pct = 100;
+    int fill = pct / 5;
+    int n = snprintf(line, sizeof line, "\rtier %d %-7s [%.*s%*s] %3d%% %.120s", p->tier, what, fill,
+                     "####################", 20 - fill, "", pct, p->name);
+    int pad = b->width > n ? b->width - n : 0;
+    fprintf(stderr, "%s%*s", line, pad, "");
+    b->width = n;
+    fflush(stderr);
+}
+
+static void clear_bar(bar *b)
+{
+    if (b->on && b->width) {
+        fprintf(stderr, "\r%*s\r", b->width, "");
+        b->width = 0;
+    }
+}
+
+/* "tigers win in 7 plies", "draw" for value V of a position whose side to
+ * move is SIDE, D plies from the end. */
+static const char *value_text(const rm_game *g, int v, int side, int d, char *buf, size_t size)
+{
+    if (v == RM_VALUE_DRAW)
+        snprintf(buf, size, "draw");
+    else
+        snprintf(buf, size, "%.60s win in %d pl%s", g->sides[v == RM_VALUE_WIN ? side : 1 - side].name,
+                 d, d == 1 ? "y" : "ies");
+    return buf;
+}
+
+static const char *value_word(int v)
+{
+    return v == RM_VALUE_WIN ? "win" : v == RM_VALUE_LOSS ? "loss" : "draw";
+}
+
+static int estimate(const rm_game *g, bool no_symmetry, bool json, size_t memory)
+{
+    rm_solve_estimate e;
+    char err[512], a[32], b[32];
+    if (rm_solve_estimate_of(g, no_symmetry, &e, err, sizeof err) != 0) {
+        fprintf(stderr, "rimau solve: %s\n", err);
+        return EXIT_INVALID;
+    }
+    bool fits = e.memory <= memory;
+    if (json) {
+        json_t *o = json_pack("{s:s, s:i, s:I, s:I, s:I, s:i, s:b}", "game", g->name, "tiers",
+                              e.tiers, "positions", (json_int_t)e.positions, "largest",
+                              (json_int_t)e.largest, "memory", (json_int_t)e.memory, "symmetries",
+                              e.symmetries, "fits", fits);
+        char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        if (text)
+            printf("%s\n", text);
+        free(text);
+        json_decref(o);
+        return 0;
+    }
+    printf("estimate for %s (an upper bound: every number of pieces on the board and in hand, "
+           "every phase):\n",
+           g->name);
+    printf("  tiers:            %d\n", e.tiers);
+    printf("  positions:        %s (one a class of %d symmetric positions)\n",
+           grouped(e.positions, a), e.symmetries);
+    printf("  largest tier:     %s positions\n", grouped(e.largest, b));
+    printf("  memory:           %.2f GiB (values and distances of every tier, and the work of the "
+           "largest)\n",
+           (double)e.memory / (1 << 30));
+    printf("  with --memory %.1fG: %s\n", (double)memory / (1 << 30),
+           fits ? "it fits" : "it does not fit (the solve stops at the first tier that does not)");
+    return 0;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    const command *c = cli_command("solve");
+    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
+                                          { "option", required_argument, NULL, 'o' },
+                                          { "db", required_argument, NULL, 'd' },
+                                          { "memory", required_argument, NULL, 'm' },
+                                          { "threads", required_argument, NULL, 'j' },
+                                          { "no-symmetry", no_argument, NULL, 'S' },
+                                          { "json", no_argument, NULL, 'J' },
+                                          { "verify", no_argument, NULL, 'V' },
+                                          { "estimate", no_argument, NULL, 'E' },
+                                          { "quiet", no_argument, NULL, 'q' },
+                                          { 0 } };
+    rm_choices choices = { 0 };
+    rm_solve_options o = { 0 };
+    o.memory = (size_t)4 << 30;
+    bool json = false, verify = false, est = false, quiet = false;
+    int ch, status = 0;
+    while ((ch = cli_next_opt(c, argc, argv, "ho:d:m:j:q", opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "solve")) != 0)
+            return status;
+        if (ch == 'd')
+            o.db = optarg;
+        if (ch == 'm' && !(o.memory = parse_size(optarg)))
+            return cli_usage("solve", "--memory takes a size such as 512M or 8G, not '%s'", optarg);
+        if (ch == 'j') {
+            char *end;
+            long j = strtol(optarg, &end, 10);
+            if (end == optarg || *end || j < 1 || j > 256)
+                return cli_usage("solve", "--threads takes 1 to 256, not '%s'", optarg);
+            o.threads = (int)j;
+        }
+        if (ch == 'S')
+            o.no_symmetry = true;
+        if (ch == 'J')
+            json = true;
+        if (ch == 'V')
+            verify = true;
+        if (ch == 'E')
+            est = true;
+        if (ch == 'q')
+            quiet = true;
+    }
+    if (argc - optind != 1)
+        return cli_usage("solve", "give one .game file");
+    rm_game *g = cli_load(argv[optind], &choices);
+    if (!g)
+        return EXIT_INVALID;
+    if (est) {
+        status = estimate(g, o.no_symmetry, json, o.memory);
+        rm_game_destroy(g);
+        return status;
+    }
+    bar b = { !quiet && isatty(STDERR_FILENO), 0, 0 };
+    o.progress = draw_bar;
+    o.ctx = &b;
+    char err[1024];
+    rm_solver *s = rm_solve(g, &o, err, sizeof err);
+    clear_bar(&b);
+    if (!s) {
+        fprintf(stderr, "rimau solve: %s\n", err);
+        rm_game_destroy(g);
+        return EXIT_INVALID;
+    }
+    uint64_t bad = 0;
+    char verr[512] = "";
+    if (verify) {
+        b.width = 0;
+        bad = rm_solver_verify(s, draw_bar, &b, verr, sizeof verr);
+        clear_bar(&b);
+    }
+    rm_solve_stats st;
+    rm_solver_stats(s, &st);
+    /* the start and its turns */
+    rm_match m;
+    int start_v = -1, start_d = 0;
+    if (rm_match_init(&m, g) == 0) {
+        start_v = rm_solver_value(s, rm_match_state(&m), &start_d);
+    } else {
+        fprintf(stderr, "rimau solve: out of memory\n");
+        rm_solver_free(s);
+        rm_game_destroy(g);
+        return EXIT_INVALID;
+    }
+    const rm_state *st0 = rm_match_state(&m);
+    int side = rm_state_to_move(st0);
+    const rm_turnlist *l = rm_match_turns(&m);
+    int nturns = rm_match_result(&m) == RM_ONGOING ? l->n : 0;
+    char a[32], bb[32], cc[32], dd[32], text[160];
+    if (json) {
+        json_t *root = json_object(), *tiers = json_array(), *turns = json_array(),
+               *opts_o = json_object();
+        for (int i = 0; i < g->noptions; i++)
+            json_object_set_new(opts_o, g->options[i].name,
+                                json_string(g->options[i].values[g->options[i].chosen]));
+        for (int i = 0; i < rm_solver_tiers(s); i++) {
+            rm_solve_progress t;
+            rm_solver_tier(s, i, &t);
+            json_array_append_new(
+                tiers, json_pack("{s:s, s:I, s:I, s:I, s:I, s:i, s:b}", "name", t.name, "positions",
+                                 (json_int_t)t.positions, "won", (json_int_t)t.won, "lost",
+                                 (json_int_t)t.lost, "drawn", (json_int_t)t.drawn, "longest",
+                                 t.longest, "loaded", t.loaded));
+        }
+        for (int i = 0; i < nturns && i < 10000; i++) {
+            rm_state next = *st0;
+            rm_apply(g, &next, rm_turn_moves(l, i), l->turns[i].n);
+            int d, v = rm_solver_value(s, &next, &d);
+            char *tt = rm_turn_text(g, rm_turn_moves(l, i), l->turns[i].n);
+            int mover = rm_state_to_move(&next);
+            json_array_append_new(
+                turns, json_pack("{s:s?, s:s, s:s?, s:i}", "turn", tt, "value",
+                                 v < 0 ? "unknown" : value_word(v), "winner",
+                                 v == RM_VALUE_WIN    ? g->sides[mover].name
+                                 : v == RM_VALUE_LOSS ? g->sides[1 - mover].name
+                                                      : NULL,
+                                 "plies", v == RM_VALUE_DRAW || v < 0 ? 0 : d + 1));
+            free(tt);
+        }
+        json_object_set_new(root, "game", json_string(g->name));
+        json_object_set_new(root, "options", opts_o);
+        json_object_set_new(root, "symmetries", json_integer(st.symmetries));
+        json_object_set_new(root, "tiers", tiers);
+        json_object_set_new(root, "start",
+                            json_pack("{s:s, s:s, s:s?, s:i}", "to_move", g->sides[side].name,
+                                      "value", start_v < 0 ? "unknown" : value_word(start_v),
+                                      "winner",
+                                      start_v == RM_VALUE_WIN    ? g->sides[side].name
+                                      : start_v == RM_VALUE_LOSS ? g->sides[1 - side].name
+                                                                 : NULL,
+                                      "plies", start_v == RM_VALUE_DRAW ? 0 : start_d));
+        json_object_set_new(root, "turns", turns);
+        json_object_set_new(root, "positions", json_integer((json_int_t)st.positions));
+        json_object_set_new(root, "won", json_integer((json_int_t)st.won));
+        json_object_set_new(root, "lost", json_integer((json_int_t)st.lost));
+        json_object_set_new(root, "drawn", json_integer((json_int_t)st.drawn));
+        json_object_set_new(root, "longest", json_integer(st.longest));
+        json_object_set_new(root, "memory", json_integer((json_int_t)st.memory));
+        json_object_set_new(root, "seconds", json_real(st.seconds));
+        json_object_set_new(root, "turn_limit_ignored", json_integer(g->rules.draw_after));
+        if (verify)
+            json_object_set_new(root, "inconsistent", json_integer((json_int_t)bad));
+        char *out = json_dumps(root, JSON_COMPACT);
+        if (out)
+            printf("%s\n", out);
+        free(out);
+        json_decref(root);
+    } else {
+        char opt[600] = "";
+        size_t at = 0;
+        for (int i = 0; i < g->noptions && at < sizeof opt; i++)
+            at += (size_t)snprintf(opt + at, sizeof opt - at, " -o %s=%s", g->options[i].name,
+                                   g->options[i].values[g->options[i].chosen]);
+        printf("%s%s\n", g->name, opt);
+        printf("the turn limit (draw after %d turns) is not applied; positions that no side can "
+               "force to an end are draws\n",
+               g->rules.draw_after);
+        printf("%5s %12s %12s %12s %12s %7s  %s\n", "tier", "positions", "won", "lost", "drawn",
+               "longest", "what stays the same");
+        for (int i = 0; i < rm_solver_tiers(s); i++) {
+            rm_solve_progress t;
+            rm_solver_tier(s, i, &t);
+            printf("%5d %12s %12s %12s %12s %7d  %s%s\n", i + 1, grouped(t.positions, a),
+                   grouped(t.won, bb), grouped(t.lost, cc), grouped(t.drawn, dd), t.longest,
+                   t.name, t.loaded ? " (read from the database)" : "");
+        }
+        printf("start (%s to move): %s\n", g->sides[side].name,
+               start_v < 0 ? "not solved" : value_text(g, start_v, side, start_d, text, sizeof text));
+        if (nturns > 0 && nturns <= 200) {
+            printf("each first turn:\n");
+            for (int i = 0; i < nturns; i++) {
+                rm_state next = *st0;
+                rm_apply(g, &next, rm_turn_moves(l, i), l->turns[i].n);
+                int d, v = rm_solver_value(s, &next, &d);
+                printf("  ");
+                cli_put_turn(stdout, g, rm_turn_moves(l, i), l->turns[i].n);
+                printf(": %s\n", v < 0 ? "not solved"
+                                       : value_text(g, v, rm_state_to_move(&next),
+                                                    v == RM_VALUE_DRAW ? 0 : d + 1, text,
+                                                    sizeof text));
+            }
+        } else if (nturns > 200) {
+            printf("the start has %d turns (rimau solve --json lists each)\n", nturns);
+        }
+        printf("%d tiers, %s positions (%s), won %s, lost %s, drawn %s\n", st.tiers,
+               grouped(st.positions, a),
+               st.symmetries > 1 ? "one a class of symmetric positions" : "no symmetry used",
+               grouped(st.won, bb), grouped(st.lost, cc), grouped(st.drawn, dd));
+        printf("symmetries of the board: %d; longest forced win: %d plies\n", st.symmetries,
+               st.longest);
+        printf("memory: %.1f MiB at most; time: %.2f s%s%s\n", (double)st.memory / (1 << 20),
+               st.seconds, st.loaded ? "; tiers read from the database: " : "",
+               st.loaded ? grouped((uint64_t)st.loaded, a) : "");
+        if (verify)
+            printf(bad ? "verify: %s positions disagree with the rules; the first: %s\n"
+                       : "verify: every position agrees with the rules%s%s\n",
+                   bad ? grouped(bad, a) : "", verr);
+    }
+    rm_match_free(&m);
+    rm_solver_free(s);
+    rm_game_destroy(g);
+    return bad ? EXIT_INVALID : 0;
+}

@@ -1,0 +1,129 @@
+/* solve.h: exact game values by retrograde analysis, for any described
+ * game small enough: rimau solve, the perfect player and analyse --db.
+ *
+ * The positions of a game are split into tiers by what never comes back:
+ * the pieces of each kind on the board and in hand, each side's phase and
+ * the turns counted in it (rm_state_progress). A turn either stays in its
+ * tier (a step, a slide) or goes to a tier further on (a capture, a drop,
+ * a new phase), so tiers are solved the furthest first: found from the
+ * start position's tier, each tier solves the tiers its turns lead to
+ * before itself. Within a tier, a position is a number (its rank): the
+ * side to move, then each kind's set of points among the points the
+ * kinds before it leave free, in colex order. Where the board has
+ * symmetries (permutations of its points that keep its lines, the
+ * regions the rules name and each side's forward), one position of each
+ * class is kept: the kind with fewest placements is put in a canonical
+ * place, and the rest ranked from there.
+ *
+ * A tier is solved by a forward pass over its positions on the bit
+ * kernel (bitgen.h; the reference generator where the kernel leaves a
+ * position): the end rules decide the positions that are over (rm_result
+ * without history, the turn limit ignored), turns into solved tiers give
+ * their values at once, and turns within the tier are kept as reverse
+ * edges; then values go back from decided positions to the positions
+ * before them, nearest the end first (retrograde analysis). A position
+ * won for the side to move has a turn to a position lost for the side to
+ * move there; a lost one has only turns to won ones; what is left
+ * undecided is a draw by perfect play (play goes round forever, which the
+ * game's repetition rule makes a draw). Each position keeps its value
+ * (2 bits) and its distance to the end in plies (shortest win, longest
+ * loss).
+ *
+ * Games the solver does not take: no bit kernel (more than 128 bits or 8
+ * kinds), pieces that stack, or a tier past the memory given (the error
+ * says what it would need).
+ */
+#ifndef RIMAU_SOLVE_H
+#define RIMAU_SOLVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "result.h"
+
+/* The value of a position for the side to move. */
+enum { RM_VALUE_DRAW = 0, RM_VALUE_WIN = 1, RM_VALUE_LOSS = 2 };
+
+#define RM_SOLVE_FORMAT 1          /* the version of the database files */
+
+/* What a solve reports of each tier as it goes. */
+typedef struct rm_solve_progress {
+    int tier;                      /* tiers begun so far (this one included) */
+    const char *name;              /* the tier, in words */
+    uint64_t positions;            /* its positions (one a class) */
+    uint64_t done;                 /* of those, passed over so far */
+    int stage;                     /* 0 forward pass, 1 going back, 2 done */
+    uint64_t won, lost, drawn;     /* (stage 2) its positions of each value */
+    int longest;                   /* (stage 2) its longest win, in plies */
+    bool loaded;                   /* (stage 2) read from the database, not solved */
+} rm_solve_progress;
+
+typedef void (*rm_solve_progress_fn)(void *ctx, const rm_solve_progress *p);
+
+typedef struct rm_solve_options {
+    const char *db;                /* folder of the database (NULL: memory alone) */
+    size_t memory;                 /* bytes the solve may use; 0: 4 GiB */
+    int threads;                   /* threads of the forward pass; 0 or 1: one */
+    bool no_symmetry;              /* keep every position, not one a class */
+    rm_solve_progress_fn progress; /* told of each tier (NULL: nothing) */
+    void *ctx;
+} rm_solve_options;
+
+typedef struct rm_solver rm_solver;
+
+/* Solves G (strongly: every tier the start position's tier leads to),
+ * reading the tiers already in the database and writing the others
+ * there. NULL with a message in ERR when the game cannot be solved (see
+ * above), a tier needs more memory than given, or a database file is
+ * another game's, another version's, or damaged. */
+rm_solver *rm_solve(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize);
+void rm_solver_free(rm_solver *s);
+
+/* The value of ST for its side to move (RM_VALUE_*) and its distance to
+ * the end in plies (a draw: 0); -1 when ST is in no solved tier (a
+ * position the start cannot lead to) or has pieces stacked. */
+int rm_solver_value(const rm_solver *s, const rm_state *st, int *distance);
+
+/* The totals of a solve. */
+typedef struct rm_solve_stats {
+    int tiers;
+    int loaded;                    /* tiers read from the database */
+    uint64_t positions;            /* kept (one a class) */
+    uint64_t won, lost, drawn;
+    int longest;                   /* the longest forced win, in plies */
+    int symmetries;                /* of the board, used (1: none) */
+    size_t memory;                 /* the most bytes the solve held at once */
+    double seconds;                /* of the clock */
+} rm_solve_stats;
+void rm_solver_stats(const rm_solver *s, rm_solve_stats *out);
+
+/* The number of tiers, and tier I's name and totals (in the order they
+ * were solved: the furthest first). */
+int rm_solver_tiers(const rm_solver *s);
+void rm_solver_tier(const rm_solver *s, int i, rm_solve_progress *out);
+
+/* Checks the values against the rules: every won position has a turn to
+ * a position lost for the side to move there (won for the other side)
+ * one ply nearer the end, every lost one only turns to positions won for
+ * the side to move there, and no more than its distance, and a drawn one
+ * no turn to a lost position and a turn to a drawn one. Returns the
+ * positions that break these, and says the first in ERR. */
+uint64_t rm_solver_verify(const rm_solver *s, rm_solve_progress_fn progress, void *ctx,
+                          char *err, size_t errsize);
+
+/* What the solver would need: an upper bound of the tiers and positions
+ * of G (every number of pieces of each kind on the board and in hand,
+ * every phase), and the memory to solve its largest tier; 0, or -1 with
+ * ERR when the solver does not take G. */
+typedef struct rm_solve_estimate {
+    int tiers;
+    uint64_t positions;            /* one a class */
+    uint64_t largest;              /* positions of the largest tier */
+    size_t memory;                 /* to solve the largest tier, with the values of all */
+    int symmetries;
+} rm_solve_estimate;
+int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *out, char *err,
+                         size_t errsize);
+
+#endif
