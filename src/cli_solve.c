@@ -329,8 +329,8 @@ int cmd_solve(int argc, char **argv)
                grouped(st.positions, a),
                st.symmetries > 1 ? "one a class of symmetric positions" : "no symmetry used",
                grouped(st.won, bb), grouped(st.lost, cc), grouped(st.drawn, dd));
-        printf("symmetries of the board: %d; longest forced win: %d plies\n", st.symmetries,
-               st.longest);
+        printf("symmetries of the board: %d; longest forced win: %d pl%s\n", st.symmetries,
+               st.longest, st.longest == 1 ? "y" : "ies");
         printf("memory: %.1f MiB at most; time: %.2f s%s%s\n", (double)st.memory / (1 << 20),
                st.seconds, st.loaded ? "; tiers read from the database: " : "",
                st.loaded ? grouped((uint64_t)st.loaded, a) : "");

@@ -1654,6 +1654,23 @@ int rm_solver_value(const rm_solver *s, const rm_state *st, int *distance)
     return get_val(t, i);
 }
 
+int rm_solver_set_value(rm_solver *s, const rm_state *st, int value, int distance)
+{
+    rm_bstate bs;
+    rm_bits_from_state(s->k, st, &bs);
+    tkey key;
+    key_of(s, &bs, &key);
+    tier *t = find_tier(s, &key);
+    if (!t || !t->val)
+        return -1;
+    u128 sets[MAXK];
+    sets_of(s, &bs, sets);
+    uint64_t i = encode(s, t, sets, bs.to_move);
+    set_val(t, i, value);
+    t->dist[i] = (uint16_t)distance;
+    return 0;
+}
+
 void rm_solver_stats(const rm_solver *s, rm_solve_stats *out)
 {
     memset(out, 0, sizeof *out);

@@ -85,6 +85,10 @@ void rm_solver_free(rm_solver *s);
  * position the start cannot lead to) or has pieces stacked. */
 int rm_solver_value(const rm_solver *s, const rm_state *st, int *distance);
 
+/* For the tests of rm_solver_verify: gives ST the value VALUE at
+ * DISTANCE (its class, under symmetry). -1 when ST is in no solved tier. */
+int rm_solver_set_value(rm_solver *s, const rm_state *st, int value, int distance);
+
 /* The totals of a solve. */
 typedef struct rm_solve_stats {
     int tiers;

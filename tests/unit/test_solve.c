@@ -1,0 +1,333 @@
+/* test_solve.c: the solver (solve.h) against an exhaustive search.
+ *
+ * On small games (tests/games/solve-*.game, and Kaooa), every position
+ * the start leads to is searched exhaustively: a position the solver
+ * says is won (lost) in D plies is won (lost) by a search to depth D and
+ * not to depth D - 1, and a drawn one is neither won nor lost by a
+ * search deeper than any win. The solve with the board's symmetries
+ * gives every position the value and distance the solve without them
+ * gives. rm_solver_verify finds no fault in a solve and finds a value
+ * planted wrong. A database folder gives back what was solved into it,
+ * and refuses a damaged file and another game's.
+ */
+#include "helpers.h"
+
+#include <sys/stat.h>
+
+#include "exec.h"
+#include "solve.h"
+
+enum { UNKNOWN = 3 };
+
+/* ---- an exhaustive search, remembered by position and depth ---- */
+
+typedef struct memo {
+    uint64_t *key;
+    uint8_t *val;
+    size_t cap;
+} memo;
+
+static int flip(int v)
+{
+    return v == RM_VALUE_WIN ? RM_VALUE_LOSS : v == RM_VALUE_LOSS ? RM_VALUE_WIN : v;
+}
+
+/* The value of ST for its side to move that a search DEPTH plies deep
+ * proves: RM_VALUE_WIN or RM_VALUE_LOSS, RM_VALUE_DRAW where the game is
+ * over drawn, UNKNOWN otherwise. Results without history, the turn
+ * limit never reached (the turns are not counted). */
+static int search(const rm_game *g, const rm_state *st, int depth, memo *m)
+{
+    uint64_t key = (rm_state_hash(st) ^ (uint64_t)depth * 0x9E3779B97F4A7C15ull) | 1;
+    size_t j = (size_t)(key * 0xC2B2AE3D27D4EB4Full >> 20) & (m->cap - 1);
+    while (m->key[j] && m->key[j] != key)
+        j = (j + 1) & (m->cap - 1);
+    if (m->key[j] == key)
+        return m->val[j];
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    int side = rm_state_to_move(st);
+    int r = rm_result(g, st, NULL, &l, NULL), v;
+    assert_true(r != RM_FAILED);
+    if (r != RM_ONGOING) {
+        v = r == RM_DRAW ? RM_VALUE_DRAW : r == side ? RM_VALUE_WIN : RM_VALUE_LOSS;
+    } else if (depth == 0) {
+        v = UNKNOWN;
+    } else {
+        bool all_lose = true;
+        v = UNKNOWN;
+        for (int i = 0; i < l.n; i++) {
+            rm_state next = *st;
+            rm_apply(g, &next, rm_turn_moves(&l, i), l.turns[i].n);
+            rm_state_set_clock(g, &next, 0, (int[2]){ rm_state_phase_turns(&next, 0),
+                                                      rm_state_phase_turns(&next, 1) });
+            int c = search(g, &next, depth - 1, m);
+            int us = rm_state_to_move(&next) == side ? c : flip(c);
+            if (us == RM_VALUE_WIN) {
+                v = RM_VALUE_WIN;
+                all_lose = false;
+                break;
+            }
+            if (us != RM_VALUE_LOSS)
+                all_lose = false;
+        }
+        if (all_lose)
+            v = RM_VALUE_LOSS;
+    }
+    rm_turnlist_free(&l);
+    /* (the table is large enough for these games: it never fills) */
+    m->key[j] = key;
+    m->val[j] = (uint8_t)v;
+    return v;
+}
+
+/* ---- the positions the start leads to ---- */
+
+typedef struct reach {
+    rm_state *st;
+    int n, cap;
+} reach;
+
+static bool seen_hash(const reach *r, uint64_t h)
+{
+    for (int i = 0; i < r->n; i++)
+        if (rm_state_hash(&r->st[i]) == h)
+            return true;
+    return false;
+}
+
+/* Every position the start of G leads to (at most MAX), breadth first. */
+static void reachable(const rm_game *g, reach *r, int max)
+{
+    r->cap = max;
+    r->st = malloc((size_t)max * sizeof *r->st);
+    assert_non_null(r->st);
+    r->n = 0;
+    rm_initial(g, &r->st[r->n++]);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    for (int at = 0; at < r->n; at++) {
+        const rm_state *st = &r->st[at];
+        if (rm_result(g, st, NULL, &l, NULL) != RM_ONGOING)
+            continue;
+        for (int i = 0; i < l.n && r->n < max; i++) {
+            rm_state next = *st;
+            rm_apply(g, &next, rm_turn_moves(&l, i), l.turns[i].n);
+            rm_state_set_clock(g, &next, 0, (int[2]){ rm_state_phase_turns(&next, 0),
+                                                      rm_state_phase_turns(&next, 1) });
+            if (!seen_hash(r, rm_state_hash(&next)))
+                r->st[r->n++] = next;
+        }
+    }
+    rm_turnlist_free(&l);
+}
+
+static rm_solver *solve(const rm_game *g, bool symmetry, const char *db)
+{
+    char err[512];
+    rm_solve_options o = { 0 };
+    o.no_symmetry = !symmetry;
+    o.db = db;
+    rm_solver *s = rm_solve(g, &o, err, sizeof err);
+    if (!s)
+        fail_msg("%s: %s", g->name, err);
+    return s;
+}
+
+/* Every position G's start leads to: the solver's value is the search's. */
+static void agrees_with_search(const rm_game *g, int max_positions)
+{
+    rm_solver *s = solve(g, true, NULL);
+    rm_solver *plain = solve(g, false, NULL);
+    rm_solve_stats st;
+    rm_solver_stats(s, &st);
+    reach r;
+    reachable(g, &r, max_positions);
+    memo m = { calloc((size_t)1 << 22, sizeof(uint64_t)), calloc((size_t)1 << 22, 1),
+               (size_t)1 << 22 };
+    assert_true(m.key && m.val);
+    int won = 0, lost = 0, drawn = 0;
+    for (int i = 0; i < r.n; i++) {
+        int d, pd, v = rm_solver_value(s, &r.st[i], &d);
+        int pv = rm_solver_value(plain, &r.st[i], &pd);
+        if (v < 0)
+            fail_msg("%s: a position the start leads to is not solved", g->name);
+        if (v != pv || d != pd)
+            fail_msg("%s: the solve with symmetry says %d in %d, without %d in %d", g->name, v, d,
+                     pv, pd);
+        if (v == RM_VALUE_DRAW) {
+            int a = search(g, &r.st[i], st.longest + 2, &m);
+            if (a == RM_VALUE_WIN || a == RM_VALUE_LOSS)
+                fail_msg("%s: a drawn position is %s by search", g->name,
+                         a == RM_VALUE_WIN ? "won" : "lost");
+            drawn++;
+            continue;
+        }
+        if (search(g, &r.st[i], d, &m) != v)
+            fail_msg("%s: a position %s in %d plies is not so by a search that deep", g->name,
+                     v == RM_VALUE_WIN ? "won" : "lost", d);
+        if (d > 0 && search(g, &r.st[i], d - 1, &m) == v)
+            fail_msg("%s: a position %s in %d plies is so sooner by search", g->name,
+                     v == RM_VALUE_WIN ? "won" : "lost", d);
+        won += v == RM_VALUE_WIN;
+        lost += v == RM_VALUE_LOSS;
+    }
+    print_message("%-40s %6d positions: %d won, %d lost, %d drawn (longest win %d)\n", g->name,
+                  r.n, won, lost, drawn, st.longest);
+    assert_true(won > 0 && lost > 0);
+    free(m.key);
+    free(m.val);
+    free(r.st);
+    rm_solver_free(s);
+    rm_solver_free(plain);
+}
+
+static rm_game *load_test_game(const char *file, const char *option, const char *value)
+{
+    const char *dir = getenv("srcdir");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : ".", file);
+    rm_choices c = { option ? 1 : 0, { option }, { value } };
+    rm_game *g = rm_load_file_with(path, &c, stderr, NULL);
+    if (!g)
+        fail_msg("cannot load %s", path);
+    return g;
+}
+
+static void solve__small_games__agree_with_exhaustive_search(void **state)
+{
+    (void)state;
+    static const char *const games[][3] = {
+        { "tests/games/solve-hare.game", NULL, NULL },
+        { "tests/games/solve-hare.game", "hare-chains", "no" },
+        { "tests/games/solve-drops.game", NULL, NULL },
+        { "games/kaooa.game", NULL, NULL },
+        { "games/kaooa.game", "capture", "compulsory" },
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        rm_game *g = load_test_game(games[i][0], games[i][1], games[i][2]);
+        agrees_with_search(g, 60000);
+        rm_game_destroy(g);
+    }
+}
+
+/* ---- verify ---- */
+
+static void solve__verify__passes_a_solve_and_finds_a_planted_fault(void **state)
+{
+    (void)state;
+    rm_game *g = load_test_game("tests/games/solve-drops.game", NULL, NULL);
+    rm_solver *s = solve(g, true, NULL);
+    char err[512];
+    assert_int_equal(rm_solver_verify(s, NULL, NULL, err, sizeof err), 0);
+    /* a won position said lost, and a lost one said won one ply too late */
+    reach r;
+    reachable(g, &r, 5000);
+    int planted = 0;
+    for (int i = 0; i < r.n && planted < 2; i++) {
+        int d, v = rm_solver_value(s, &r.st[i], &d);
+        if (v == (planted == 0 ? RM_VALUE_WIN : RM_VALUE_LOSS)) {
+            assert_int_equal(rm_solver_set_value(s, &r.st[i], planted == 0 ? RM_VALUE_LOSS : v,
+                                                 planted == 0 ? d : d + 1),
+                             0);
+            planted++;
+        }
+    }
+    assert_int_equal(planted, 2);
+    assert_true(rm_solver_verify(s, NULL, NULL, err, sizeof err) >= 2);
+    assert_non_null(strstr(err, "position"));
+    free(r.st);
+    rm_solver_free(s);
+    rm_game_destroy(g);
+}
+
+/* ---- the database ---- */
+
+/* Turns over the bits of the byte of PATH at AT. */
+static void flip_byte(const char *path, long at)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, at, SEEK_SET), 0);
+    int c = fgetc(f);
+    assert_true(c != EOF);
+    assert_int_equal(fseek(f, at, SEEK_SET), 0);
+    assert_int_equal(fputc(c ^ 0xFF, f), c ^ 0xFF);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* The first file of DIR whose name ends in .tier, in PATH. */
+static void a_tier_file(const char *dir, char *path, size_t size)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *e;
+    path[0] = 0;
+    while ((e = readdir(d)) != NULL)
+        if (strstr(e->d_name, ".tier") && !path[0])
+            snprintf(path, size, "%s/%s", dir, e->d_name);
+    closedir(d);
+    assert_true(path[0] != 0);
+}
+
+static void solve__database__gives_back_its_values_and_refuses_bad_files(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/rimau-solve-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    rm_game *g = load_test_game("tests/games/solve-drops.game", NULL, NULL);
+    rm_solver *a = solve(g, true, dir), *b = solve(g, true, dir);
+    rm_solve_stats sa, sb;
+    rm_solver_stats(a, &sa);
+    rm_solver_stats(b, &sb);
+    assert_int_equal(sa.loaded, 0);
+    assert_int_equal(sb.loaded, sb.tiers); /* every tier read back */
+    reach r;
+    reachable(g, &r, 5000);
+    for (int i = 0; i < r.n; i++) {
+        int da, db, va = rm_solver_value(a, &r.st[i], &da), vb = rm_solver_value(b, &r.st[i], &db);
+        assert_int_equal(va, vb);
+        assert_int_equal(da, db);
+    }
+    free(r.st);
+    rm_solver_free(a);
+    rm_solver_free(b);
+    char err[512];
+    rm_solve_options o = { 0 };
+    o.db = dir;
+    /* another game's folder */
+    rm_game *other = load_test_game("tests/games/solve-hare.game", NULL, NULL);
+    assert_null(rm_solve(other, &o, err, sizeof err));
+    assert_non_null(strstr(err, "not of these rules"));
+    rm_game_destroy(other);
+    /* a damaged file */
+    char path[4200];
+    a_tier_file(dir, path, sizeof path);
+    struct stat sta;
+    assert_int_equal(stat(path, &sta), 0);
+    flip_byte(path, (long)sta.st_size - 9);
+    assert_null(rm_solve(g, &o, err, sizeof err));
+    assert_non_null(strstr(err, "damaged"));
+    /* (the folder and its files go) */
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL)
+        if (e->d_name[0] != '.') {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            remove(path);
+        }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+    rm_game_destroy(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(solve__small_games__agree_with_exhaustive_search),
+        cmocka_unit_test(solve__verify__passes_a_solve_and_finds_a_planted_fault),
+        cmocka_unit_test(solve__database__gives_back_its_values_and_refuses_bad_files),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
