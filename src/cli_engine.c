@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "solve.h"
 #include "notation.h"
 #include "position.h"
 #include "players/players.h"
@@ -455,6 +456,50 @@ static void print_depth(void *ctx, int depth, double score, const int *pv, int n
     rm_match_free(&copy);
 }
 
+/* "tigers win in 7 plies" for value V (for SIDE to move) at distance D. */
+static const char *solved_text(const rm_game *g, int v, int side, int d, char *buf, size_t size)
+{
+    if (v < 0)
+        snprintf(buf, size, "not solved");
+    else if (v == RM_VALUE_DRAW)
+        snprintf(buf, size, "draw");
+    else
+        snprintf(buf, size, "%s win in %d pl%s",
+                 g->sides[v == RM_VALUE_WIN ? side : 1 - side].name, d, d == 1 ? "y" : "ies");
+    return buf;
+}
+
+/* analyse with the perfect player: the solved value of the position and
+ * of each of its turns, then the best turn. */
+static int print_solved(const rm_game *g, rm_match *m, rm_player *p)
+{
+    const rm_solver *s = rm_player_solver(p);
+    const rm_state *st = rm_match_state(m);
+    const rm_turnlist *l = rm_match_turns(m);
+    int side = rm_state_to_move(st), d, v = rm_solver_value(s, st, &d);
+    char text[200];
+    printf("value %s (%s to move)\n", solved_text(g, v, side, d, text, sizeof text),
+           g->sides[side].name);
+    for (int i = 0; i < l->n; i++) {
+        rm_state next = *st;
+        rm_apply(g, &next, rm_turn_moves(l, i), l->turns[i].n);
+        int cd, cv = rm_solver_value(s, &next, &cd);
+        printf("turn ");
+        cli_put_turn(stdout, g, rm_turn_moves(l, i), l->turns[i].n);
+        printf(" %s\n", solved_text(g, cv, rm_state_to_move(&next),
+                                    cv == RM_VALUE_DRAW ? 0 : cd + 1, text, sizeof text));
+    }
+    int i = rm_player_choose(p, m);
+    if (i < 0 || i >= l->n) {
+        fprintf(stderr, "rimau analyse: no turn to choose\n");
+        return EXIT_INVALID;
+    }
+    printf("bestturn ");
+    cli_put_turn(stdout, g, rm_turn_moves(l, i), l->turns[i].n);
+    printf("\n");
+    return 0;
+}
+
 int cmd_analyse(int argc, char **argv)
 {
     const command *c = cli_command("analyse");
@@ -506,6 +551,8 @@ int cmd_analyse(int argc, char **argv)
         char res[128];
         rm_result_text(g, r, res, sizeof res);
         fprintf(stderr, "rimau analyse: the game is over: %s (%s)\n", res, m.why);
+    } else if (rm_player_solver(p)) {
+        status = print_solved(g, &m, p);
     } else {
         struct analysis an = { &m };
         rm_player_on_progress(p, print_depth, &an);

@@ -178,6 +178,24 @@ static int parse_ab(rm_player *p, const char *spec, const char *arg, char *err, 
     return 0;
 }
 
+/* perfect or perfect:DIR: the game solved (in memory, or read from the
+ * database folder DIR and completed there), and the best turn by value:
+ * the quickest win, else a draw, else the longest loss. */
+static int parse_perfect(rm_player *p, const char *spec, const char *arg, char *err,
+                         size_t errsize)
+{
+    p->kind = P_PERFECT;
+    rm_solve_options o = { 0 };
+    o.db = arg && *arg ? arg : NULL;
+    char why[768];
+    p->solver = rm_solve(p->g, &o, why, sizeof why);
+    if (!p->solver) {
+        snprintf(err, errsize, "'%s': %s", SHOWN(spec), why);
+        return -1;
+    }
+    return 0;
+}
+
 /* Makes P the player SPEC describes; -1 with a message in ERR when SPEC is
  * not a player. */
 static int parse_spec(rm_player *p, const char *spec, char *err, size_t errsize)
@@ -191,8 +209,10 @@ static int parse_spec(rm_player *p, const char *spec, char *err, size_t errsize)
         return parse_mcts(p, spec, arg, err, errsize);
     if (name == 2 && strncmp(spec, "ab", 2) == 0)
         return parse_ab(p, spec, arg, err, errsize);
+    if (name == 7 && strncmp(spec, "perfect", 7) == 0)
+        return parse_perfect(p, spec, arg, err, errsize);
     snprintf(err, errsize, "unknown player '%s' (players: random[:Ns], "
-             "mcts[:N|:Ns|:N/Ts][:L], ab[:DEPTH|:Ns|:DEPTH/Ts])", SHOWN(spec));
+             "mcts[:N|:Ns|:N/Ts][:L], ab[:DEPTH|:Ns|:DEPTH/Ts], perfect[:DIR])", SHOWN(spec));
     return -1;
 }
 
@@ -240,6 +260,7 @@ void rm_player_free(rm_player *p)
     free(p->map);
     free(p->tt);
     free(p->tally);
+    rm_solver_free(p->solver);
     for (int i = 0; i < AB_MAX_DEPTH + 2; i++)
         rm_turnlist_free(&p->lists[i]);
     rm_turnlist_free(&p->scratch);
@@ -307,6 +328,47 @@ void rm_player_on_progress(rm_player *p, rm_progress_fn fn, void *ctx)
 
 /* ---- choosing ---- */
 
+const rm_solver *rm_player_solver(const rm_player *p)
+{
+    return p->solver;
+}
+
+/* How good value V at distance D is for the side that chose it: higher
+ * is better (the quickest win, then a draw, then the longest loss). */
+static long goodness(int v, int d)
+{
+    return v == RM_VALUE_WIN ? 2000000L - d : v == RM_VALUE_DRAW ? 1000000L : d;
+}
+
+/* The perfect player: the best turn by the solve's values, ties broken
+ * at random. A turn into a position not solved counts as a draw. */
+static int choose_perfect(rm_player *p, rm_match *m)
+{
+    const rm_state *st = rm_match_state(m);
+    const rm_turnlist *l = rm_match_turns(m);
+    int side = rm_state_to_move(st), best = -1, ties = 0;
+    long top = -1;
+    for (int i = 0; i < l->n; i++) {
+        rm_state next = *st;
+        rm_apply(p->g, &next, rm_turn_moves(l, i), l->turns[i].n);
+        int d, v = rm_solver_value(p->solver, &next, &d);
+        if (v < 0)
+            v = RM_VALUE_DRAW, d = 0;
+        if (rm_state_to_move(&next) != side && v != RM_VALUE_DRAW)
+            v = v == RM_VALUE_WIN ? RM_VALUE_LOSS : RM_VALUE_WIN;
+        long good = goodness(v, d);
+        if (good > top) {
+            top = good;
+            best = i;
+            ties = 1;
+        } else if (good == top && rm_rng_below(&p->rng, ++ties) == 0) {
+            best = i;
+        }
+    }
+    p->info.visits = l->n;
+    return best;
+}
+
 int rm_player_choose(rm_player *p, rm_match *m)
 {
     const rm_turnlist *l = rm_match_turns(m);
@@ -317,6 +379,8 @@ int rm_player_choose(rm_player *p, rm_match *m)
         return rm_rng_below(&p->rng, l->n);
     if (l->n == 1)
         return 0;
-    int i = p->kind == P_AB ? pl_choose_ab(p, m) : pl_choose_mcts(p, m);
+    int i = p->kind == P_AB        ? pl_choose_ab(p, m)
+            : p->kind == P_PERFECT ? choose_perfect(p, m)
+                                   : pl_choose_mcts(p, m);
     return i < l->n ? i : (i < 0 ? -1 : 0);
 }

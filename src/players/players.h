@@ -85,6 +85,10 @@ void rm_player_observe(rm_player *p, rm_observe_fn fn, void *ctx);
 typedef void (*rm_progress_fn)(void *ctx, int depth, double score, const int *pv, int npv);
 void rm_player_on_progress(rm_player *p, rm_progress_fn fn, void *ctx);
 
+/* The solve a perfect player plays by (solve.h), or NULL for any other
+ * player. */
+const struct rm_solver *rm_player_solver(const rm_player *p);
+
 static inline uint64_t rm_rng_next(uint64_t *s)
 {
     uint64_t z = (*s += 0x9E3779B97F4A7C15ull);

@@ -18,8 +18,9 @@
 #include <stdint.h>
 
 #include "players.h"
+#include "solve.h"
 
-enum { P_RANDOM, P_MCTS, P_AB };
+enum { P_RANDOM, P_MCTS, P_AB, P_PERFECT };
 
 /* A transposition table entry of the alpha-beta player. */
 typedef struct tt_entry {
@@ -77,6 +78,7 @@ struct rm_player {
     rm_set points;                /* every point of the board */
     const rm_bits *bits;          /* the game's bit kernel, or NULL (bitgen.h) */
     rm_btally *tally;             /* (with BITS) scratch for its counts */
+    rm_solver *solver;            /* perfect: the game solved */
     rm_observe_fn observe;        /* tests: told of every result decided */
     void *observe_ctx;
     rm_progress_fn progress;      /* analysis: told of every depth searched */

@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 
 #include "exec.h"
+#include "match.h"
+#include "players/players.h"
 #include "solve.h"
 
 enum { UNKNOWN = 3 };
@@ -322,12 +324,87 @@ static void solve__database__gives_back_its_values_and_refuses_bad_files(void **
     rm_game_destroy(g);
 }
 
+/* ---- the perfect player ---- */
+
+/* Plays G with players A and B (for sides 0 and 1); returns the result
+ * and the turns in *TURNS. */
+static int play_out(const rm_game *g, rm_player *a, rm_player *b, int *turns)
+{
+    rm_match m;
+    assert_int_equal(rm_match_init(&m, g), 0);
+    while (rm_match_result(&m) == RM_ONGOING && m.n < 400) {
+        rm_player *p = rm_state_to_move(rm_match_state(&m)) == 0 ? a : b;
+        int k = rm_player_choose(p, &m);
+        const rm_turnlist *l = rm_match_turns(&m);
+        assert_true(k >= 0 && k < l->n);
+        assert_int_equal(rm_match_play(&m, rm_turn_moves(l, k), l->turns[k].n), 0);
+    }
+    int r = rm_match_result(&m);
+    *turns = m.n;
+    rm_match_free(&m);
+    return r;
+}
+
+static rm_player *perfect_player(const rm_game *g, uint64_t seed)
+{
+    char err[512];
+    rm_player *p = rm_player_new(g, "perfect", seed, err, sizeof err);
+    if (!p)
+        fail_msg("perfect: %s", err);
+    return p;
+}
+
+/* Perfect against perfect ends as the solve says the start ends, in as
+ * many turns; perfect against random never ends worse for perfect. */
+static void perfect_plays(const char *file)
+{
+    rm_game *g = load_test_game(file, NULL, NULL);
+    rm_player *p0 = perfect_player(g, 1), *p1 = perfect_player(g, 2);
+    rm_state start;
+    rm_initial(g, &start);
+    int d, v = rm_solver_value(rm_player_solver(p0), &start, &d);
+    int side = rm_state_to_move(&start);
+    int want = v == RM_VALUE_DRAW ? RM_DRAW : v == RM_VALUE_WIN ? side : 1 - side;
+    int turns, r = play_out(g, p0, p1, &turns);
+    if (want == RM_DRAW) {
+        assert_true(r == RM_DRAW || r == RM_ONGOING);
+    } else {
+        assert_int_equal(r, want);
+        assert_int_equal(turns, d); /* (the plies: turns played before play too) */
+    }
+    char err[256];
+    for (int k = 0; k < 6; k++) {
+        rm_player *rnd = rm_player_new(g, "random", (uint64_t)k + 7, err, sizeof err);
+        assert_non_null(rnd);
+        int pside = k % 2;
+        r = play_out(g, pside == 0 ? p0 : rnd, pside == 0 ? rnd : p1, &turns);
+        int won = v == RM_VALUE_WIN ? side : v == RM_VALUE_LOSS ? 1 - side : -1;
+        if (won == pside)
+            assert_int_equal(r, pside); /* perfect wins what is won for it */
+        if (won == -1)
+            assert_true(r != 1 - pside); /* and never loses a draw */
+        rm_player_free(rnd);
+    }
+    rm_player_free(p0);
+    rm_player_free(p1);
+    rm_game_destroy(g);
+}
+
+static void solve__perfect_player__plays_the_solved_values(void **state)
+{
+    (void)state;
+    perfect_plays("games/kaooa.game");
+    perfect_plays("tests/games/solve-drops.game");
+    perfect_plays("tests/games/solve-hare.game");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(solve__small_games__agree_with_exhaustive_search),
         cmocka_unit_test(solve__verify__passes_a_solve_and_finds_a_planted_fault),
         cmocka_unit_test(solve__database__gives_back_its_values_and_refuses_bad_files),
+        cmocka_unit_test(solve__perfect_player__plays_the_solved_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
