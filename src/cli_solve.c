@@ -110,12 +110,12 @@ static int estimate(const rm_game *g, bool no_symmetry, bool json, size_t memory
         fprintf(stderr, "rimau solve: %s\n", err);
         return EXIT_INVALID;
     }
-    bool fits = e.memory <= memory;
+    bool fits = e.memory <= memory && e.too_big == 0;
     if (json) {
-        json_t *o = json_pack("{s:s, s:i, s:I, s:I, s:I, s:i, s:b}", "game", g->name, "tiers",
-                              e.tiers, "positions", (json_int_t)e.positions, "largest",
-                              (json_int_t)e.largest, "memory", (json_int_t)e.memory, "symmetries",
-                              e.symmetries, "fits", fits);
+        json_t *o = json_pack("{s:s, s:i, s:i, s:I, s:I, s:I, s:i, s:b}", "game", g->name, "tiers",
+                              e.tiers, "too_big", e.too_big, "positions", (json_int_t)e.positions,
+                              "largest", (json_int_t)e.largest, "memory", (json_int_t)e.memory,
+                              "symmetries", e.symmetries, "fits", fits);
         char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
         if (text)
             printf("%s\n", text);
@@ -127,7 +127,12 @@ static int estimate(const rm_game *g, bool no_symmetry, bool json, size_t memory
            "every phase):\n",
            g->name);
     printf("  tiers:            %d\n", e.tiers);
-    printf("  positions:        %s (one a class of %d symmetric positions)\n",
+    if (e.too_big)
+        printf("  too large:        %d tiers have more than 2^32 positions: the solver cannot "
+               "number them\n",
+               e.too_big);
+    printf("  positions:        %s%s (one a class of %d symmetric positions)\n",
+           e.too_big ? "over " : "",
            grouped(e.positions, a), e.symmetries);
     printf("  largest tier:     %s positions\n", grouped(e.largest, b));
     printf("  memory:           %.2f GiB (values and distances of every tier, and the work of the "
@@ -135,6 +140,42 @@ static int estimate(const rm_game *g, bool no_symmetry, bool json, size_t memory
            (double)e.memory / (1 << 30));
     printf("  with --memory %.1fG: %s\n", (double)memory / (1 << 30),
            fits ? "it fits" : "it does not fit (the solve stops at the first tier that does not)");
+    return 0;
+}
+
+/* --blockade SIDE: the fewest pieces of the other side's first kind that
+ * leave SIDE no turn, over every placement of SIDE's pieces of FROM. */
+static int blockade(const rm_game *g, const rm_state *from, const char *side_name, int within)
+{
+    int side = game_side(g, side_name);
+    if (side < 0 || side > 1) {
+        fprintf(stderr, "rimau solve: --blockade: the game has no side '%s'\n", SHOWN(side_name));
+        return EXIT_USAGE;
+    }
+    int kind = g->sides[1 - side].first_kind;
+    if (within < 0)
+        within = g->kinds[kind].count;
+    rm_blockade b;
+    char err[256];
+    if (rm_solve_blockade(g, from, side, kind, within, &b, err, sizeof err) != 0) {
+        fprintf(stderr, "rimau solve: --blockade: %s\n", err);
+        return EXIT_INVALID;
+    }
+    printf("%s: every placement of their pieces on the board (%llu), blocked by %s\n",
+           g->sides[side].name, (unsigned long long)b.placements, g->kinds[kind].name);
+    if (b.fewest < 0) {
+        printf("no placement can be blocked\n");
+        return 0;
+    }
+    printf("the fewest %s that block: %d; the most a blockable placement needs: %d\n",
+           g->kinds[kind].name, b.fewest, b.most);
+    printf("placements that can be blocked: %llu; by %d or fewer: %llu\n",
+           (unsigned long long)b.blockable, within, (unsigned long long)b.within);
+    rm_position pos;
+    rm_state_position(g, &b.example, &pos);
+    rm_view v = { pos.kind, pos.count, pos.hand };
+    render_text(stdout, g, &v);
+    cli_put_position(stdout, g, &b.example);
     return 0;
 }
 
@@ -151,13 +192,18 @@ int cmd_solve(int argc, char **argv)
                                           { "verify", no_argument, NULL, 'V' },
                                           { "estimate", no_argument, NULL, 'E' },
                                           { "quiet", no_argument, NULL, 'q' },
+                                          { "after", required_argument, NULL, 'a' },
+                                          { "position", required_argument, NULL, 'P' },
+                                          { "blockade", required_argument, NULL, 'B' },
+                                          { "within", required_argument, NULL, 'W' },
                                           { 0 } };
     rm_choices choices = { 0 };
     rm_solve_options o = { 0 };
     o.memory = (size_t)4 << 30;
     bool json = false, verify = false, est = false, quiet = false;
-    int ch, status = 0;
-    while ((ch = cli_next_opt(c, argc, argv, "ho:d:m:j:q", opts, &status)) != -1) {
+    const char *after = NULL, *position = NULL, *blocked = NULL;
+    int ch, status = 0, within = -1;
+    while ((ch = cli_next_opt(c, argc, argv, "ho:d:m:j:qa:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "solve")) != 0)
@@ -183,17 +229,42 @@ int cmd_solve(int argc, char **argv)
             est = true;
         if (ch == 'q')
             quiet = true;
+        if (ch == 'a')
+            after = optarg;
+        if (ch == 'P')
+            position = optarg;
+        if (ch == 'B')
+            blocked = optarg;
+        if (ch == 'W') {
+            char *end;
+            long w = strtol(optarg, &end, 10);
+            if (end == optarg || *end || w < 0 || w > 255)
+                return cli_usage("solve", "--within takes a number of pieces from 0 to 255, not '%s'",
+                                 optarg);
+            within = (int)w;
+        }
     }
     if (argc - optind != 1)
         return cli_usage("solve", "give one .game file");
-    rm_game *g = cli_load(argv[optind], &choices);
+    rm_match m;
+    rm_game *g = cli_load_position("solve", argv[optind], &choices, position, after, &m, &status);
     if (!g)
-        return EXIT_INVALID;
-    if (est) {
-        status = estimate(g, o.no_symmetry, json, o.memory);
+        return status;
+    if (blocked) {
+        status = blockade(g, rm_match_state(&m), blocked, within);
+        rm_match_free(&m);
         rm_game_destroy(g);
         return status;
     }
+    if (est) {
+        status = estimate(g, o.no_symmetry, json, o.memory);
+        rm_match_free(&m);
+        rm_game_destroy(g);
+        return status;
+    }
+    /* the position solved from: the start, or --position and --after */
+    rm_state from = *rm_match_state(&m);
+    o.root = &from;
     bar b = { !quiet && isatty(STDERR_FILENO), 0, 0 };
     o.progress = draw_bar;
     o.ctx = &b;
@@ -202,6 +273,7 @@ int cmd_solve(int argc, char **argv)
     clear_bar(&b);
     if (!s) {
         fprintf(stderr, "rimau solve: %s\n", err);
+        rm_match_free(&m);
         rm_game_destroy(g);
         return EXIT_INVALID;
     }
@@ -214,17 +286,8 @@ int cmd_solve(int argc, char **argv)
     }
     rm_solve_stats st;
     rm_solver_stats(s, &st);
-    /* the start and its turns */
-    rm_match m;
-    int start_v = -1, start_d = 0;
-    if (rm_match_init(&m, g) == 0) {
-        start_v = rm_solver_value(s, rm_match_state(&m), &start_d);
-    } else {
-        fprintf(stderr, "rimau solve: out of memory\n");
-        rm_solver_free(s);
-        rm_game_destroy(g);
-        return EXIT_INVALID;
-    }
+    /* the position solved from, and its turns */
+    int start_d = 0, start_v = rm_solver_value(s, rm_match_state(&m), &start_d);
     const rm_state *st0 = rm_match_state(&m);
     int side = rm_state_to_move(st0);
     const rm_turnlist *l = rm_match_turns(&m);
@@ -307,7 +370,8 @@ int cmd_solve(int argc, char **argv)
                    grouped(t.won, bb), grouped(t.lost, cc), grouped(t.drawn, dd), t.longest,
                    t.name, t.loaded ? " (read from the database)" : "");
         }
-        printf("start (%s to move): %s\n", g->sides[side].name,
+        printf("%s (%s to move): %s\n", after || position ? "the position" : "start",
+               g->sides[side].name,
                start_v < 0 ? "not solved" : value_text(g, start_v, side, start_d, text, sizeof text));
         if (nturns > 0 && nturns <= 200) {
             printf("each first turn:\n");

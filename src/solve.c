@@ -92,6 +92,7 @@ typedef struct tier {
     uint64_t won, lost, drawn, aliases;
     int longest;
     bool loaded, solving;
+    bool unmoves;              /* the positions before a position are generated, not kept */
     int nnext;
     tkey *next;                /* the tiers its turns lead to (besides itself) */
     char name[160];
@@ -926,7 +927,7 @@ typedef struct work {
     uint32_t **bucket;         /* positions to decide, by distance */
     size_t *nbucket, *capbucket;
     int nbuckets;
-    bool *final;
+    uint8_t *final;            /* 1: decided; 2: over, decided when popped; 0: open */
 } work;
 
 static bool push(rm_solver *s, work *w, int d, uint32_t i)
@@ -1085,6 +1086,7 @@ static bool scan_position(scan *sc, uint64_t i)
             w->cnt[i] = 1;
         } else {
             w->cnt[i] = r == side ? 1 : 0; /* (a loss: no turn left that does not lose) */
+            w->final[i] = 2; /* (over: no position comes after it, decided when popped) */
             scan_push(sc, 0, (uint32_t)i);
         }
         return true;
@@ -1106,10 +1108,12 @@ static bool scan_position(scan *sc, uint64_t i)
         tkey ck;
         key_of(s, &child, &ck);
         if (memcmp(&ck, &t->key, sizeof ck) == 0) {
+            cnt++;
+            if (t->unmoves)
+                continue; /* (the turn is found again backwards: unmoves) */
             u128 cs[MAXK];
             sets_of(s, &child, cs);
             uint64_t c = encode(s, t, cs, child.to_move);
-            cnt++;
             if (!grow((void **)&sc->edges, &sc->capedges, sc->nedges, sizeof *sc->edges))
                 scan_fail(sc, "out of memory (the turns within a tier)");
             else
@@ -1322,6 +1326,294 @@ static bool forward(rm_solver *s, tier *t, work *w)
     return !s->failed;
 }
 
+/* ---- unmoves ----
+ *
+ * In a tier where every turn that stays in the tier is one step, slide,
+ * leap or relocation of one piece (or a pass), the positions before a
+ * position are found backwards: each piece of the side that moved is
+ * put back where a turn of its action could have come from. A candidate
+ * is kept only when that turn is legal there: the direction filters are
+ * looked at as the forward turn would, and where captures or drops are
+ * compulsory, or for a pass, the reference lists the candidate's turns.
+ * Then the forward pass need only count each position's turns within the
+ * tier, not keep them: some 9 bytes a position instead of some 100.
+ *
+ * With symmetry, a class P before the class C is found as many times as
+ * positions of P turn into C's representative; P turns into positions of
+ * C that many times |Stab(P)| / |Stab(C)| (orbit counting), which is what
+ * the forward pass counted. */
+
+/* Whether every turn of pattern TR makes an irreversible change: one of
+ * its steps, taken at least once, only drops, captures or removes. */
+static bool always_leaves(const rm_game *g, const rm_turn_rule *tr)
+{
+    for (int st = 0; st < tr->nsteps; st++) {
+        const rm_step_rule *sr = &tr->steps[st];
+        if (sr->min < 1)
+            continue;
+        bool all = true;
+        for (int i = 0; i < sr->nalts && all; i++) {
+            int ty = g->rules.actions[sr->alt[i]].type;
+            all = ty == RM_DROP || ty == RM_CAPTURE || ty == RM_REMOVE;
+        }
+        if (all)
+            return true;
+    }
+    return false;
+}
+
+static bool moves_piece(int type)
+{
+    return type == RM_STEP || type == RM_SLIDE || type == RM_LEAP || type == RM_RELOCATE;
+}
+
+/* The pattern SIDE plays in tier T, and whether its turns may stay in T. */
+static const rm_turn_rule *pattern_of(const rm_solver *s, const tier *t, int side, bool *stays)
+{
+    const rm_phase *ph = &s->g->rules.phases[t->key.phase[side]];
+    int n = t->key.phase_turns[side] < ph->nturns ? t->key.phase_turns[side] : ph->nturns - 1;
+    const rm_turn_rule *tr = &ph->turns[n];
+    /* a turn counted in the phase moves to the next tier (its count), and
+     * so does one that always changes what never comes back */
+    *stays = t->key.phase_turns[side] >= rm_phase_turns_counted(ph) && !always_leaves(s->g, tr);
+    return tr;
+}
+
+/* Whether tier T can be solved by unmoves. */
+static bool can_unmove(const rm_solver *s, const tier *t)
+{
+    const rm_game *g = s->g;
+    for (int side = 0; side < 2; side++) {
+        const rm_phase *ph = &g->rules.phases[t->key.phase[side]];
+        if (ph->before_play || ph->may_end || ph->compulsory_per_piece)
+            return false;
+        bool stays;
+        const rm_turn_rule *tr = pattern_of(s, t, side, &stays);
+        if (!stays)
+            continue;
+        if (tr->nsteps != 1 || tr->steps[0].min != 1 || tr->steps[0].max != 1)
+            return false;
+        const rm_step_rule *sr = &tr->steps[0];
+        for (int i = 0; i < sr->nalts; i++)
+            for (int j = i + 1; j < sr->nalts; j++) {
+                const rm_action_rule *a = &g->rules.actions[sr->alt[i]];
+                const rm_action_rule *c = &g->rules.actions[sr->alt[j]];
+                bool step_leap = (a->type == RM_STEP && c->type == RM_LEAP) ||
+                                 (a->type == RM_LEAP && c->type == RM_STEP);
+                if (moves_piece(a->type) && moves_piece(c->type) && a->kind == c->kind &&
+                    !step_leap)
+                    return false; /* (two ways to one position: the forward pass merges) */
+            }
+    }
+    return true;
+}
+
+static int stabilizer(const rm_solver *s, const u128 *sets)
+{
+    int n = 0;
+    for (int g = 0; g < s->nsyms; g++) {
+        bool same = true;
+        for (int k = 0; k < s->g->nkinds && same; k++)
+            same = apply_sym(s, g, sets[k]) == sets[k];
+        n += same;
+    }
+    return n;
+}
+
+/* Whether the ray R of point P may be taken by action A of SIDE. */
+static bool ray_ok(const rm_game *g, const rm_action_rule *a, int side, int r)
+{
+    return r >= 0 && (!a->dir_allow || (a->dir_allow >> g->sides[side].ray_class[r] & 1));
+}
+
+typedef struct before {
+    uint32_t *idx, *count;     /* the classes before, and the unmoves into each */
+    int n, cap;
+    rm_btally *tally;
+    rm_turnlist l;
+} before;
+
+/* Whether the turn of the position PSETS (SIDE to move) that leads to the
+ * position of hash CHILD is legal by the reference's list. */
+static bool listed_turn(rm_solver *s, const tier *t, const u128 *psets, int side, uint64_t child,
+                        before *b, bool pass)
+{
+    rm_bstate bs;
+    rm_state st;
+    make_state(s, t, psets, side, &bs);
+    rm_bits_to_state(s->k, &bs, &st);
+    int n = rm_legal_turns(s->g, &st, &b->l);
+    if (n <= 0 || (pass && !b->l.pass))
+        return false;
+    for (int i = 0; i < n; i++)
+        if (b->l.turns[i].hash == child)
+            return true;
+    return false;
+}
+
+static void add_before(rm_solver *s, const tier *t, const u128 *psets, int side, before *b)
+{
+    uint64_t j = encode(s, t, psets, side);
+    for (int i = 0; i < b->n; i++)
+        if (b->idx[i] == j) {
+            b->count[i]++;
+            return;
+        }
+    if (b->n == b->cap) {
+        int cap = b->cap ? 2 * b->cap : 64;
+        uint32_t *ni = realloc(b->idx, (size_t)cap * sizeof *ni);
+        if (ni)
+            b->idx = ni;
+        uint32_t *nc = realloc(b->count, (size_t)cap * sizeof *nc);
+        if (nc)
+            b->count = nc;
+        if (!ni || !nc) {
+            fail(s, "out of memory");
+            return;
+        }
+        b->cap = cap;
+    }
+    b->idx[b->n] = (uint32_t)j;
+    b->count[b->n++] = 1;
+}
+
+/* The classes before position I of tier T, by a turn within the tier,
+ * into B, each with the number of its turns into I's class. */
+static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
+{
+    const rm_game *g = s->g;
+    const rm_board *board = &g->board;
+    b->n = 0;
+    u128 sets[MAXK];
+    int side = decode(s, t, i, sets), m = 1 - side;
+    bool stays;
+    const rm_turn_rule *tr = pattern_of(s, t, m, &stays);
+    if (!stays)
+        return;
+    const rm_phase *ph = &g->rules.phases[t->key.phase[m]];
+    bool check = ph->compulsory || ph->drops_compulsory;
+    u128 occ = 0;
+    for (int k = 0; k < g->nkinds; k++)
+        occ |= sets[k];
+    u128 empty = s->board & ~occ;
+    uint64_t child = 0;
+    if (check || g->rules.blocked[m] == RM_BLOCKED_PASSES) {
+        rm_bstate cs;
+        make_state(s, t, sets, side, &cs);
+        child = cs.hash;
+    }
+    /* a pass: the same board, the other side to move, blocked */
+    if (g->rules.blocked[m] == RM_BLOCKED_PASSES && listed_turn(s, t, sets, m, child, b, true))
+        add_before(s, t, sets, m, b);
+    const rm_step_rule *sr = &tr->steps[0];
+    for (int ai = 0; ai < sr->nalts && tr->nsteps == 1; ai++) {
+        const rm_action_rule *a = &g->rules.actions[sr->alt[ai]];
+        if (!moves_piece(a->type))
+            continue;
+        int kind = a->kind;
+        u128 targets = 0;
+        for (int k = 0; k < g->nkinds; k++)
+            if (a->targets >> k & 1)
+                targets |= sets[k];
+        for (u128 x = sets[kind]; x; x &= x - 1) {
+            int qb = low2(x), q = rm_bits_point_at(s->k, qb);
+            /* the points the piece may have come from */
+            int from[RM_MAX_POINTS], nfrom = 0;
+            if (a->type == RM_RELOCATE) {
+                if (a->has_region && !set_has(&a->region, q))
+                    continue;
+                for (u128 e = empty; e; e &= e - 1)
+                    from[nfrom++] = rm_bits_point_at(s->k, low2(e));
+            }
+            for (uint32_t r = board->ray_off[q]; r < board->ray_off[q + 1] && a->type != RM_RELOCATE;
+                 r++) {
+                const uint16_t *pts = board->ray_pts + board->rays[r].off;
+                int len = board->rays[r].len;
+                if (a->type == RM_STEP) {
+                    if (empty >> rm_bits_bit_of(s->k, pts[0]) & 1 &&
+                        ray_ok(g, a, m, ray_to(board, pts[0], q)))
+                        from[nfrom++] = pts[0];
+                } else if (a->type == RM_SLIDE) {
+                    for (int j = 0; j < len && (empty >> rm_bits_bit_of(s->k, pts[j]) & 1); j++)
+                        if (ray_ok(g, a, m, ray_to(board, pts[j], j ? pts[j - 1] : q)))
+                            from[nfrom++] = pts[j];
+                } else if (len >= 2 && (targets >> rm_bits_bit_of(s->k, pts[0]) & 1) &&
+                           (empty >> rm_bits_bit_of(s->k, pts[1]) & 1) &&
+                           ray_ok(g, a, m, ray_to(board, pts[1], pts[0]))) {
+                    from[nfrom++] = pts[1]; /* a leap over pts[0] */
+                }
+            }
+            for (int f = 0; f < nfrom && !s->failed; f++) {
+                u128 psets[MAXK];
+                memcpy(psets, sets, sizeof psets);
+                psets[kind] = (psets[kind] & ~bit2(qb)) | bit2(rm_bits_bit_of(s->k, from[f]));
+                if (check && !listed_turn(s, t, psets, m, child, b, false))
+                    continue;
+                add_before(s, t, psets, m, b);
+            }
+        }
+    }
+    if (s->nsyms > 1) {
+        int sc = stabilizer(s, sets);
+        for (int j = 0; j < b->n; j++) {
+            u128 psets[MAXK];
+            decode(s, t, b->idx[j], psets);
+            int sp = stabilizer(s, psets);
+            if ((b->count[j] * (uint32_t)sp) % (uint32_t)sc != 0) {
+                fail(s, "internal error: unmoves of tier %s do not divide by symmetry", t->name);
+                return;
+            }
+            b->count[j] = b->count[j] * (uint32_t)sp / (uint32_t)sc;
+        }
+    }
+}
+
+/* backward, with the positions before each position found by unmoves. */
+static void backward_unmoves(rm_solver *s, tier *t, work *w)
+{
+    before b = { 0 };
+    rm_turnlist_init(&b.l);
+    for (int d = 0; d < w->nbuckets && !s->failed; d++) {
+        for (size_t q = 0; q < w->nbucket[d] && !s->failed; q++) {
+            uint32_t i = w->bucket[d][q];
+            if (w->final[i] == 1)
+                continue;
+            w->final[i] = 1;
+            int v = w->cnt[i] > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
+            set_val(t, i, v);
+            t->dist[i] = (uint16_t)d;
+            int side = (int)(i / t->per_side);
+            unmoves(s, t, i, &b);
+            for (int e = 0; e < b.n; e++) {
+                uint32_t p = b.idx[e];
+                if (w->final[p])
+                    continue;
+                int pside = (int)(p / t->per_side);
+                int pv = side == pside ? v : v == RM_VALUE_WIN ? RM_VALUE_LOSS : RM_VALUE_WIN;
+                if (pv == RM_VALUE_WIN) {
+                    push(s, w, d + 1, p);
+                } else if (w->cnt[p] < b.count[e]) {
+                    fail(s, "internal error: tier %s: a position has fewer turns than unmoves "
+                            "lead to it",
+                         t->name);
+                    break;
+                } else if ((w->cnt[p] -= b.count[e]) == 0) {
+                    int m = w->maxd[p] > d ? w->maxd[p] : d;
+                    push(s, w, m + 1, p);
+                } else if (d > w->maxd[p]) {
+                    w->maxd[p] = (uint16_t)d;
+                }
+            }
+        }
+        free(w->bucket[d]);
+        w->bucket[d] = NULL;
+        w->nbucket[d] = w->capbucket[d] = 0;
+    }
+    free(b.idx);
+    free(b.count);
+    rm_turnlist_free(&b.l);
+}
+
 /* The parents of each position, from the turns within the tier. */
 static bool reverse_edges(rm_solver *s, tier *t, work *w)
 {
@@ -1354,9 +1646,9 @@ static void backward(rm_solver *s, tier *t, work *w)
     for (int d = 0; d < w->nbuckets && !s->failed; d++) {
         for (size_t q = 0; q < w->nbucket[d]; q++) {
             uint32_t i = w->bucket[d][q];
-            if (w->final[i])
+            if (w->final[i] == 1)
                 continue;
-            w->final[i] = true;
+            w->final[i] = 1;
             int v = w->cnt[i] > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
             set_val(t, i, v);
             t->dist[i] = (uint16_t)d;
@@ -1429,10 +1721,14 @@ static tier *solve_key(rm_solver *s, const tkey *key)
     w.cnt = take_mem(s, (size_t)t->size * sizeof *w.cnt, "a tier being solved");
     w.maxd = take_mem(s, (size_t)t->size * sizeof *w.maxd, "a tier being solved");
     w.final = take_mem(s, (size_t)t->size * sizeof *w.final, "a tier being solved");
+    t->unmoves = !s->o.no_unmoves && can_unmove(s, t);
     if (t->val && t->dist && w.cnt && w.maxd && w.final && forward(s, t, &w) &&
-        reverse_edges(s, t, &w)) {
+        (t->unmoves || reverse_edges(s, t, &w))) {
         report(s, t, 0, 1);
-        backward(s, t, &w);
+        if (t->unmoves)
+            backward_unmoves(s, t, &w);
+        else
+            backward(s, t, &w);
     }
     free_work(s, t, &w);
     t->solving = false;
@@ -1599,7 +1895,16 @@ rm_solver *rm_solve(const rm_game *g, const rm_solve_options *o, char *err, size
     }
     rm_state st;
     rm_bstate bs;
-    rm_initial(g, &st);
+    if (o->root)
+        st = *o->root;
+    else
+        rm_initial(g, &st);
+    for (int p = 0; p < g->board.npoints; p++)
+        if (rm_state_count(&st, p) > 1) {
+            snprintf(err, errsize, "the position has pieces stacked, which the solver does not take");
+            rm_solver_free(s);
+            return NULL;
+        }
     rm_bits_from_state(s->k, &st, &bs);
     tkey key;
     key_of(s, &bs, &key);
@@ -1838,15 +2143,12 @@ static void estimate_key(rm_solver *s, const tkey *key, void *ctx)
     tier t;
     memset(&t, 0, sizeof t);
     t.key = *key;
+    e->tiers++;
     if (!lay_out(s, &t)) {
-        e->largest = UINT64_MAX;
-        e->positions = UINT64_MAX;
-        e->tiers++;
+        e->too_big++;
         return;
     }
-    e->tiers++;
-    if (e->positions != UINT64_MAX)
-        e->positions += t.size;
+    e->positions += t.size;
     if (t.size > e->largest)
         e->largest = t.size;
 }
@@ -1870,5 +2172,167 @@ int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *
     long double m = (long double)out->positions * (0.25L + 2) + (long double)out->largest * (11 + 96);
     out->memory = m > (long double)SIZE_MAX ? SIZE_MAX : (size_t)m;
     rm_solver_free(s);
+    return 0;
+}
+
+/* ---- blockades ---- */
+
+typedef struct blockade {
+    const rm_game *g;
+    int side, kind, best;      /* BEST: the fewest found so far for this placement */
+    rm_turnlist *lists;        /* one a depth */
+    int depth;
+    long nodes;
+    rm_state best_state;
+} blockade;
+
+/* The fewest blockers that stop every turn of SIDE in ST, adding to those
+ * of ST (N of them); BEST is lowered when fewer are found. */
+static void block_from(blockade *b, const rm_state *st, int n)
+{
+    if (n >= b->best || b->depth >= 120 || ++b->nodes > 2000000)
+        return;
+    rm_turnlist *l = &b->lists[b->depth];
+    int turns = rm_legal_turns(b->g, st, l);
+    if (turns < 0)
+        return;
+    if (turns == 0 || l->pass) {
+        b->best = n;
+        b->best_state = *st;
+        return;
+    }
+    /* the points that stop turn 0: where its moves go, and what a slide
+     * passes over */
+    const rm_board *board = &b->g->board;
+    rm_set stop;
+    set_clear(&stop);
+    const rm_move *m = rm_turn_moves(l, 0);
+    for (int i = 0; i < l->turns[0].n; i++) {
+        if (m[i].type == RM_MV_DROP || m[i].type == RM_MV_MOVE || m[i].type == RM_MV_CAPTURE)
+            set_add(&stop, m[i].to);
+        if (m[i].type == RM_MV_MOVE)
+            for (uint32_t r = board->ray_off[m[i].from]; r < board->ray_off[m[i].from + 1]; r++) {
+                const uint16_t *pts = board->ray_pts + board->rays[r].off;
+                bool on = false;
+                for (int k = 0; k < board->rays[r].len && !on; k++)
+                    on = pts[k] == m[i].to;
+                for (int k = 0; on && pts[k] != m[i].to; k++)
+                    set_add(&stop, pts[k]);
+            }
+    }
+    rm_position pos;
+    rm_state_position(b->g, st, &pos);
+    SET_FOREACH(p, &stop) {
+        if (pos.kind[p] >= 0)
+            continue;
+        pos.kind[p] = (int8_t)b->kind;
+        pos.count[p] = 1;
+        rm_state next;
+        rm_state_set(b->g, &next, &pos);
+        b->depth++;
+        block_from(b, &next, n + 1);
+        b->depth--;
+        pos.kind[p] = -1;
+        pos.count[p] = 0;
+    }
+}
+
+int rm_solve_blockade(const rm_game *g, const rm_state *from, int side, int kind, int within,
+                      rm_blockade *out, char *err, size_t errsize)
+{
+    memset(out, 0, sizeof *out);
+    out->fewest = -1;
+    if (kind < 0 || kind >= g->nkinds || g->kinds[kind].side == side) {
+        snprintf(err, errsize, "the blockers must be a kind of the other side");
+        return -1;
+    }
+    /* SIDE's kinds and how many of each FROM has on the board */
+    int nk = 0, kinds[RM_MAX_KINDS], counts[RM_MAX_KINDS], total = 0;
+    for (int k = 0; k < g->nkinds; k++)
+        if (g->kinds[k].side == side && rm_state_on_board(from, k) > 0) {
+            kinds[nk] = k;
+            counts[nk++] = rm_state_on_board(from, k);
+            total += rm_state_on_board(from, k);
+        }
+    int n = g->board.npoints;
+    if (nk == 0 || total > n || nk > 2 || total > 4) {
+        snprintf(err, errsize, "the blockade search takes up to 4 pieces of up to 2 kinds on the "
+                               "board for the side blocked");
+        return -1;
+    }
+    blockade b = { g, side, kind, 0, calloc(124, sizeof(rm_turnlist)), 0, 0, { 0 } };
+    if (!b.lists) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    /* every placement: the points of each kind in turn, in increasing order */
+    int at[8];
+    rm_position pos;
+    rm_state_position(g, from, &pos);
+    for (int p = 0; p < n; p++)
+        if (pos.kind[p] >= 0) {
+            pos.kind[p] = -1;
+            pos.count[p] = 0;
+        }
+    for (int k = 0; k < g->nkinds; k++)
+        pos.hand[k] = 0;
+    pos.to_move = side;
+    for (int i = 0; i < total; i++)
+        at[i] = i;
+    for (;;) {
+        /* the placement AT: its first counts[0] points kind 0, the rest kind 1 */
+        bool distinct = true;
+        for (int i = 0; i < total && distinct; i++)
+            for (int j = i + 1; j < total && distinct; j++)
+                distinct = at[i] != at[j];
+        if (distinct) {
+            for (int i = 0; i < total; i++) {
+                pos.kind[at[i]] = (int8_t)kinds[i < counts[0] ? 0 : 1];
+                pos.count[at[i]] = 1;
+            }
+            rm_state st;
+            rm_state_set(g, &st, &pos);
+            b.best = INT32_MAX;
+            b.nodes = 0;
+            b.depth = 0;
+            block_from(&b, &st, 0);
+            out->placements++;
+            if (b.best != INT32_MAX) {
+                out->blockable++;
+                if (b.best <= within)
+                    out->within++;
+                if (out->fewest < 0 || b.best < out->fewest) {
+                    out->fewest = b.best;
+                    out->example = b.best_state;
+                }
+                if (b.best > out->most)
+                    out->most = b.best;
+            }
+            for (int i = 0; i < total; i++) {
+                pos.kind[at[i]] = -1;
+                pos.count[at[i]] = 0;
+            }
+        }
+        /* the next placement: each kind's points increasing, kinds apart */
+        int i = total - 1;
+        for (; i >= 0; i--) {
+            int group_end = i < counts[0] ? counts[0] : total;
+            int room = n - (group_end - i);
+            if (at[i] < room)
+                break;
+        }
+        if (i < 0)
+            break;
+        at[i]++;
+        int group_end = i < counts[0] ? counts[0] : total;
+        for (int j = i + 1; j < group_end; j++)
+            at[j] = at[j - 1] + 1;
+        if (i < counts[0])
+            for (int j = counts[0]; j < total; j++)
+                at[j] = j - counts[0];
+    }
+    for (int i = 0; i < 124; i++)
+        rm_turnlist_free(&b.lists[i]);
+    free(b.lists);
     return 0;
 }

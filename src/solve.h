@@ -66,13 +66,17 @@ typedef struct rm_solve_options {
     size_t memory;                 /* bytes the solve may use; 0: 4 GiB */
     int threads;                   /* threads of the forward pass; 0 or 1: one */
     bool no_symmetry;              /* keep every position, not one a class */
+    bool no_unmoves;               /* keep every tier's turns within it, never generate the
+                                    * positions before a position (the tests compare) */
     rm_solve_progress_fn progress; /* told of each tier (NULL: nothing) */
     void *ctx;
+    const rm_state *root;          /* solve the tiers this position leads to (NULL: the start) */
 } rm_solve_options;
 
 typedef struct rm_solver rm_solver;
 
-/* Solves G (strongly: every tier the start position's tier leads to),
+/* Solves G (strongly: every tier the start position's tier leads to, or
+ * O->root's),
  * reading the tiers already in the database and writing the others
  * there. NULL with a message in ERR when the game cannot be solved (see
  * above), a tier needs more memory than given, or a database file is
@@ -122,6 +126,7 @@ uint64_t rm_solver_verify(const rm_solver *s, rm_solve_progress_fn progress, voi
  * ERR when the solver does not take G. */
 typedef struct rm_solve_estimate {
     int tiers;
+    int too_big;                   /* tiers with more positions than a tier may have (2^32) */
     uint64_t positions;            /* one a class */
     uint64_t largest;              /* positions of the largest tier */
     size_t memory;                 /* to solve the largest tier, with the values of all */
@@ -129,5 +134,29 @@ typedef struct rm_solve_estimate {
 } rm_solve_estimate;
 int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *out, char *err,
                          size_t errsize);
+
+/* ---- blockades ----
+ *
+ * The fewest pieces of one kind of the other side that leave SIDE, to
+ * move in its phase of the position FROM, no turn (or only a pass), for
+ * each way of placing SIDE's pieces of FROM on the board (every kind of
+ * it on as many points as in FROM, none stacked, none in hand): a static
+ * search. A turn is stopped only by a piece on a point it moves a piece
+ * to (or slides through), so the search adds one such point for the
+ * first turn left, every way, until none is left, and keeps the fewest. */
+typedef struct rm_blockade {
+    int fewest;                    /* the fewest blockers over every placement; -1: none blocks */
+    int most;                      /* the most any placement needs (of those that can be blocked) */
+    uint64_t placements;           /* of SIDE's pieces, tried */
+    uint64_t blockable;            /* of those, the ones some blockers block */
+    uint64_t within;               /* the ones at most WITHIN blockers block */
+    rm_state example;              /* a position with the fewest (SIDE to move) */
+} rm_blockade;
+
+/* Works out the blockades of SIDE with blockers of kind KIND (of the
+ * other side), counting the placements that WITHIN blockers or fewer
+ * block; 0, or -1 with ERR. */
+int rm_solve_blockade(const rm_game *g, const rm_state *from, int side, int kind, int within,
+                      rm_blockade *out, char *err, size_t errsize);
 
 #endif

@@ -6,7 +6,8 @@
  * not to depth D - 1, and a drawn one is neither won nor lost by a
  * search deeper than any win. The solve with the board's symmetries
  * gives every position the value and distance the solve without them
- * gives. rm_solver_verify finds no fault in a solve and finds a value
+ * gives, and so does the solve that keeps each tier's turns instead of
+ * finding them backwards (unmoves). rm_solver_verify finds no fault in a solve and finds a value
  * planted wrong. A database folder gives back what was solved into it,
  * and refuses a damaged file and another game's.
  */
@@ -124,11 +125,12 @@ static void reachable(const rm_game *g, reach *r, int max)
     rm_turnlist_free(&l);
 }
 
-static rm_solver *solve(const rm_game *g, bool symmetry, const char *db)
+static rm_solver *solve_how(const rm_game *g, bool symmetry, bool unmoves, const char *db)
 {
     char err[512];
     rm_solve_options o = { 0 };
     o.no_symmetry = !symmetry;
+    o.no_unmoves = !unmoves;
     o.db = db;
     rm_solver *s = rm_solve(g, &o, err, sizeof err);
     if (!s)
@@ -136,11 +138,20 @@ static rm_solver *solve(const rm_game *g, bool symmetry, const char *db)
     return s;
 }
 
+static rm_solver *solve(const rm_game *g, bool symmetry, const char *db)
+{
+    return solve_how(g, symmetry, true, db);
+}
+
 /* Every position G's start leads to: the solver's value is the search's. */
 static void agrees_with_search(const rm_game *g, int max_positions)
 {
     rm_solver *s = solve(g, true, NULL);
     rm_solver *plain = solve(g, false, NULL);
+    /* the turns within each tier kept, not found backwards: with and
+     * without symmetry */
+    rm_solver *edges = solve_how(g, true, false, NULL);
+    rm_solver *edges_plain = solve_how(g, false, false, NULL);
     rm_solve_stats st;
     rm_solver_stats(s, &st);
     reach r;
@@ -157,6 +168,12 @@ static void agrees_with_search(const rm_game *g, int max_positions)
         if (v != pv || d != pd)
             fail_msg("%s: the solve with symmetry says %d in %d, without %d in %d", g->name, v, d,
                      pv, pd);
+        int ed, epd, ev = rm_solver_value(edges, &r.st[i], &ed),
+                     epv = rm_solver_value(edges_plain, &r.st[i], &epd);
+        if (v != ev || d != ed || v != epv || d != epd)
+            fail_msg("%s: the solve by unmoves says %d in %d, keeping the turns %d in %d (%d in %d "
+                     "without symmetry)",
+                     g->name, v, d, ev, ed, epv, epd);
         if (v == RM_VALUE_DRAW) {
             int a = search(g, &r.st[i], st.longest + 2, &m);
             if (a == RM_VALUE_WIN || a == RM_VALUE_LOSS)
@@ -182,6 +199,8 @@ static void agrees_with_search(const rm_game *g, int max_positions)
     free(r.st);
     rm_solver_free(s);
     rm_solver_free(plain);
+    rm_solver_free(edges);
+    rm_solver_free(edges_plain);
 }
 
 static rm_game *load_test_game(const char *file, const char *option, const char *value)
@@ -203,6 +222,7 @@ static void solve__small_games__agree_with_exhaustive_search(void **state)
         { "tests/games/solve-hare.game", NULL, NULL },
         { "tests/games/solve-hare.game", "hare-chains", "no" },
         { "tests/games/solve-drops.game", NULL, NULL },
+        { "tests/games/solve-slide.game", NULL, NULL },
         { "games/kaooa.game", NULL, NULL },
         { "games/kaooa.game", "capture", "compulsory" },
     };
