@@ -17,12 +17,35 @@
 #include "layout.h"
 #include "turns.h"
 
-static _Atomic bool kernel_off;
+static _Atomic bool kernel_off, portable;
 
 void rm_set_bit_kernel(bool on)
 {
     atomic_store_explicit(&kernel_off, !on, memory_order_relaxed);
 }
+
+void rm_set_bit_kernel_portable(bool on)
+{
+    atomic_store_explicit(&portable, on, memory_order_relaxed);
+}
+
+#ifdef RM_BITS_X86
+/* Whether the kernels made now use the code for processors with POPCNT
+ * and BMI2: where the processor has them, unless RIMAU_PORTABLE is set
+ * (or rm_set_bit_kernel_portable), and not on AMD's Zen 1 and 2, whose
+ * pdep and pext are microcoded (a hundred times slower). */
+static bool use_x86(void)
+{
+    if (atomic_load_explicit(&portable, memory_order_relaxed))
+        return false;
+    const char *env = getenv("RIMAU_PORTABLE");
+    if (env && *env && strcmp(env, "0") != 0)
+        return false;
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2") &&
+           !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
+}
+#endif
 
 size_t rm_bits_state_size(const rm_bits *k)
 {
@@ -434,6 +457,14 @@ static rm_bits *make_kernel(const rm_game *g)
         k->ops = (rm_bits_ops){ bits_count_w1, bits_play_w1 };
     else
         k->ops = (rm_bits_ops){ bits_count_w2, bits_play_w2 };
+#ifdef RM_BITS_X86
+    if (use_x86()) {
+        if (k->words == 1)
+            k->ops = (rm_bits_ops){ bits_count_w1x, bits_play_w1x };
+        else
+            k->ops = (rm_bits_ops){ bits_count_w2x, bits_play_w2x };
+    }
+#endif
     return k;
 }
 

@@ -76,6 +76,11 @@ const rm_bits *rm_bits_get(const rm_game *g);
 /* The kernel off (false: rm_bits_get gives NULL) or back on, for every
  * thread: the tests compare both. */
 void rm_set_bit_kernel(bool on);
+/* Kernels made from now on use the portable code (true), or the code for
+ * x86-64 processors with POPCNT and BMI2 where the processor has them
+ * (false, the default; the environment variable RIMAU_PORTABLE set to
+ * anything but 0 has the same effect as true): the tests run both. */
+void rm_set_bit_kernel_portable(bool on);
 
 /* The bytes of a state of K's game, and copying one. */
 size_t rm_bits_state_size(const rm_bits *k);

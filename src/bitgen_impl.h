@@ -123,6 +123,16 @@ int bits_count_w1(const rm_bits *k, const rm_bstate *s, rm_btally *t);
 void bits_play_w1(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
 int bits_count_w2(const rm_bits *k, const rm_bstate *s, rm_btally *t);
 void bits_play_w2(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
+/* (bitgen_w1x.c, bitgen_w2x.c: the same for x86-64 with POPCNT and BMI2) */
+#if defined __x86_64__ && defined __GNUC__
+#define RM_BITS_X86 1
+void bits_neighbours_w1x(const rm_bits *k, const uint64_t in[2], uint64_t out[2]);
+void bits_neighbours_w2x(const rm_bits *k, const uint64_t in[2], uint64_t out[2]);
+int bits_count_w1x(const rm_bits *k, const rm_bstate *s, rm_btally *t);
+void bits_play_w1x(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
+int bits_count_w2x(const rm_bits *k, const rm_bstate *s, rm_btally *t);
+void bits_play_w2x(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
+#endif
 
 /* The members of a word, and the place of its K-th member (K below
  * their number): instructions where the machine has them (popcnt, BMI2's

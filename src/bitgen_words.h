@@ -14,7 +14,9 @@
 
 #if BW == 1
 typedef uint64_t bb;
+#ifndef F
 #define F(name) name##_w1
+#endif
 static inline bb LD(const uint64_t *p)
 {
     return p[0];
@@ -33,7 +35,9 @@ static inline int SEL(bb x, int k)
 }
 #elif BW == 2
 typedef unsigned __int128 bb;
+#ifndef F
 #define F(name) name##_w2
+#endif
 static inline bb LD(const uint64_t *p)
 {
     return (bb)p[0] | (bb)p[1] << 64;

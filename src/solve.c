@@ -1230,9 +1230,52 @@ static void free_scan(scan *sc)
     rm_turnlist_free(&sc->l);
 }
 
+/* Before a pass on threads: the tiers the turns of a sample of T's
+ * positions lead to, solved first, so that few positions wait. */
+static void discover(rm_solver *s, tier *t)
+{
+    rm_btally *tally = malloc(sizeof *tally);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    if (!tally) {
+        fail(s, "out of memory");
+        return;
+    }
+    size_t size = rm_bits_state_size(s->k);
+    uint64_t step = t->size / 4096 + 1;
+    for (uint64_t i = 0; i < t->size && !s->failed; i += step) {
+        u128 sets[MAXK];
+        int side = decode(s, t, i, sets);
+        rm_bstate bs, child;
+        rm_state st;
+        make_state(s, t, sets, side, &bs);
+        if (rm_bits_result(s->g, s->k, &bs, NULL, tally, &l, &st, NULL) != RM_ONGOING)
+            continue;
+        int n = tally->n > 0 ? tally->n : l.n;
+        for (int j = 0; j < n && !s->failed; j++) {
+            if (tally->n > 0) {
+                rm_bits_copy(size, &child, &bs);
+                rm_bits_play(s->k, &child, tally, j);
+            } else {
+                rm_state next = st;
+                rm_apply(s->g, &next, rm_turn_moves(&l, j), l.turns[j].n);
+                rm_bits_from_state(s->k, &next, &child);
+            }
+            tkey ck;
+            key_of(s, &child, &ck);
+            if (memcmp(&ck, &t->key, sizeof ck) != 0 && !find_tier(s, &ck))
+                solve_key(s, &ck);
+        }
+    }
+    free(tally);
+    rm_turnlist_free(&l);
+}
+
 static bool forward(rm_solver *s, tier *t, work *w)
 {
     int nth = s->o.threads > 1 ? s->o.threads : 1;
+    if (nth > 1 && t->size > 4096)
+        discover(s, t);
     if ((uint64_t)nth > t->size / 1024 + 1)
         nth = (int)(t->size / 1024 + 1); /* (a small tier: fewer threads) */
     scan *sc = calloc((size_t)nth, sizeof *sc);

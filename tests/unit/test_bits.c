@@ -141,6 +141,10 @@ static int check_position(const rm_game *g, const rm_state *st, rm_turnlist *l, 
     return n;
 }
 
+/* The walks of each game: 3 of up to 400 turns (1 of 250 for the
+ * portable code's second pass). */
+static int walks = 3, walk_turns = 400;
+
 static void walk_game(const rm_game *g, const char *what, int i, void *ctx)
 {
     long *totals = ctx;
@@ -148,7 +152,7 @@ static void walk_game(const rm_game *g, const char *what, int i, void *ctx)
     if (!x.k)
         return;
     rm_turnlist_init(&x.ref);
-    random_walks(g, 3, 400, (uint64_t)i * 7 + 3, check_position, &x);
+    random_walks(g, walks, walk_turns, (uint64_t)i * 7 + 3, check_position, &x);
     rm_turnlist_free(&x.ref);
     print_message("%-60s %6ld positions, %6ld counted (%3.0f%%), %7ld turns\n", what, x.positions,
                   x.counted, 100.0 * (double)x.counted / (double)(x.positions ? x.positions : 1),
@@ -164,6 +168,17 @@ static void bits__every_shipped_game__the_reference_turns(void **state)
     int files = for_each_shipped_game(walk_game, totals);
     assert_true(files >= 20);
     assert_true(totals[1] > totals[0] / 2);
+}
+
+/* The same with the kernel's portable code (where the machine would use
+ * the code for POPCNT and BMI2: bitgen_w1x.c, bitgen_w2x.c). */
+static void bits__portable_code__the_reference_turns(void **state)
+{
+    rm_set_bit_kernel_portable(true);
+    walks = 1, walk_turns = 250;
+    bits__every_shipped_game__the_reference_turns(state);
+    walks = 3, walk_turns = 400;
+    rm_set_bit_kernel_portable(false);
 }
 
 /* ---- perft ---- */
@@ -392,6 +407,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bits__every_shipped_game__the_reference_turns),
+        cmocka_unit_test(bits__portable_code__the_reference_turns),
         cmocka_unit_test(bits__perft_of_every_shipped_game__as_the_reference),
         cmocka_unit_test(bits__playouts_draw__each_listed_turn_equally),
         cmocka_unit_test(bits__playouts__end_as_the_reference_ones),
