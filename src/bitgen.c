@@ -448,8 +448,9 @@ static rm_bits *make_kernel(const rm_game *g)
     for (int f = 0; f < g->rules.nphases; f++) {
         const rm_phase *ph = &g->rules.phases[f];
         k->matters[f] = (uint8_t)rm_phase_turns_counted(ph);
-        k->quiet[f] = !ph->before_play && !ph->may_end;
+        k->before_play[f] = ph->before_play;
         k->may_end[f] = ph->may_end;
+        k->ends_in_hand[f] = ph->end == RM_END_HAND_EMPTY;
         for (int t = 0; t < ph->nturns; t++)
             make_pattern(k, ph, &ph->turns[t], &k->pat[f][t], overlap);
     }

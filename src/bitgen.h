@@ -46,7 +46,9 @@
  * most, as the layout needs), then, in a game whose pieces stack, the
  * height of each bit's stack (a byte a bit). Its size is the game's
  * (rm_bits_state_size: 48 bytes for the 37 points of Rimau-rimau):
- * copy it with rm_bits_copy, never by assignment. */
+ * copy it with rm_bits_copy, never by assignment (which copies the
+ * whole struct); rm_bits_copy may copy a little past the size, so
+ * states are always whole rm_bstate structs. */
 typedef struct rm_bstate {
     uint64_t hash;             /* rm_state's hash of the same position */
     uint16_t turn;
@@ -86,11 +88,16 @@ void rm_set_bit_kernel_portable(bool on);
 size_t rm_bits_state_size(const rm_bits *k);
 static inline void rm_bits_copy(size_t size, rm_bstate *dst, const rm_bstate *src)
 {
-    /* (word by word: a call of memcpy costs more than most states) */
-    uint64_t *d = (uint64_t *)dst;
-    const uint64_t *s = (const uint64_t *)src;
-    for (size_t i = 0; i < size / 8; i++)
-        d[i] = s[i];
+    /* a state of up to 64 bytes (most games) as eight words: moves the
+     * compiler writes out, where a copy of SIZE bytes would be a call */
+    if (size <= 64) {
+        uint64_t *d = (uint64_t *)dst;
+        const uint64_t *s = (const uint64_t *)src;
+        for (int i = 0; i < 8; i++)
+            d[i] = s[i];
+    } else {
+        memcpy(dst, src, size);
+    }
 }
 /* The words of a point set on K's layout (1 or 2). */
 int rm_bits_words(const rm_bits *k);

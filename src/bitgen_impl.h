@@ -112,8 +112,9 @@ struct rm_bits {
     bact act[RM_MAX_ACTION_RULES];
     bpat pat[RM_MAX_PHASES][RM_MAX_PATTERNS];
     uint8_t matters[RM_MAX_PHASES]; /* rm_phase_turns_counted */
-    bool quiet[RM_MAX_PHASES];      /* not before play, cannot end */
+    bool before_play[RM_MAX_PHASES];
     bool may_end[RM_MAX_PHASES];
+    bool ends_in_hand[RM_MAX_PHASES]; /* it ends when its side's hand is empty */
     uint64_t side_bytes[2];    /* each side's kinds, bytes 0xFF in a word of hands */
 };
 
@@ -170,10 +171,25 @@ static inline int sel64(uint64_t x, int k)
 
 /* Ends the turn of the side to move on S, as clock_end_turn. */
 void bits_end_turn_slow(const rm_bits *k, rm_bstate *s);
+/* Whether side SIDE's phase F cannot end at the end of this turn: it
+ * cannot end at all, or it ends when the side's hand is empty and the
+ * side has pieces in hand. */
+static inline bool bits_phase_stays(const rm_bits *k, const rm_bstate *s, int side, int f)
+{
+    if (!k->may_end[f])
+        return true;
+    if (!k->ends_in_hand[f])
+        return false;
+    uint64_t hand;
+    memcpy(&hand, s->hand, sizeof hand);
+    return (hand & k->side_bytes[side]) != 0;
+}
+
 static inline void bits_end_turn(const rm_bits *k, rm_bstate *s)
 {
     int side = s->to_move, f = s->phase[side];
-    if (k->quiet[f] && s->phase_turns[side] >= k->matters[f] && !k->may_end[s->phase[1 - side]]) {
+    if (!k->before_play[f] && s->phase_turns[side] >= k->matters[f] &&
+        bits_phase_stays(k, s, side, f) && bits_phase_stays(k, s, 1 - side, s->phase[1 - side])) {
         const rm_zobrist *z = &k->g->zob;
         s->turn++;
         s->to_move = (uint8_t)(1 - side);

@@ -114,8 +114,12 @@ static inline int rules_before_turns(const rm_game *g, const uint8_t *hand, cons
 {
     const rm_rules *r = &g->rules;
     uint64_t hw[2] = { 0, 0 }, bw[2] = { 0, 0 };
-    memcpy(hw, hand, (size_t)words * 8);
-    memcpy(bw, on_board, (size_t)words * 8);
+    memcpy(&hw[0], hand, 8);
+    memcpy(&bw[0], on_board, 8);
+    if (words == 2) {
+        memcpy(&hw[1], hand + 8, 8);
+        memcpy(&bw[1], on_board + 8, 8);
+    }
     for (int s = 0; s < 2; s++) {
         const rm_side *sd = &g->sides[s];
         const uint64_t *m = sd->kind_mask;
