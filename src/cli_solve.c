@@ -273,6 +273,11 @@ int cmd_solve(int argc, char **argv)
     clear_bar(&b);
     if (!s) {
         fprintf(stderr, "rimau solve: %s\n", err);
+        if (strstr(err, "memory") && !json) {
+            /* refused for memory: what the whole game would take */
+            fflush(stderr);
+            estimate(g, o.no_symmetry, false, o.memory);
+        }
         rm_match_free(&m);
         rm_game_destroy(g);
         return EXIT_INVALID;

@@ -2194,6 +2194,11 @@ static void estimate_key(rm_solver *s, const tkey *key, void *ctx)
     e->positions += t.size;
     if (t.size > e->largest)
         e->largest = t.size;
+    /* the working arrays: 9 bytes a position, and some 12 bytes for each
+     * of about 8 turns within the tier where they are kept */
+    long double need = (long double)t.size * (can_unmove(s, &t) ? 9 : 9 + 96);
+    if (need > e->work)
+        e->work = need;
 }
 
 int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *out, char *err,
@@ -2210,9 +2215,8 @@ int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *
     each_key(s, &key, 0, estimate_key, out);
     out->symmetries = s->nsyms;
     /* the values and distances of every tier (2 bits and 2 bytes a
-     * position), and the working arrays of the largest: 11 bytes a
-     * position and some 12 bytes for each of about 8 turns within it */
-    long double m = (long double)out->positions * (0.25L + 2) + (long double)out->largest * (11 + 96);
+     * position), and the working arrays of the tier that needs most */
+    long double m = (long double)out->positions * (0.25L + 2) + out->work;
     out->memory = m > (long double)SIZE_MAX ? SIZE_MAX : (size_t)m;
     rm_solver_free(s);
     return 0;

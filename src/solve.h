@@ -131,6 +131,7 @@ typedef struct rm_solve_estimate {
     uint64_t largest;              /* positions of the largest tier */
     size_t memory;                 /* to solve the largest tier, with the values of all */
     int symmetries;
+    long double work;              /* (the working bytes of the tier that needs most) */
 } rm_solve_estimate;
 int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *out, char *err,
                          size_t errsize);
