@@ -1341,7 +1341,8 @@ static bool forward(rm_solver *s, tier *t, work *w)
         }
         nlist = 0;
         for (int i = 0; i < nth; i++) {
-            memcpy(list + nlist, sc[i].deferred, sc[i].ndeferred * sizeof *list);
+            if (sc[i].ndeferred) /* (else its list may be NULL) */
+                memcpy(list + nlist, sc[i].deferred, sc[i].ndeferred * sizeof *list);
             nlist += sc[i].ndeferred;
             sc[i].ndeferred = sc[i].nmissing = 0;
         }

@@ -426,9 +426,10 @@ has "unknown player 'nobody' (players: random" err "selfplay lists its players w
 
 # The progress bar on a terminal (script(1) gives one) promises no time
 # before a game of each kind (sides swapped) has finished: it said "0 s
-# left" at first, then half the real time.
+# left" at first, then half the real time. (The bar is drawn every 0.2 s:
+# the budget makes a game last longer than that, some 0.3 s.)
 if command -v script > /dev/null 2>&1; then
-    script -q -e -c "'$RIMAU' selfplay '$tb' -n 6 --players mcts:1500,random" "$tmp/typescript" > /dev/null 2>&1
+    script -q -e -c "'$RIMAU' selfplay '$tb' -n 6 --players mcts:4000,random" "$tmp/typescript" > /dev/null 2>&1
     tr '\r' '\n' < "$tmp/typescript" > "$tmp/out"
     has "^\[[# ]*\] [0-9]/6 games, [0-9.]*/s, time left not known yet" out "selfplay's bar knows no time left before a game of each kind ends"
     has_no "^\[ *\] 0/6 games.* 0 s left" out "selfplay's bar does not promise 0 s at the start"
@@ -847,6 +848,36 @@ if command -v script > /dev/null 2>&1 && grep -q "define HAVE_LIBEDIT 1" "$(dirn
 else
     echo "skip: no script(1) or no libedit: tab completion is not tested"
 fi
+
+# rimau solve: a small game, on two threads, into a database and back;
+# the values by the perfect player; what it refuses, and why.
+drops="$srcdir/tests/games/solve-drops.game"
+expect 0 "solve a small game on two threads into a database" "$RIMAU" solve "$drops" -q -j 2 --db "$tmp/db" --verify
+has "^start (tigers to move): goats win in [0-9]* plies\$" out "solve prints the start's value"
+has "^verify: every position agrees with the rules\$" out "solve --verify finds nothing wrong"
+has "^10 tiers, " out "solve counts the tiers"
+expect 0 "solve the same game again from the database" "$RIMAU" solve "$drops" -q --db "$tmp/db" --json
+has '"start":{"to_move":"tigers","value":"loss","winner":"goats"' out "the solve read back gives the same start"
+expect 1 "solve another game into that database" "$RIMAU" solve "$srcdir/tests/games/solve-hare.game" -q --db "$tmp/db"
+has "is a solve of Solver test: drops.*not of these rules" err "another game's database is refused, naming both"
+expect 0 "analyse by the perfect player from the database" "$RIMAU" analyse "$drops" --player "perfect:$tmp/db" --after a1
+has "^value goats win in [0-9]* plies (goats to move)\$" out "analyse gives the position's value"
+has "^turn b1,c1 " out "analyse gives each turn's value"
+has "^bestturn " out "analyse ends with the best turn"
+expect 0 "solve --estimate" "$RIMAU" solve "$srcdir/games/main-tapal-empat.game" --estimate
+has "^  positions: *54,894,894,060 " out "the estimate counts the positions"
+expect 1 "solve a game past the memory given" "$RIMAU" solve "$srcdir/games/catch-the-hare.game" -q --memory 1M
+has "solving needs more than the" err "the solve says it needs more memory"
+has "^estimate for Catch the hare" out "and prints the estimate"
+expect 1 "solve a game whose pieces stack" "$RIMAU" solve "$srcdir/games/main-rimau.game" -q
+has "has pieces that stack" err "a stacking game is refused with the reason"
+expect 2 "solve with a bad --memory" "$RIMAU" solve "$drops" --memory lots
+has "memory takes a size" err "a bad size is named"
+expect 0 "solve --blockade" "$RIMAU" solve "$srcdir/games/meurimueng-rimueng.game" --blockade tigers --within 8
+has "^the fewest sheep that block: 4; " out "the blockade gives the fewest blockers"
+has "^placements that can be blocked: 666; by 8 or fewer: 67\$" out "and how many placements 8 block"
+expect 2 "solve --blockade of no such side" "$RIMAU" solve "$drops" --blockade nobody
+has "no side 'nobody'" err "an unknown side is named"
 
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]
