@@ -1049,6 +1049,7 @@ const command *cli_command(const char *name)
     return NULL;
 }
 
+#ifndef RIMAU_NO_MAIN /* the fuzz target of the command reader has its own */
 static void main_help(void)
 {
     printf("Usage: rimau COMMAND [OPTION]... [ARG]...\n"
@@ -1069,7 +1070,6 @@ static void main_help(void)
            "  rimau show games/rimau-rimau-a.game\n");
 }
 
-#ifndef RIMAU_NO_MAIN /* the fuzz target of the command reader has its own */
 int main(int argc, char **argv)
 {
     cli_guard_output();

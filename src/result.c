@@ -127,7 +127,8 @@ static inline int rules_before_turns(const rm_game *g, const uint8_t *hand, cons
             return decide(out, 1 - s, RM_BY_NO_PIECES, s, 0);
         if (r->lose_with[s] >= 0) {
             int n = 0;
-            for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++)
+            int end = sd->first_kind + sd->nkinds;
+            for (int k = sd->first_kind; k < end && k < RM_MAX_KINDS; k++)
                 n += hand[k] + on_board[k];
             if (n <= r->lose_with[s])
                 return decide(out, 1 - s, RM_BY_LOSING_NUMBER, s, n);

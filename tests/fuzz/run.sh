@@ -44,7 +44,7 @@ if grep -q "define HAVE_LIBEDIT 1" "$build/config.h" 2>/dev/null; then
 fi
 for t in $targets; do
     extra=""
-    cli="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c $top/src/cli_output.c $top/src/cli_json.c $top/src/cli_replay.c $top/src/cli_engine.c $top/src/cli_draw.c -DRIMAU_NO_MAIN $jansson"
+    cli="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c $top/src/cli_output.c $top/src/cli_json.c $top/src/cli_replay.c $top/src/cli_engine.c $top/src/cli_draw.c $top/src/cli_solve.c -DRIMAU_NO_MAIN $jansson"
     [ "$t" = command ] && extra=$cli
     [ "$t" = engine ] && extra=$cli
     [ "$t" = summarize ] && extra="$top/src/cli_json.c $jansson"
