@@ -59,25 +59,6 @@ int rm_bits_words(const rm_bits *k)
 
 /* ---- the tables of a game ---- */
 
-/* Whether two rays of one point reach one point: then every turn pattern
- * may merge (as derive.c finds), which the kernel leaves to the reference. */
-static bool rays_overlap(const rm_board *b)
-{
-    for (int p = 0; p < b->npoints; p++) {
-        rm_set seen;
-        set_clear(&seen);
-        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
-            const uint16_t *pts = b->ray_pts + b->rays[r].off;
-            for (int i = 0; i < b->rays[r].len; i++) {
-                if (set_has(&seen, pts[i]))
-                    return true;
-                set_add(&seen, pts[i]);
-            }
-        }
-    }
-    return false;
-}
-
 /* The way (index into k->shift) of a link from bit A to bit B, adding a
  * way for its difference when there is room; -1 when there is none. */
 static int way_of(rm_bits *k, int a, int b)
@@ -444,7 +425,9 @@ static rm_bits *make_kernel(const rm_game *g)
     }
     for (int i = 0; i < g->rules.naction_rules; i++)
         make_action(k, i);
-    bool overlap = rays_overlap(&g->board);
+    /* Where two rays of a point meet, every turn pattern may merge (as
+     * derive.c finds): the kernel leaves those to the reference. */
+    bool overlap = board_rays_overlap(&g->board);
     for (int f = 0; f < g->rules.nphases; f++) {
         const rm_phase *ph = &g->rules.phases[f];
         k->matters[f] = (uint8_t)rm_phase_turns_counted(ph);

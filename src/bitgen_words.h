@@ -525,6 +525,33 @@ static void capture(chainwalk *w, const rm_bstate *cur, bb dead, int c, const ui
     w->ntaken = mark;
 }
 
+/* A capture over a line of targets from C along way D of action A, not
+ * jumping BACK first: the number of pieces jumped (their points in
+ * JUMPED) and the landing point in LAND, or 0 when there is none (the ray
+ * leaves the way's points, a run of a length the action does not take,
+ * the landing point not empty). */
+static inline int long_capture(const rm_bits *k, const bact *a, int d, int c, int back, bb targets,
+                               bb empty, uint8_t *jumped, int *land)
+{
+    int sh = k->shift[d];
+    if (!HAS(LD(a->afrom[d]), c) || c + sh == back)
+        return 0;
+    bb cont = LD(k->from[d]);
+    int x = c, run = 0;
+    for (;;) {
+        if (!HAS(cont, x))
+            return 0;
+        x += sh;
+        if (!HAS(targets, x) || run > 62)
+            break;
+        jumped[run++] = (uint8_t)x;
+    }
+    if (run == 0 || run > 62 || !(a->lines >> run & 1) || !HAS(empty, x))
+        return 0;
+    *land = x;
+    return run;
+}
+
 /* The captures of the piece on C in CUR (DEAD: pieces jumped that leave
  * at the end, which cannot be jumped again; BACK: the point it may not
  * jump first, or -1); whether there is one. */
@@ -553,23 +580,8 @@ static bool chain_from(chainwalk *w, const rm_bstate *cur, bb dead, int c, int b
     }
     uint8_t jumped[64];
     for (int j = 0; j < a->ndirs && !w->failed; j++) {
-        int d = a->dir[j], sh = k->shift[d];
-        if (!HAS(LD(a->afrom[d]), c) || c + sh == back)
-            continue;
-        bb cont = LD(k->from[d]);
-        int x = c, run = 0;
-        bool ended = false;
-        for (;;) {
-            if (!HAS(cont, x)) {
-                ended = true;
-                break;
-            }
-            x += sh;
-            if (!HAS(targets, x) || run > 62)
-                break;
-            jumped[run++] = (uint8_t)x;
-        }
-        if (ended || run == 0 || run > 62 || !(a->lines >> run & 1) || !HAS(empty, x))
+        int x, run = long_capture(k, a, a->dir[j], c, back, targets, empty, jumped, &x);
+        if (run == 0)
             continue;
         found = true;
         capture(w, cur, dead, c, jumped, run, x);
@@ -692,23 +704,8 @@ static bool fast_from(fastwalk *f, int c, bb empty, bb targets, bb dead, uint64_
     }
     uint8_t jumped[64];
     for (int j = 0; j < a->ndirs && !w->failed; j++) {
-        int d = a->dir[j], sh = k->shift[d];
-        if (!HAS(LD(a->afrom[d]), c) || c + sh == back)
-            continue;
-        bb cont = LD(k->from[d]);
-        int x = c, run = 0;
-        bool ended = false;
-        for (;;) {
-            if (!HAS(cont, x)) {
-                ended = true;
-                break;
-            }
-            x += sh;
-            if (!HAS(targets, x) || run > 62)
-                break;
-            jumped[run++] = (uint8_t)x;
-        }
-        if (ended || run == 0 || run > 62 || !(a->lines >> run & 1) || !HAS(empty, x))
+        int x, run = long_capture(k, a, a->dir[j], c, back, targets, empty, jumped, &x);
+        if (run == 0)
             continue;
         found = true;
         fast_capture(f, c, jumped, run, x, empty, targets, dead, h);

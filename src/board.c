@@ -898,3 +898,20 @@ bool board_adjacent(const rm_board *b, int p, int q)
             return true;
     return false;
 }
+
+bool board_rays_overlap(const rm_board *b)
+{
+    for (int p = 0; p < b->npoints; p++) {
+        rm_set seen;
+        set_clear(&seen);
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            const uint16_t *pts = b->ray_pts + b->rays[r].off;
+            for (int i = 0; i < b->rays[r].len; i++) {
+                if (set_has(&seen, pts[i]))
+                    return true;
+                set_add(&seen, pts[i]);
+            }
+        }
+    }
+    return false;
+}

@@ -76,6 +76,9 @@ int board_point(const rm_board *b, const char *name);
 /* Index of the region named NAME, or -1. */
 int board_region(const rm_board *b, const char *name);
 bool board_adjacent(const rm_board *b, int p, int q);
+/* Whether two rays of one point reach one point (a board whose lines
+ * cross twice): then two moves along different lines may end alike. */
+bool board_rays_overlap(const rm_board *b);
 /* Number of points adjacent to P (its rays). */
 static inline int board_degree(const rm_board *b, int p)
 {

@@ -38,25 +38,6 @@ static void derive_zobrist(rm_zobrist *z)
 
 /* ---- the generator's flags of each turn pattern ---- */
 
-/* Whether two rays of one point can reach the same point: then two moves
- * along different lines may end alike. */
-static bool rays_overlap(const rm_board *b)
-{
-    for (int p = 0; p < b->npoints; p++) {
-        rm_set seen;
-        set_clear(&seen);
-        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
-            const uint16_t *pts = b->ray_pts + b->rays[r].off;
-            for (int i = 0; i < b->rays[r].len; i++) {
-                if (set_has(&seen, pts[i]))
-                    return true;
-                set_add(&seen, pts[i]);
-            }
-        }
-    }
-    return false;
-}
-
 /* What an action does to a position, for telling whether two actions can
  * reach the same one: a piece moves (nothing leaves the board), a piece
  * is dropped (a hand shrinks), a capture (a piece moves and enemies
@@ -100,7 +81,7 @@ static bool step_and_leap(const rm_action_rule *a, const rm_action_rule *c)
  * (countable). */
 static void derive_phases(rm_game *g)
 {
-    bool overlap = rays_overlap(&g->board);
+    bool overlap = board_rays_overlap(&g->board);
     for (int f = 0; f < g->rules.nphases; f++) {
         rm_phase *ph = &g->rules.phases[f];
         int side = ph->side;

@@ -1612,6 +1612,50 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
     }
 }
 
+/* Pops position I at distance D of the backward pass: its value is
+ * settled (in V: won if it still has a turn not known to lose, else
+ * lost). The side to move in it, or -1 when it was settled before. */
+static int settle(tier *t, work *w, int d, uint32_t i, int *v)
+{
+    if (w->final[i] == 1)
+        return -1;
+    w->final[i] = 1;
+    *v = w->cnt[i] > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
+    set_val(t, i, *v);
+    t->dist[i] = (uint16_t)d;
+    return (int)(i / t->per_side);
+}
+
+/* Tells position P that COUNT of its turns reach a position of SIDE
+ * settled at distance D with value V: P is won at once by a turn to a
+ * position its side wins, lost when its last turn not known to lose goes. */
+static void tell(rm_solver *s, tier *t, work *w, int d, int side, int v, uint32_t p,
+                 uint32_t count)
+{
+    if (w->final[p])
+        return;
+    int pside = (int)(p / t->per_side);
+    int pv = side == pside ? v : v == RM_VALUE_WIN ? RM_VALUE_LOSS : RM_VALUE_WIN;
+    if (pv == RM_VALUE_WIN) {
+        push(s, w, d + 1, p);
+    } else if (w->cnt[p] < count) {
+        fail(s, "internal error: tier %s: a position has fewer turns than lead back to it",
+             t->name);
+    } else if ((w->cnt[p] -= count) == 0) {
+        int m = w->maxd[p] > d ? w->maxd[p] : d;
+        push(s, w, m + 1, p);
+    } else if (d > w->maxd[p]) {
+        w->maxd[p] = (uint16_t)d;
+    }
+}
+
+static void drop_bucket(work *w, int d)
+{
+    free(w->bucket[d]);
+    w->bucket[d] = NULL;
+    w->nbucket[d] = w->capbucket[d] = 0;
+}
+
 /* backward, with the positions before each position found by unmoves. */
 static void backward_unmoves(rm_solver *s, tier *t, work *w)
 {
@@ -1620,38 +1664,14 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
     for (int d = 0; d < w->nbuckets && !s->failed; d++) {
         for (size_t q = 0; q < w->nbucket[d] && !s->failed; q++) {
             uint32_t i = w->bucket[d][q];
-            if (w->final[i] == 1)
+            int v, side = settle(t, w, d, i, &v);
+            if (side < 0)
                 continue;
-            w->final[i] = 1;
-            int v = w->cnt[i] > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
-            set_val(t, i, v);
-            t->dist[i] = (uint16_t)d;
-            int side = (int)(i / t->per_side);
             unmoves(s, t, i, &b);
-            for (int e = 0; e < b.n; e++) {
-                uint32_t p = b.idx[e];
-                if (w->final[p])
-                    continue;
-                int pside = (int)(p / t->per_side);
-                int pv = side == pside ? v : v == RM_VALUE_WIN ? RM_VALUE_LOSS : RM_VALUE_WIN;
-                if (pv == RM_VALUE_WIN) {
-                    push(s, w, d + 1, p);
-                } else if (w->cnt[p] < b.count[e]) {
-                    fail(s, "internal error: tier %s: a position has fewer turns than unmoves "
-                            "lead to it",
-                         t->name);
-                    break;
-                } else if ((w->cnt[p] -= b.count[e]) == 0) {
-                    int m = w->maxd[p] > d ? w->maxd[p] : d;
-                    push(s, w, m + 1, p);
-                } else if (d > w->maxd[p]) {
-                    w->maxd[p] = (uint16_t)d;
-                }
-            }
+            for (int e = 0; e < b.n && !s->failed; e++)
+                tell(s, t, w, d, side, v, b.idx[e], b.count[e]);
         }
-        free(w->bucket[d]);
-        w->bucket[d] = NULL;
-        w->nbucket[d] = w->capbucket[d] = 0;
+        drop_bucket(w, d);
     }
     free(b.idx);
     free(b.count);
@@ -1690,32 +1710,13 @@ static void backward(rm_solver *s, tier *t, work *w)
     for (int d = 0; d < w->nbuckets && !s->failed; d++) {
         for (size_t q = 0; q < w->nbucket[d]; q++) {
             uint32_t i = w->bucket[d][q];
-            if (w->final[i] == 1)
+            int v, side = settle(t, w, d, i, &v);
+            if (side < 0)
                 continue;
-            w->final[i] = 1;
-            int v = w->cnt[i] > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
-            set_val(t, i, v);
-            t->dist[i] = (uint16_t)d;
-            int side = (int)(i / t->per_side);
-            for (uint32_t e = w->off[i]; e < w->off[i + 1]; e++) {
-                uint32_t p = w->from[e];
-                if (w->final[p])
-                    continue;
-                int pside = (int)(p / t->per_side);
-                int pv = side == pside ? v : v == RM_VALUE_WIN ? RM_VALUE_LOSS : RM_VALUE_WIN;
-                if (pv == RM_VALUE_WIN) {
-                    push(s, w, d + 1, p);
-                } else if (--w->cnt[p] == 0) {
-                    int m = w->maxd[p] > d ? w->maxd[p] : d;
-                    push(s, w, m + 1, p);
-                } else if (d > w->maxd[p]) {
-                    w->maxd[p] = (uint16_t)d;
-                }
-            }
+            for (uint32_t e = w->off[i]; e < w->off[i + 1] && !s->failed; e++)
+                tell(s, t, w, d, side, v, w->from[e], 1);
         }
-        free(w->bucket[d]);
-        w->bucket[d] = NULL;
-        w->nbucket[d] = w->capbucket[d] = 0;
+        drop_bucket(w, d);
     }
 }
 
