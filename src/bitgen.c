@@ -573,8 +573,14 @@ bool rm_bits_stacks(const rm_bits *k)
     return k->stacks;
 }
 
-void rm_bits_make(const rm_bits *k, rm_bstate *bs, const uint64_t (*sets)[2], const uint8_t *hand,
-                  int to_move, const uint8_t phase[2], const uint8_t phase_turns[2])
+const uint8_t *rm_bits_heights(const rm_bits *k, const rm_bstate *bs)
+{
+    return k->stacks ? (const uint8_t *)&bs->w[k->hoff] : NULL;
+}
+
+void rm_bits_make(const rm_bits *k, rm_bstate *bs, const uint64_t (*sets)[2], const uint8_t *heights,
+                  const uint8_t *hand, int to_move, const uint8_t phase[2],
+                  const uint8_t phase_turns[2])
 {
     const rm_zobrist *z = &k->g->zob;
     memset(bs, 0, k->size);
@@ -587,10 +593,11 @@ void rm_bits_make(const rm_bits *k, rm_bstate *bs, const uint64_t (*sets)[2], co
             bs->w[kind * k->words + i] = sets[kind][i];
             for (uint64_t w = sets[kind][i]; w; w &= w - 1) {
                 int b = i * 64 + __builtin_ctzll(w);
-                h ^= k->zk[kind][b];
-                bs->on_board[kind]++;
+                int n = heights && k->stacks ? heights[b] : 1;
+                h ^= k->zk[kind][b] * (uint64_t)n;
+                bs->on_board[kind] = (uint8_t)(bs->on_board[kind] + n);
                 if (k->stacks)
-                    height[b] = 1;
+                    height[b] = (uint8_t)n;
             }
         }
     }

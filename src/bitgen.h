@@ -134,12 +134,17 @@ int rm_bits_bit_of(const rm_bits *k, int p);
 int rm_bits_point_at(const rm_bits *k, int b);
 /* Whether pieces of K's game may stack (the state keeps heights). */
 bool rm_bits_stacks(const rm_bits *k);
-/* Makes BS the position with one piece of each kind on each point of
- * SETS[kind] (none stacked), HAND in hand, TO_MOVE to move, each side in
+/* The height of the stack on each bit of BS (a byte a bit), in a game
+ * whose pieces stack; NULL in any other. */
+const uint8_t *rm_bits_heights(const rm_bits *k, const rm_bstate *bs);
+/* Makes BS the position with the pieces of each kind on the points of
+ * SETS[kind], HEIGHTS[bit] of them on a bit (in a game whose pieces
+ * stack; NULL: one on each), HAND in hand, TO_MOVE to move, each side in
  * PHASE with PHASE_TURNS turns counted, no turn played; its hash worked
  * out. */
-void rm_bits_make(const rm_bits *k, rm_bstate *bs, const uint64_t (*sets)[2], const uint8_t *hand,
-                  int to_move, const uint8_t phase[2], const uint8_t phase_turns[2]);
+void rm_bits_make(const rm_bits *k, rm_bstate *bs, const uint64_t (*sets)[2], const uint8_t *heights,
+                  const uint8_t *hand, int to_move, const uint8_t phase[2],
+                  const uint8_t phase_turns[2]);
 
 /* ---- counting and playing ---- */
 

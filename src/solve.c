@@ -15,6 +15,11 @@
 typedef unsigned __int128 u128;
 
 #define MAXK RM_BITS_MAX_KINDS
+/* A position's sets: one a kind (the points it holds), then, where
+ * pieces stack, one a layer: the points with stacks of at least 2, 3, ...
+ * pieces (of any kind: a stack is of one kind) */
+#define MAXUP 31
+#define MAXS (MAXK + MAXUP)
 #define MAX_SYMS 64                 /* symmetries of a board kept (else none is used) */
 #define MAX_SYM_SETS 20000000ull    /* placements of the first kind tabled for symmetry */
 #define MAX_TIER ((uint64_t)UINT32_MAX - 1) /* positions of one tier */
@@ -83,7 +88,7 @@ typedef struct tier {
     tkey key;
     int nk, order[MAXK];       /* the kinds on the board, the first one (fewest placements) first */
     uint64_t nfirst;           /* the placements of the first kind: classes, or sets */
-    uint64_t mult[MAXK];       /* by place in ORDER (from 1): the sets of that kind */
+    uint64_t mult[MAXK];       /* by place in ORDER (from 1): the placements of that kind */
     uint64_t rest;             /* the product of MULT */
     uint64_t per_side, size;
     const symtab *sym;         /* NULL: every placement kept */
@@ -104,6 +109,8 @@ struct rm_solver {
     rm_solve_options o;
     int nbits, npoints;
     u128 board;
+    bool stacks[MAXK];         /* by kind: its pieces may share a point */
+    int nup, nsets;            /* the layers of stacks kept (0 where nothing stacks); MAXK + NUP */
     uint64_t binom[129][129];  /* saturated at UINT64_MAX */
     /* the board's symmetries: perm[s][bit] */
     int nsyms;
@@ -267,6 +274,59 @@ static u128 unrank_in(const rm_solver *s, uint64_t r, int c, u128 free, int m)
     return x;
 }
 
+/* A kind that stacks is placed as a multiset: C pieces on the M points
+ * of FREE, taken in order with repeats e1 <= e2 <= ... <= eC, are the
+ * C-set {e1, e2 + 1, ..., eC + C - 1} of M + C - 1 numbers, ranked in
+ * colex order (so there are binom(M + C - 1, C) placements). The height
+ * of the stack on a point is 1 + the layers (SETS[MAXK ..]) it is in. */
+static int height_at(const rm_solver *s, const u128 *sets, int b)
+{
+    int h = 1;
+    for (int j = 0; j < s->nup && (sets[MAXK + j] >> b & 1); j++)
+        h++;
+    return h;
+}
+
+static uint64_t rank_stacks(const rm_solver *s, const u128 *sets, u128 x, u128 free)
+{
+    uint64_t r = 0;
+    int i = 0;
+    for (; x; x &= x - 1) {
+        int b = low2(x), e = pc2(free & (bit2(b) - 1));
+        for (int h = height_at(s, sets, b); h > 0; h--, i++)
+            r += s->binom[e + i][i + 1];
+    }
+    return r;
+}
+
+/* The placement of C pieces of one kind on the M points of FREE whose
+ * rank is R: its points (returned) and its stacks, added to the layers of
+ * SETS. */
+static u128 unrank_stacks(const rm_solver *s, uint64_t r, int c, u128 free, int m, u128 *sets)
+{
+    u128 x = 0;
+    int top = m + c - 2, b = -1, h = 0;
+    for (int i = c; i >= 1; i--) {
+        int q = top;
+        while (q >= i && s->binom[q][i] > r)
+            q--;
+        if (s->binom[q][i] > r)
+            q = i - 1;
+        r -= s->binom[q][i];
+        top = q - 1;
+        int nb = select2(free, q - (i - 1));
+        if (nb == b) {
+            if (h - 1 < s->nup)
+                sets[MAXK + h - 1] |= bit2(b);
+            h++;
+        } else {
+            b = nb, h = 1;
+            x |= bit2(b);
+        }
+    }
+    return x;
+}
+
 static u128 apply_sym(const rm_solver *s, int g, u128 x)
 {
     if (g == 0)
@@ -278,16 +338,22 @@ static u128 apply_sym(const rm_solver *s, int g, u128 x)
 }
 
 /* The rank of the kinds after the first (SETS by kind) in tier T, the
- * first kind's set being FIRST. */
+ * first kind's set being FIRST. The kinds that stack come last, each
+ * placed on the points the others leave. */
 static uint64_t rest_rank(const rm_solver *s, const tier *t, const u128 *sets, u128 first)
 {
     u128 free = s->board & ~first;
     uint64_t r = 0, m = 1;
     for (int i = 1; i < t->nk; i++) {
-        u128 x = sets[t->order[i]];
-        r += m * rank_in(s, x, free);
+        int kind = t->order[i];
+        u128 x = sets[kind];
+        if (s->stacks[kind]) {
+            r += m * rank_stacks(s, sets, x, free);
+        } else {
+            r += m * rank_in(s, x, free);
+            free &= ~x;
+        }
         m *= t->mult[i];
-        free &= ~x;
     }
     return r;
 }
@@ -300,6 +366,8 @@ static uint64_t encode(const rm_solver *s, const tier *t, const u128 *sets, int 
     if (t->nk == 0)
         return base;
     u128 first = sets[t->order[0]];
+    if (s->stacks[t->order[0]]) /* (every kind on the board stacks: none kept aside) */
+        return base + rank_stacks(s, sets, first, s->board) * t->rest + rest_rank(s, t, sets, 0);
     uint64_t r1 = rank_in(s, first, s->board);
     if (!t->sym)
         return base + r1 * t->rest + rest_rank(s, t, sets, first);
@@ -309,9 +377,11 @@ static uint64_t encode(const rm_solver *s, const tier *t, const u128 *sets, int 
     uint64_t best = UINT64_MAX;
     for (uint64_t m = y->stab[c]; m; m &= m - 1) {
         int h = s->compose[__builtin_ctzll(m)][g];
-        u128 img[MAXK];
+        u128 img[MAXS];
         for (int i = 1; i < t->nk; i++)
             img[t->order[i]] = apply_sym(s, h, sets[t->order[i]]);
+        for (int j = 0; j < s->nup; j++)
+            img[MAXK + j] = apply_sym(s, h, sets[MAXK + j]);
         uint64_t r = rest_rank(s, t, img, y->class_set[c]);
         if (r < best)
             best = r;
@@ -319,29 +389,57 @@ static uint64_t encode(const rm_solver *s, const tier *t, const u128 *sets, int 
     return base + (uint64_t)c * t->rest + best;
 }
 
-/* The sets of the position of index I of tier T, and its side to move. */
+/* The sets of the position of index I of tier T, and its side to move;
+ * -1 when I stands for no position (two kinds that stack placed on one
+ * point). */
 static int decode(const rm_solver *s, const tier *t, uint64_t i, u128 *sets)
 {
     int side = (int)(i / t->per_side);
     i %= t->per_side;
-    for (int k = 0; k < MAXK; k++)
+    for (int k = 0; k < s->nsets; k++)
         sets[k] = 0;
     if (t->nk == 0)
         return side;
     uint64_t f = i / t->rest, r = i % t->rest;
-    int c0 = t->key.on_board[t->order[0]];
-    u128 first = t->sym ? t->sym->class_set[f] : unrank_in(s, f, c0, s->board, s->npoints);
-    sets[t->order[0]] = first;
-    u128 free = s->board & ~first;
-    int m = s->npoints - c0;
+    int k0 = t->order[0], c0 = t->key.on_board[k0];
+    u128 first, free = s->board, stacked = 0;
+    int m = s->npoints;
+    if (s->stacks[k0]) {
+        first = stacked = unrank_stacks(s, f, c0, s->board, s->npoints, sets);
+    } else {
+        first = t->sym ? t->sym->class_set[f] : unrank_in(s, f, c0, s->board, s->npoints);
+        free &= ~first;
+        m -= c0;
+    }
+    sets[k0] = first;
     for (int j = 1; j < t->nk; j++) {
         int kind = t->order[j], c = t->key.on_board[kind];
-        u128 x = unrank_in(s, r % t->mult[j], c, free, m);
+        uint64_t rj = r % t->mult[j];
         r /= t->mult[j];
-        sets[kind] = x;
-        free &= ~x;
-        m -= c;
+        if (s->stacks[kind]) {
+            u128 x = unrank_stacks(s, rj, c, free, m, sets);
+            if (x & stacked)
+                side = -1;
+            stacked |= x;
+            sets[kind] = x;
+        } else {
+            u128 x = unrank_in(s, rj, c, free, m);
+            sets[kind] = x;
+            free &= ~x;
+            m -= c;
+        }
     }
+    return side;
+}
+
+/* The position of index I of tier T into SETS, and its side to move: -1
+ * when I stands for none, or for one of a class of symmetric positions
+ * that another index stands for. */
+static int position_at(const rm_solver *s, const tier *t, uint64_t i, u128 *sets)
+{
+    int side = decode(s, t, i, sets);
+    if (side < 0 || (t->sym && encode(s, t, sets, side) != i))
+        return -1;
     return side;
 }
 
@@ -364,6 +462,14 @@ static void sets_of(const rm_solver *s, const rm_bstate *bs, u128 *sets)
             rm_bits_kind_points(s->k, bs, i, w);
         sets[i] = ld2(w);
     }
+    if (s->nup == 0)
+        return;
+    const uint8_t *height = rm_bits_heights(s->k, bs);
+    for (int j = 0; j < s->nup; j++)
+        sets[MAXK + j] = 0;
+    for (int b = 0; b < s->nbits; b++)
+        for (int j = 0; j + 2 <= height[b] && j < s->nup; j++)
+            sets[MAXK + j] |= bit2(b);
 }
 
 static void make_state(const rm_solver *s, const tier *t, const u128 *sets, int side, rm_bstate *bs)
@@ -371,8 +477,12 @@ static void make_state(const rm_solver *s, const tier *t, const u128 *sets, int 
     uint64_t w[MAXK][2];
     for (int i = 0; i < MAXK; i++)
         st2(w[i], sets[i]);
-    rm_bits_make(s->k, bs, (const uint64_t(*)[2])w, t->key.hand, side, t->key.phase,
-                 t->key.phase_turns);
+    uint8_t height[RM_BITS_MAX_WORDS * 64];
+    if (s->nup > 0)
+        for (int b = 0; b < s->nbits; b++)
+            height[b] = (uint8_t)height_at(s, sets, b);
+    rm_bits_make(s->k, bs, (const uint64_t(*)[2])w, s->nup > 0 ? height : NULL, t->key.hand, side,
+                 t->key.phase, t->key.phase_turns);
 }
 
 static inline int get_val(const tier *t, uint64_t i)
@@ -654,38 +764,54 @@ static bool lay_out(rm_solver *s, tier *t)
 {
     const rm_game *g = s->g;
     t->nk = 0;
-    int first = -1, total = 0;
+    t->sym = NULL;
+    /* the kinds that do not stack, the one of fewest placements first (its
+     * placements are tabled by class of symmetry), then those that stack */
+    int first = -1, total = 0, nstacking = 0;
     for (int i = 0; i < g->nkinds; i++) {
         int c = t->key.on_board[i];
+        if (c > 0 && s->stacks[i]) {
+            nstacking++;
+            continue;
+        }
         total += c;
         if (c > 0 && (first < 0 || s->binom[s->npoints][c] < s->binom[s->npoints][t->key.on_board[first]]))
             first = i;
     }
-    if (total > s->npoints)
-        return false;
-    if (first >= 0) {
+    if (first >= 0)
         t->order[t->nk++] = first;
+    for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < g->nkinds; i++)
-            if (i != first && t->key.on_board[i] > 0)
+            if (i != first && t->key.on_board[i] > 0 && s->stacks[i] == (pass == 1))
                 t->order[t->nk++] = i;
-    }
     long double size = 1;
     t->rest = 1;
-    if (t->nk > 0) {
-        int c0 = t->key.on_board[first];
-        t->sym = symtab_of(s, c0);
-        t->nfirst = t->sym ? t->sym->nclasses : s->binom[s->npoints][c0];
-        int free = s->npoints - c0;
-        size = (long double)t->nfirst;
-        for (int j = 1; j < t->nk; j++) {
-            int c = t->key.on_board[t->order[j]];
-            t->mult[j] = s->binom[free][c];
-            size *= (long double)t->mult[j];
-            t->rest *= t->mult[j];
-            free -= c;
-        }
+    t->nfirst = 1;
+    int free = s->npoints;
+    if (total + nstacking > s->npoints) {
+        size = 0; /* (no position: more pieces than points) */
     } else {
-        t->nfirst = 1;
+        for (int j = 0; j < t->nk; j++) {
+            int kind = t->order[j], c = t->key.on_board[kind];
+            uint64_t n;
+            if (s->stacks[kind]) {
+                if (free + c - 1 > 128)
+                    return false;
+                n = s->binom[free + c - 1][c];
+            } else {
+                n = s->binom[free][c];
+                if (j == 0 && (t->sym = symtab_of(s, c)))
+                    n = t->sym->nclasses;
+                free -= c;
+            }
+            size *= (long double)n;
+            if (j == 0) {
+                t->nfirst = n;
+            } else {
+                t->mult[j] = n;
+                t->rest *= n;
+            }
+        }
     }
     if (2 * size > (long double)MAX_TIER)
         return false;
@@ -907,7 +1033,7 @@ static tier *solve_key(rm_solver *s, const tkey *key);
  * its distance. */
 static int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int *dist)
 {
-    u128 sets[MAXK];
+    u128 sets[MAXS];
     sets_of(s, bs, sets);
     uint64_t j = encode(s, t, sets, bs->to_move);
     int v = get_val(t, j);
@@ -1061,10 +1187,10 @@ static bool scan_position(scan *sc, uint64_t i)
     tier *t = sc->t;
     work *w = sc->w;
     const rm_game *g = s->g;
-    u128 sets[MAXK];
-    int side = decode(s, t, i, sets);
-    if (t->sym && encode(s, t, sets, side) != i) {
-        w->final[i] = true; /* (another position of its class stands for it) */
+    u128 sets[MAXS];
+    int side = position_at(s, t, i, sets);
+    if (side < 0) {
+        w->final[i] = true; /* (another position of its class stands for it, or none is) */
         sc->aliases++;
         return true;
     }
@@ -1111,7 +1237,7 @@ static bool scan_position(scan *sc, uint64_t i)
             cnt++;
             if (t->unmoves)
                 continue; /* (the turn is found again backwards: unmoves) */
-            u128 cs[MAXK];
+            u128 cs[MAXS];
             sets_of(s, &child, cs);
             uint64_t c = encode(s, t, cs, child.to_move);
             if (!grow((void **)&sc->edges, &sc->capedges, sc->nedges, sizeof *sc->edges))
@@ -1244,10 +1370,12 @@ static void discover(rm_solver *s, tier *t)
     size_t size = rm_bits_state_size(s->k);
     uint64_t step = t->size / 4096 + 1;
     for (uint64_t i = 0; i < t->size && !s->failed; i += step) {
-        u128 sets[MAXK];
+        u128 sets[MAXS];
         int side = decode(s, t, i, sets);
         rm_bstate bs, child;
         rm_state st;
+        if (side < 0)
+            continue;
         make_state(s, t, sets, side, &bs);
         if (rm_bits_result(s->g, s->k, &bs, NULL, tally, &l, &st, NULL) != RM_ONGOING)
             continue;
@@ -1427,6 +1555,8 @@ static const rm_turn_rule *pattern_of(const rm_solver *s, const tier *t, int sid
 static bool can_unmove(const rm_solver *s, const tier *t)
 {
     const rm_game *g = s->g;
+    if (s->nup > 0)
+        return false; /* (a turn undone may come off a stack, or onto one) */
     for (int side = 0; side < 2; side++) {
         const rm_phase *ph = &g->rules.phases[t->key.phase[side]];
         if (ph->before_play || ph->may_end || ph->compulsory_per_piece)
@@ -1457,8 +1587,8 @@ static int stabilizer(const rm_solver *s, const u128 *sets)
     int n = 0;
     for (int g = 0; g < s->nsyms; g++) {
         bool same = true;
-        for (int k = 0; k < s->g->nkinds && same; k++)
-            same = apply_sym(s, g, sets[k]) == sets[k];
+        for (int k = 0; k < s->nsets && same; k++)
+            same = k >= s->g->nkinds && k < MAXK ? true : apply_sym(s, g, sets[k]) == sets[k];
         n += same;
     }
     return n;
@@ -1528,7 +1658,7 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
     const rm_game *g = s->g;
     const rm_board *board = &g->board;
     b->n = 0;
-    u128 sets[MAXK];
+    u128 sets[MAXS];
     int side = decode(s, t, i, sets), m = 1 - side;
     bool stays;
     const rm_turn_rule *tr = pattern_of(s, t, m, &stays);
@@ -1588,7 +1718,7 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
                 }
             }
             for (int f = 0; f < nfrom && !s->failed; f++) {
-                u128 psets[MAXK];
+                u128 psets[MAXS];
                 memcpy(psets, sets, sizeof psets);
                 psets[kind] = (psets[kind] & ~bit2(qb)) | bit2(rm_bits_bit_of(s->k, from[f]));
                 if (check && !listed_turn(s, t, psets, m, child, b, false))
@@ -1600,7 +1730,7 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
     if (s->nsyms > 1) {
         int sc = stabilizer(s, sets);
         for (int j = 0; j < b->n; j++) {
-            u128 psets[MAXK];
+            u128 psets[MAXS];
             decode(s, t, b->idx[j], psets);
             int sp = stabilizer(s, psets);
             if ((b->count[j] * (uint32_t)sp) % (uint32_t)sc != 0) {
@@ -1808,8 +1938,9 @@ static const char *refused(const rm_game *g, const rm_bits *k)
         return "has no rules of play";
     if (!k)
         return "has no bit kernel (a board of more than 128 bits, or more than 8 kinds of piece)";
-    if (rm_bits_stacks(k))
-        return "has pieces that stack, which the solver does not take yet";
+    for (int i = 0; i < g->nkinds; i++)
+        if (g->kinds[i].stacks && g->kinds[i].count > MAXUP + 1)
+            return "has a kind of more than 32 pieces that stack, which the solver does not take";
     return NULL;
 }
 
@@ -1848,6 +1979,12 @@ static rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *
     s->board = ld2(board);
     s->npoints = g->board.npoints;
     s->nbits = rm_bits_words(k) * 64;
+    for (int i = 0; i < g->nkinds; i++) {
+        s->stacks[i] = g->kinds[i].stacks;
+        if (s->stacks[i] && g->kinds[i].count - 1 > s->nup)
+            s->nup = g->kinds[i].count - 1;
+    }
+    s->nsets = MAXK + s->nup;
     for (int n = 0; n <= 128; n++)
         for (int r = 0; r <= 128; r++) {
             if (r == 0)
@@ -1944,12 +2081,6 @@ rm_solver *rm_solve(const rm_game *g, const rm_solve_options *o, char *err, size
         st = *o->root;
     else
         rm_initial(g, &st);
-    for (int p = 0; p < g->board.npoints; p++)
-        if (rm_state_count(&st, p) > 1) {
-            snprintf(err, errsize, "the position has pieces stacked, which the solver does not take");
-            rm_solver_free(s);
-            return NULL;
-        }
     rm_bits_from_state(s->k, &st, &bs);
     tkey key;
     key_of(s, &bs, &key);
@@ -1989,15 +2120,12 @@ int rm_solver_value(const rm_solver *s, const rm_state *st, int *distance)
 {
     rm_bstate bs;
     rm_bits_from_state(s->k, st, &bs);
-    for (int p = 0; p < s->g->board.npoints; p++)
-        if (rm_state_count(st, p) > 1)
-            return -1;
     tkey key;
     key_of(s, &bs, &key);
     const tier *t = find_tier(s, &key);
     if (!t || t->solving || !t->val)
         return -1;
-    u128 sets[MAXK];
+    u128 sets[MAXS];
     sets_of(s, &bs, sets);
     uint64_t i = encode(s, t, sets, bs.to_move);
     *distance = get_val(t, i) == RM_VALUE_DRAW ? 0 : t->dist[i];
@@ -2013,7 +2141,7 @@ int rm_solver_set_value(rm_solver *s, const rm_state *st, int value, int distanc
     tier *t = find_tier(s, &key);
     if (!t || !t->val)
         return -1;
-    u128 sets[MAXK];
+    u128 sets[MAXS];
     sets_of(s, &bs, sets);
     uint64_t i = encode(s, t, sets, bs.to_move);
     set_val(t, i, value);
@@ -2078,9 +2206,9 @@ uint64_t rm_solver_verify(const rm_solver *cs, rm_solve_progress_fn progress, vo
                 pr.done = i;
                 progress(ctx, &pr);
             }
-            u128 sets[MAXK];
-            int side = decode(s, t, i, sets);
-            if (t->sym && encode(s, t, sets, side) != i)
+            u128 sets[MAXS];
+            int side = position_at(s, t, i, sets);
+            if (side < 0)
                 continue;
             rm_bstate bs, child;
             rm_state st;

@@ -30,8 +30,8 @@
  * loss).
  *
  * Games the solver does not take: no bit kernel (more than 128 bits or 8
- * kinds), pieces that stack, or a tier past the memory given (the error
- * says what it would need).
+ * kinds), a kind of more than 32 pieces that stack, or a tier past the
+ * memory given (the error says what it would need).
  */
 #ifndef RIMAU_SOLVE_H
 #define RIMAU_SOLVE_H
@@ -86,7 +86,7 @@ void rm_solver_free(rm_solver *s);
 
 /* The value of ST for its side to move (RM_VALUE_*) and its distance to
  * the end in plies (a draw: 0); -1 when ST is in no solved tier (a
- * position the start cannot lead to) or has pieces stacked. */
+ * position the start cannot lead to). */
 int rm_solver_value(const rm_solver *s, const rm_state *st, int *distance);
 
 /* For the tests of rm_solver_verify: gives ST the value VALUE at

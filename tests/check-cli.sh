@@ -869,8 +869,13 @@ has "^  positions: *54,894,894,060 " out "the estimate counts the positions"
 expect 1 "solve a game past the memory given" "$RIMAU" solve "$srcdir/games/catch-the-hare.game" -q --memory 1M
 has "solving needs more than the" err "the solve says it needs more memory"
 has "^estimate for Catch the hare" out "and prints the estimate"
-expect 1 "solve a game whose pieces stack" "$RIMAU" solve "$srcdir/games/main-rimau.game" -q
-has "has pieces that stack" err "a stacking game is refused with the reason"
+expect 0 "solve a game whose pieces stack" "$RIMAU" solve "$srcdir/tests/games/solve-stacks.game" -o stacks=both --verify
+has "^start (cattle to move): " out "a game of stacks is solved"
+has "^verify: every position agrees with the rules" out "and its solve verified"
+sed -e 's/piece cow 5 stacks/piece cow 40 stacks/' -e 's/cow in hand 3/cow in hand 38/' \
+    "$srcdir/tests/games/solve-stacks.game" > "$tmp/tall.game"
+expect 1 "solve a game of stacks taller than the solver keeps" "$RIMAU" solve "$tmp/tall.game" -o stacks=both -q
+has "more than 32 pieces that stack" err "a game of tall stacks is refused with the reason"
 expect 2 "solve with a bad --memory" "$RIMAU" solve "$drops" --memory lots
 has "memory takes a size" err "a bad size is named"
 expect 0 "solve --blockade" "$RIMAU" solve "$srcdir/games/meurimueng-rimueng.game" --blockade tigers --within 8

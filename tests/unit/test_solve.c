@@ -218,17 +218,23 @@ static rm_game *load_test_game(const char *file, const char *option, const char 
 static void solve__small_games__agree_with_exhaustive_search(void **state)
 {
     (void)state;
-    static const char *const games[][3] = {
-        { "tests/games/solve-hare.game", NULL, NULL },
-        { "tests/games/solve-hare.game", "hare-chains", "no" },
-        { "tests/games/solve-drops.game", NULL, NULL },
-        { "tests/games/solve-slide.game", NULL, NULL },
-        { "games/kaooa.game", NULL, NULL },
-        { "games/kaooa.game", "capture", "compulsory" },
+    static const struct {
+        const char *file, *option, *value;
+        int max; /* positions the start leads to, searched */
+    } games[] = {
+        { "tests/games/solve-hare.game", NULL, NULL, 60000 },
+        { "tests/games/solve-hare.game", "hare-chains", "no", 60000 },
+        { "tests/games/solve-drops.game", NULL, NULL, 60000 },
+        { "tests/games/solve-slide.game", NULL, NULL, 60000 },
+        { "tests/games/solve-stacks.game", NULL, NULL, 12000 },
+        { "tests/games/solve-stacks.game", "stacks", "tigers", 12000 },
+        { "tests/games/solve-stacks.game", "stacks", "both", 12000 },
+        { "games/kaooa.game", NULL, NULL, 60000 },
+        { "games/kaooa.game", "capture", "compulsory", 60000 },
     };
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
-        rm_game *g = load_test_game(games[i][0], games[i][1], games[i][2]);
-        agrees_with_search(g, 60000);
+        rm_game *g = load_test_game(games[i].file, games[i].option, games[i].value);
+        agrees_with_search(g, games[i].max);
         rm_game_destroy(g);
     }
 }
