@@ -60,14 +60,16 @@ int rm_bits_words(const rm_bits *k)
 /* ---- the tables of a game ---- */
 
 /* The way (index into k->shift) of a link from bit A to bit B, adding a
- * way for its difference when there is room; -1 when there is none. */
+ * way for its difference when there is room; -1 when there is none, or
+ * when the difference is a word or more (the shifts of bitgen_words.h
+ * take 1 to 63: such a link's rays are walked point by point). */
 static int way_of(rm_bits *k, int a, int b)
 {
     int s = b - a;
     for (int d = 0; d < k->ndirs; d++)
         if (k->shift[d] == s)
             return d;
-    if (k->ndirs == RM_BITS_MAX_DIRS || s == 0)
+    if (k->ndirs == RM_BITS_MAX_DIRS || s == 0 || s >= 64 || s <= -64)
         return -1;
     k->shift[k->ndirs] = s;
     return k->ndirs++;

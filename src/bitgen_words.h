@@ -102,15 +102,27 @@ static inline bb BACK(const rm_bits *k, bb x, int d)
     return (x >> k->lsh[d]) << k->rsh[d];
 }
 #else
-/* (one shift of 128 bits, the way's sign told apart by a branch that
- * goes the same way each time a loop over the ways comes round) */
+/* (a shift of 128 bits by 1 to 63, word by word: a way's shift is never
+ * 0 nor as much as a word, so the compiler's test for a shift of 64 or
+ * more is left out; the way's sign told apart by a branch that goes the
+ * same way each time a loop over the ways comes round) */
+static inline bb SHL(bb x, int n)
+{
+    uint64_t lo = (uint64_t)x, hi = (uint64_t)(x >> 64);
+    return (bb)(lo << n) | (bb)(hi << n | lo >> (64 - n)) << 64;
+}
+static inline bb SHR(bb x, int n)
+{
+    uint64_t lo = (uint64_t)x, hi = (uint64_t)(x >> 64);
+    return (bb)(lo >> n | hi << (64 - n)) | (bb)(hi >> n) << 64;
+}
 static inline bb FWD(const rm_bits *k, bb x, int d)
 {
-    return k->lsh[d] ? x << k->lsh[d] : x >> k->rsh[d];
+    return k->lsh[d] ? SHL(x, k->lsh[d]) : SHR(x, k->rsh[d]);
 }
 static inline bb BACK(const rm_bits *k, bb x, int d)
 {
-    return k->lsh[d] ? x >> k->lsh[d] : x << k->rsh[d];
+    return k->lsh[d] ? SHR(x, k->lsh[d]) : SHL(x, k->rsh[d]);
 }
 #endif
 
@@ -693,6 +705,9 @@ static bool fast_from(fastwalk *f, int c, bb empty, bb targets, bb dead, uint64_
     bool found = false;
     if (a->piece) {
         const bpiece *pc = &a->piece[c];
+        /* (most chains stop at once: no target next to the piece) */
+        if (!(LD(pc->nbr) & targets))
+            return false;
         for (int j = 0; j < pc->npairs && !w->failed; j++) {
             int q = pc->over[j], land = pc->land[j];
             if (HAS(targets, q) && HAS(empty, land) && q != back) {
