@@ -459,7 +459,8 @@ static void record(chainwalk *w, uint64_t hash, int to)
     c->from = (uint8_t)w->from;
     c->to = (uint8_t)to;
     c->ntaken = (uint8_t)w->ntaken;
-    memcpy(c->taken, w->taken, (size_t)w->ntaken);
+    /* (the whole array: a copy of fixed size is a few moves, not a call) */
+    memcpy(c->taken, w->taken, sizeof c->taken);
 }
 
 /* The chain has stopped with its piece on LAND in CUR, DEAD its pieces to
