@@ -256,18 +256,27 @@ static uint64_t rank_in(const rm_solver *s, u128 x, u128 free)
     return r;
 }
 
+/* The I-th largest member (counting from 1) of the set whose colex rank
+ * is *R, its members below TOP + 1: the largest P with binom(P, I) <= *R
+ * (else I - 1), taken off *R. */
+static int colex_digit(const rm_solver *s, uint64_t *r, int i, int top)
+{
+    int p = top;
+    while (p >= i && s->binom[p][i] > *r)
+        p--;
+    if (s->binom[p][i] > *r)
+        p = i - 1;
+    *r -= s->binom[p][i];
+    return p;
+}
+
 /* The set of C points of FREE (M of them) whose colex rank is R. */
 static u128 unrank_in(const rm_solver *s, uint64_t r, int c, u128 free, int m)
 {
     u128 x = 0;
     int top = m - 1;
     for (int i = c; i >= 1; i--) {
-        int p = top;
-        while (p >= i && s->binom[p][i] > r)
-            p--;
-        if (s->binom[p][i] > r)
-            p = i - 1;
-        r -= s->binom[p][i];
+        int p = colex_digit(s, &r, i, top);
         x |= bit2(select2(free, p));
         top = p - 1;
     }
@@ -307,12 +316,7 @@ static u128 unrank_stacks(const rm_solver *s, uint64_t r, int c, u128 free, int 
     u128 x = 0;
     int top = m + c - 2, b = -1, h = 0;
     for (int i = c; i >= 1; i--) {
-        int q = top;
-        while (q >= i && s->binom[q][i] > r)
-            q--;
-        if (s->binom[q][i] > r)
-            q = i - 1;
-        r -= s->binom[q][i];
+        int q = colex_digit(s, &r, i, top);
         top = q - 1;
         int nb = select2(free, q - (i - 1));
         if (nb == b) {
