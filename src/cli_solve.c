@@ -273,8 +273,9 @@ int cmd_solve(int argc, char **argv)
     clear_bar(&b);
     if (!s) {
         fprintf(stderr, "rimau solve: %s\n", err);
-        if (strstr(err, "memory") && !json) {
-            /* refused for memory: what the whole game would take */
+        if (strstr(err, "rimau solve --estimate") && !json) {
+            /* refused for memory or a tier too large: what the whole game
+             * would take */
             fflush(stderr);
             estimate(g, o.no_symmetry, false, o.memory);
         }

@@ -91,6 +91,7 @@ typedef struct tier {
     uint64_t mult[MAXK];       /* by place in ORDER (from 1): the placements of that kind */
     uint64_t rest;             /* the product of MULT */
     uint64_t per_side, size;
+    long double want;          /* the positions it would have (when more than a tier may) */
     const symtab *sym;         /* NULL: every placement kept */
     uint8_t *val;              /* 2 bits a position, 4 a byte (RM_VALUE_*) */
     uint16_t *dist;
@@ -767,6 +768,7 @@ static void name_tier(const rm_solver *s, tier *t)
 static bool lay_out(rm_solver *s, tier *t)
 {
     const rm_game *g = s->g;
+    name_tier(s, t);
     t->nk = 0;
     t->sym = NULL;
     /* the kinds that do not stack, the one of fewest placements first (its
@@ -817,11 +819,11 @@ static bool lay_out(rm_solver *s, tier *t)
             }
         }
     }
+    t->want = 2 * size;
     if (2 * size > (long double)MAX_TIER)
         return false;
     t->per_side = (uint64_t)size;
     t->size = 2 * t->per_side;
-    name_tier(s, t);
     return true;
 }
 
@@ -1882,8 +1884,9 @@ static tier *solve_key(rm_solver *s, const tkey *key)
         return NULL;
     }
     if (!lay_out(s, t)) {
-        fail(s, "tier %s has more positions than a tier may (%llu)", t->name,
-             (unsigned long long)MAX_TIER);
+        fail(s, "tier %s has %.3Lg positions, more than a tier may (%llu); see rimau solve "
+                "--estimate",
+             t->name, t->want, (unsigned long long)MAX_TIER);
         return NULL;
     }
     if (load_tier(s, t)) {

@@ -869,6 +869,10 @@ has "^  positions: *54,894,894,060 " out "the estimate counts the positions"
 expect 1 "solve a game past the memory given" "$RIMAU" solve "$srcdir/games/catch-the-hare.game" -q --memory 1M
 has "solving needs more than the" err "the solve says it needs more memory"
 has "^estimate for Catch the hare" out "and prints the estimate"
+expect 1 "solve a game with a tier past what the solver numbers" "$RIMAU" solve "$srcdir/games/adugo.game" -q
+has "^rimau solve: tier jaguar 1+0, dog 14+0; hunting/moving has 5.53e+09 positions, more than a tier may" \
+    err "the tier too large is named, with its size"
+has "^  too large: *2 tiers have more than 2^32 positions" out "and the estimate is printed"
 expect 0 "solve a game whose pieces stack" "$RIMAU" solve "$srcdir/tests/games/solve-stacks.game" -o stacks=both --verify
 has "^start (cattle to move): " out "a game of stacks is solved"
 has "^verify: every position agrees with the rules" out "and its solve verified"
