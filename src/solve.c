@@ -111,7 +111,8 @@ struct rm_solver {
     int nbits, npoints;
     u128 board;
     bool stacks[MAXK];         /* by kind: its pieces may share a point */
-    int nup, nsets;            /* the layers of stacks kept (0 where nothing stacks); MAXK + NUP */
+    int nup;                   /* the layers of stacks kept (0 where nothing stacks): the sets
+                                * are the MAXK kinds' and then these (nsets) */
     uint64_t binom[129][129];  /* saturated at UINT64_MAX */
     /* the board's symmetries: perm[s][bit] */
     int nsyms;
@@ -284,6 +285,12 @@ static u128 unrank_in(const rm_solver *s, uint64_t r, int c, u128 free, int m)
     return x;
 }
 
+/* The point sets of a position: one a kind, then the layers of stacks. */
+static int nsets(const rm_solver *s)
+{
+    return MAXK + s->nup;
+}
+
 /* A kind that stacks is placed as a multiset: C pieces on the M points
  * of FREE, taken in order with repeats e1 <= e2 <= ... <= eC, are the
  * C-set {e1, e2 + 1, ..., eC + C - 1} of M + C - 1 numbers, ranked in
@@ -401,7 +408,7 @@ static int decode(const rm_solver *s, const tier *t, uint64_t i, u128 *sets)
 {
     int side = (int)(i / t->per_side);
     i %= t->per_side;
-    for (int k = 0; k < s->nsets; k++)
+    for (int k = 0; k < nsets(s); k++)
         sets[k] = 0;
     if (t->nk == 0)
         return side;
@@ -1593,7 +1600,7 @@ static int stabilizer(const rm_solver *s, const u128 *sets)
     int n = 0;
     for (int g = 0; g < s->nsyms; g++) {
         bool same = true;
-        for (int k = 0; k < s->nsets && same; k++)
+        for (int k = 0; k < nsets(s) && same; k++)
             same = k >= s->g->nkinds && k < MAXK ? true : apply_sym(s, g, sets[k]) == sets[k];
         n += same;
     }
@@ -1991,7 +1998,6 @@ static rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *
         if (s->stacks[i] && g->kinds[i].count - 1 > s->nup)
             s->nup = g->kinds[i].count - 1;
     }
-    s->nsets = MAXK + s->nup;
     for (int n = 0; n <= 128; n++)
         for (int r = 0; r <= 128; r++) {
             if (r == 0)
