@@ -34,7 +34,7 @@ static inline int SEL(bb x, int k)
     return sel64(x, k);
 }
 #elif BW == 2
-typedef unsigned __int128 bb;
+__extension__ typedef unsigned __int128 bb;
 #ifndef F
 #define F(name) name##_w2
 #endif

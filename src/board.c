@@ -611,7 +611,7 @@ static int build_lines(struct finisher *f, rm_span board_span)
         const rm_point *first = &bb->points[order[0]], *last = &bb->points[order[n - 1]];
         bool reverse = last->x < first->x - EPS || (fabs(last->x - first->x) < EPS && last->y < first->y);
         for (int i = 0; i < n; i++)
-            out->line_pts[used + i] = (uint16_t)(reverse ? order[n - 1 - i] : order[i]);
+            out->line_pts[used + (uint32_t)i] = (uint16_t)(reverse ? order[n - 1 - i] : order[i]);
         used += (uint32_t)n;
         out->line_off[++out->nlines] = used;
     }

@@ -130,9 +130,9 @@ static int bench_game(const char *path, const rm_choices *choices, double second
     size_t state_size = k ? rm_bits_state_size(k) : sizeof(rm_state);
     printf("%-36s %9.0f %11.0f %7.1f %6.1f/%4.1f/%4.1f %10.0f %8" PRIu64 " %5zu %6" PRIu64
            " %8.0f\n",
-           name, playouts / elapsed, plies / elapsed, (double)plies / playouts,
-           100.0 * results[0] / playouts, 100.0 * results[1] / playouts,
-           100.0 * results[2] / playouts, pt > 0 ? nodes / pt : 0, nodes, state_size,
+           name, (double)playouts / elapsed, (double)plies / elapsed, (double)plies / (double)playouts,
+           100.0 * (double)results[0] / (double)playouts, 100.0 * (double)results[1] / (double)playouts,
+           100.0 * (double)results[2] / (double)playouts, pt > 0 ? (double)nodes / pt : 0, nodes, state_size,
            alloc_after - alloc_before, mcts);
     for (int i = 0; i < 16; i++)
         rm_turnlist_free(&lists[i]);

@@ -169,7 +169,7 @@ static void dump_ir(FILE *out, const rm_game *g)
             const rm_ray *ry = &b->rays[r];
             fprintf(out, "  L%d%c", ry->line, ry->dir > 0 ? '+' : '-');
             for (int i = 0; i < ry->len; i++)
-                fprintf(out, "%s%s", i ? "," : ":", b->points[b->ray_pts[ry->off + i]].name);
+                fprintf(out, "%s%s", i ? "," : ":", b->points[b->ray_pts[ry->off + (uint32_t)i]].name);
         }
         fputc('\n', out);
     }

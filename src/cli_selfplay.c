@@ -37,7 +37,7 @@ static double now_seconds(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 struct tournament {
@@ -251,7 +251,7 @@ static double time_left(const struct tournament *t, long threads, double at)
             continue;
         if (finished[k] == 0)
             return -1;
-        mean[k] = spent[k] / finished[k];
+        mean[k] = spent[k] / (double)finished[k];
     }
     for (long i = 0; i < t->games; i++) {
         const slot *o = &t->out[i];
@@ -368,8 +368,8 @@ static void wilson(long k, long n, double *lo, double *hi)
         *hi = 1;
         return;
     }
-    double z = 1.96, p = (double)k / n, d = 1 + z * z / n;
-    double c = p + z * z / (2 * n), w = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n));
+    double dn = (double)n, z = 1.96, p = (double)k / dn, d = 1 + z * z / dn;
+    double c = p + z * z / (2 * dn), w = z * sqrt(p * (1 - p) / dn + z * z / (4.0 * dn * dn));
     *lo = fmax(0, (c - w) / d);
     *hi = fmin(1, (c + w) / d);
 }
@@ -388,13 +388,13 @@ static void print_table(FILE *out, tally *ts, int n)
         for (int k = 0; k < 3; k++) {
             wilson(counts[k], t->games, &lo, &hi);
             snprintf(cell[k], sizeof cell[k], "%5.1f [%3.0f,%4.0f]",
-                     t->games ? 100.0 * counts[k] / t->games : 0, 100 * lo, 100 * hi);
+                     t->games ? 100.0 * (double)counts[k] / (double)t->games : 0, 100 * lo, 100 * hi);
         }
         /* (a long name by its start: the JSON lines keep it whole) */
         fprintf(out, "%-14s %-10s %5ld %16s %16s %16s %6.1f %8.1f\n", SHOWN(t->player),
                 SHOWN(t->side), t->games, cell[0], cell[1], cell[2],
-                t->games ? t->turns / t->games : 0,
-                t->games ? t->captures / t->games : 0);
+                t->games ? (double)t->turns / (double)t->games : 0,
+                t->games ? (double)t->captures / (double)t->games : 0);
     }
 }
 
@@ -700,9 +700,9 @@ int cmd_selfplay(int argc, char **argv)
         struct timespec ms = { 0, 200000000 };
         nanosleep(&ms, NULL);
         clock_gettime(CLOCK_MONOTONIC, &t1);
-        double el = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        double el = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
         long done = atomic_load(&t.finished);
-        double rate = el > 0 ? (done - before) / el : 0;
+        double rate = el > 0 ? (double)(done - before) / el : 0;
         int width = 30, fill = mine ? (int)(width * done / mine) : width;
         pthread_mutex_lock(&t.lock);
         double left = time_left(&t, threads, now_seconds());

@@ -510,8 +510,8 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
         x->captures++;
         /* the capture, the targets looked at on its way, and the targets
          * and rays the chain looks for and along where it lands */
-        long work = k + CHANGE_COST * (x->log.n - mark) + g->nkinds + b->ray_off[pts[k] + 1] -
-                    b->ray_off[pts[k]];
+        long work = k + CHANGE_COST * (x->log.n - mark) + g->nkinds +
+                    (long)(b->ray_off[pts[k] + 1] - b->ray_off[pts[k]]);
         if (!begin(x, 1, work)) {
             if (a->chain == RM_CHAIN_NONE) {
                 end_capture(x, a, pts[k], &d, step, done);

@@ -107,7 +107,7 @@ static unsigned point_look(const rm_game *g, const rm_view *v, int i, unsigned m
     unsigned a = 0;
     int k = v ? v->kind[i] : -1;
     if (k >= 0) {
-        a = A_BOLD | A_FG_OF(side_colour[g->kinds[k].side % RM_MAX_SIDES]);
+        a = A_BOLD | (unsigned)A_FG_OF(side_colour[g->kinds[k].side % RM_MAX_SIDES]);
         if (v->count[i] > 1)
             a |= A_UL;
     }

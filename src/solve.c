@@ -12,7 +12,7 @@
 
 #include "bitgen.h"
 
-typedef unsigned __int128 u128;
+__extension__ typedef unsigned __int128 u128;
 
 #define MAXK RM_BITS_MAX_KINDS
 /* A position's sets: one a kind (the points it holds), then, where

@@ -29,7 +29,8 @@ static float to_table(double score, int ply)
 /* The score, PLY plies after the root, that the table's SCORE stands for. */
 static double from_table(float score, int ply)
 {
-    return score >= AB_DECIDED ? score - ply : score <= -AB_DECIDED ? score + ply : score;
+    double s = score;
+    return s >= AB_DECIDED ? s - ply : s <= -AB_DECIDED ? s + ply : s;
 }
 
 /* The score to the side to move in ST of playing its turn I of L, by a

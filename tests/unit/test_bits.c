@@ -370,23 +370,24 @@ static void outcome_game(const rm_game *g, const char *what, int i, void *ctx)
     rm_set_bit_kernel(false);
     play_many(g, a.games, 1L << 40, (uint64_t)i * 37 + 9, &b);
     rm_set_bit_kernel(true);
-    double chi = 0, n = (double)(a.games + b.games);
+    double ga = (double)a.games, gb = (double)b.games, n = ga + gb, chi = 0;
+    double ra[3], rb[3];
     for (int r = 0; r < 3; r++) {
-        double col = (double)(a.results[r] + b.results[r]);
+        ra[r] = (double)a.results[r];
+        rb[r] = (double)b.results[r];
+        double col = ra[r] + rb[r];
         if (col == 0)
             continue;
-        double ea = col * a.games / n, eb = col * b.games / n;
-        chi += (a.results[r] - ea) * (a.results[r] - ea) / ea +
-               (b.results[r] - eb) * (b.results[r] - eb) / eb;
+        double ea = col * ga / n, eb = col * gb / n;
+        chi += (ra[r] - ea) * (ra[r] - ea) / ea + (rb[r] - eb) * (rb[r] - eb) / eb;
     }
-    double ma = a.turns / a.games, mb = b.turns / b.games;
-    double va = a.turns2 / a.games - ma * ma, vb = b.turns2 / b.games - mb * mb;
-    double se = sqrt(va / a.games + vb / b.games) + 1e-9;
+    double ma = a.turns / ga, mb = b.turns / gb;
+    double va = a.turns2 / ga - ma * ma, vb = b.turns2 / gb - mb * mb;
+    double se = sqrt(va / ga + vb / gb) + 1e-9;
     print_message("%-40s %5ld games: %5.1f/%5.1f/%5.1f%% against %5.1f/%5.1f/%5.1f%%, %6.1f "
                   "turns against %6.1f\n",
-                  what, a.games, 100.0 * a.results[0] / a.games, 100.0 * a.results[1] / a.games,
-                  100.0 * a.results[2] / a.games, 100.0 * b.results[0] / b.games,
-                  100.0 * b.results[1] / b.games, 100.0 * b.results[2] / b.games, ma, mb);
+                  what, a.games, 100.0 * ra[0] / ga, 100.0 * ra[1] / ga, 100.0 * ra[2] / ga,
+                  100.0 * rb[0] / gb, 100.0 * rb[1] / gb, 100.0 * rb[2] / gb, ma, mb);
     if (chi > chi_square_limit(2))
         fail_msg("%s: playouts end otherwise on the kernel (chi square %.1f)", what, chi);
     if (fabs(ma - mb) > 5 * se)

@@ -152,7 +152,7 @@ static long play_checked(const rm_game *g, const char *file, const char *spec, i
 {
     long turns = 0;
     for (int k = 0; k < games; k++) {
-        rm_player *p[2] = { player(g, spec, 100 + 2 * k), player(g, spec, 101 + 2 * k) };
+        rm_player *p[2] = { player(g, spec, (uint64_t)(100 + 2 * k)), player(g, spec, (uint64_t)(101 + 2 * k)) };
         rm_match m;
         assert_int_equal(rm_match_init(&m, g), 0);
         while (rm_match_result(&m) == RM_ONGOING && m.n < plies) {

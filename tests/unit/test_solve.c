@@ -41,7 +41,7 @@ static int flip(int v)
  * limit never reached (the turns are not counted). */
 static int search(const rm_game *g, const rm_state *st, int depth, memo *m)
 {
-    uint64_t key = (rm_state_hash(st) ^ (uint64_t)depth * 0x9E3779B97F4A7C15ull) | 1;
+    uint64_t key = (rm_state_hash(st) ^ (uint64_t)depth * (uint64_t)0x9E3779B97F4A7C15ull) | 1;
     size_t j = (size_t)(key * 0xC2B2AE3D27D4EB4Full >> 20) & (m->cap - 1);
     while (m->key[j] && m->key[j] != key)
         j = (j + 1) & (m->cap - 1);
