@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "cli_paths.h"
 #include "diag.h"
+#include "files.h"
 #include "notation.h"
 #include "position.h"
 #include "render.h"
@@ -115,37 +116,8 @@ void cli_put_turn(FILE *out, const rm_game *g, const rm_move *moves, int n)
 
 int cli_output_ok(const char *path, cli_output kind, bool force, char *err, size_t errsize)
 {
-    struct stat sb;
-    if (lstat(path, &sb) != 0) {
-        if (errno == ENOENT)
-            return 0;
-        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    const char *what = S_ISLNK(sb.st_mode)    ? "a symbolic link"
-                       : S_ISDIR(sb.st_mode)  ? "a folder"
-                       : S_ISFIFO(sb.st_mode) ? "a FIFO"
-                       : S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode) ? "a device"
-                       : !S_ISREG(sb.st_mode) ? "not a plain file"
-                                              : NULL;
-    if (what) {
-        snprintf(err, errsize, "%s is %s: not replaced (give a new file's path)", path, what);
-        return -1;
-    }
-    if (force || sb.st_size == 0)
-        return 0;
     static const char *const starts[] = { "[Game \"", "{\"game\": " };
-    const char *start = starts[kind];
-    char head[16] = "";
-    FILE *f = fopen(path, "r");
-    size_t got = f ? fread(head, 1, strlen(start), f) : 0;
-    if (f)
-        fclose(f);
-    if (got == strlen(start) && memcmp(head, start, got) == 0)
-        return 0;
-    snprintf(err, errsize, "%s exists and is not a %s Rimau wrote: not replaced (--force replaces it)",
-             path, kind == CLI_OUT_RECORD ? "game record" : "selfplay JSON file");
-    return -1;
+    return rm_out_check(path, starts[kind], force, err, errsize);
 }
 
 int cli_play_turns(rm_match *m, const char *text, const char *what)

@@ -1,6 +1,8 @@
 /* diag.c: source files and GNU-style diagnostics. */
 #include "diag.h"
 
+#include "files.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,47 +47,19 @@ int source_read(rm_source *src, const char *path, rm_diag *d)
 int source_read_limit(rm_source *src, const char *path, rm_diag *d, size_t limit)
 {
     memset(src, 0, sizeof *src);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    char err[4400]; /* (room for a path of 4096 bytes and its reason) */
+    size_t len = 0;
+    char *buf = rm_in_read(path, limit, &len, err, sizeof err);
+    if (!buf) {
+        /* "cannot read PATH: REASON" as "PATH: error: cannot open: REASON" */
+        const char *reason = err;
+        size_t skip = strlen("cannot read ") + strlen(path) + 2;
+        if (strncmp(err, "cannot read ", 12) == 0 && strlen(err) >= skip &&
+            strncmp(err + 12, path, strlen(path)) == 0)
+            reason = err + skip;
         if (d->out)
-            fprintf(d->out, "%s: error: cannot open: %s\n", path, strerror(errno));
+            fprintf(d->out, "%s: error: cannot open: %s\n", path[0] ? path : "''", reason);
         d->errors++;
-        return -1;
-    }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (len > limit)
-            break;
-        if (got == 0)
-            break;
-        if (len == cap) {
-            char *nb = realloc(buf, cap * 2 + 1);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    int failed = ferror(f);
-    fclose(f);
-    if (!buf || failed || len > limit) {
-        if (d->out) {
-            if (!buf)
-                fprintf(d->out, "%s: error: out of memory\n", path);
-            else if (failed)
-                fprintf(d->out, "%s: error: cannot read\n", path);
-            else
-                fprintf(d->out, "%s: error: file is larger than the limit of %zu bytes\n",
-                        path, limit);
-        }
-        d->errors++;
-        free(buf);
         return -1;
     }
     buf[len] = '\0';

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "record.h"
 
+#include "files.h"
+
 #include <ctype.h>
 #include <fcntl.h>
 #include <stdatomic.h>
@@ -213,36 +215,12 @@ int rm_record_save(const char *path, const rm_match *m, const rm_record_info *in
                  path, m->n, RM_MAX_RECORD_TURNS);
         return -1;
     }
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 32);
-    if (!tmp) {
-        snprintf(err, errsize, "out of memory");
+    /* (the caller checked PATH before the game: here only what is at it
+     * now is checked again, a link or a folder never replaced) */
+    rm_out o;
+    if (rm_out_open(&o, path, NULL, true, err, errsize) != 0)
         return -1;
-    }
-    /* A name of its own (the process and a count), created with the mode
-     * of any new file (0666 less the umask), not mkstemp's 0600. */
-    static atomic_uint serial;
-    int fd = -1;
-    for (int tries = 0; fd < 0 && tries < 100; tries++) {
-        snprintf(tmp, len + 32, "%s.tmp%ld.%u", path, (long)getpid(),
-                 atomic_fetch_add(&serial, 1) % 100000u);
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd < 0 && errno != EEXIST)
-            break;
-    }
-    if (fd < 0) {
-        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
-        free(tmp);
-        return -1;
-    }
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
-        close(fd);
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
+    FILE *f = rm_out_stream(&o);
     fprintf(f, "[Game \"");
     put_escaped(f, info->game_file);
     /* The file's own name, found in the games folder (like rimau play
@@ -297,23 +275,5 @@ int rm_record_save(const char *path, const rm_match *m, const rm_record_info *in
     if (info->result == RM_ONGOING)
         fprintf(f, "%s*", col ? " " : "");
     fputc('\n', f);
-    bool failed = ferror(f) != 0;
-    if (fflush(f) != 0 || fsync(fileno(f)) != 0)
-        failed = true;
-    if (fclose(f) != 0)
-        failed = true;
-    if (failed) {
-        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno ? errno : EIO));
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
-    if (rename(tmp, path) != 0) {
-        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
-    return 0;
+    return rm_out_commit(&o, err, errsize);
 }

@@ -25,7 +25,7 @@ bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 # executor's modules are ranked among themselves too. Empty when unknown.
 rank() {
     case "$1" in
-        src/diag.[ch] | src/set.h) echo 10 ;;                 # shared base
+        src/diag.[ch] | src/files.[ch] | src/set.h) echo 10 ;; # shared base
         src/ast_kinds.h | src/ast.[ch]) echo 20 ;;            # AST
         grammar/*) echo 30 ;;                                 # grammar
         src/board.[ch] | src/rules.h | src/game.h) echo 40 ;; # IR

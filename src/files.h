@@ -1,0 +1,105 @@
+/* files.h: the one way Rimau writes a file, and the one way it opens a
+ * file to read.
+ *
+ * Every output of the program (a record, a selfplay JSON file, an HTML
+ * replay, the SVG pictures of a replay, a solve's database files) goes
+ * through rm_out:
+ *
+ *   rm_out_check   before any work: may PATH be written? A symbolic link
+ *                  (dangling or not), a folder, a FIFO or a device is never
+ *                  replaced; an existing file only when it is empty, starts
+ *                  with the kind's SIGNATURE (a file of the same kind Rimau
+ *                  wrote), or with FORCE.
+ *   rm_out_open    a temporary file beside PATH (same folder, a name of its
+ *                  own, created with O_EXCL, the umask's mode); the check
+ *                  is made again first. Temporary files of PATH left by a
+ *                  process that no longer runs are removed.
+ *   rm_out_stream  the stream to write to; the first write error is kept.
+ *   rm_out_commit  every write checked, fsync, rename over PATH, fsync of
+ *                  the folder; on any failure the temporary file is
+ *                  removed and PATH is left as it was.
+ *   rm_out_abort   removes the temporary file.
+ *
+ * So a crash, a kill or a full disk leaves either the earlier file, whole,
+ * or the new one, whole; never a cut file where a good one was.
+ *
+ * A file written as it grows (a record saved after every turn, the JSON
+ * lines of a tournament) is opened with rm_out_append once it exists:
+ * writes go to its end, and rm_out_sync makes them durable (fflush and
+ * fdatasync: a cost of one write a turn, whatever the file's length).
+ *
+ * Every message is "cannot write PATH: REASON" (REASON strerror's, or
+ * what is at PATH), "cannot read PATH: REASON", written once into the
+ * caller's buffer.
+ *
+ * Reading: rm_in_open opens PATH without blocking (a FIFO or a device
+ * would otherwise hang the program or never end) and refuses anything but
+ * a regular file; rm_in_read reads a whole file up to a limit.
+ */
+#ifndef RIMAU_FILES_H
+#define RIMAU_FILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct rm_out {
+    char *path; /* the destination */
+    char *tmp;  /* the temporary file beside it (NULL when appending) */
+    FILE *f;    /* the stream written to */
+    int fd;     /* its file descriptor (a cookie stream has no fileno) */
+    int err;    /* the first write's error (errno), 0 if none */
+    bool append;
+} rm_out;
+
+/* May PATH be written? 0, or -1 with "cannot write PATH: ..." (or "PATH
+ * is a folder: not replaced ...") in ERR. SIGNATURE: the bytes a file of
+ * this kind starts with (NULL: an existing non-empty file needs FORCE). */
+int rm_out_check(const char *path, const char *signature, bool force, char *err, size_t errsize);
+
+/* Checks PATH as rm_out_check does, then opens a temporary file beside
+ * it. 0, or -1 with a message (nothing is left behind). */
+int rm_out_open(rm_out *o, const char *path, const char *signature, bool force, char *err,
+                size_t errsize);
+
+/* Opens the existing regular file PATH to write at its end (never through
+ * a symbolic link). 0, or -1 with a message. */
+int rm_out_append(rm_out *o, const char *path, char *err, size_t errsize);
+
+/* The stream of an open rm_out. */
+FILE *rm_out_stream(rm_out *o);
+
+/* Writes what is buffered and makes it durable (fdatasync). 0, or -1 with
+ * a message naming the first write error. */
+int rm_out_sync(rm_out *o, char *err, size_t errsize);
+
+/* Ends an rm_out: for a temporary file, renames it over PATH once every
+ * write succeeded and it is on disk (then makes the rename durable); for
+ * an appended file, syncs and closes it. 0, or -1 with a message (the
+ * temporary file removed, PATH as it was). Frees O either way. */
+int rm_out_commit(rm_out *o, char *err, size_t errsize);
+
+/* Ends an rm_out without a commit: the temporary file is removed (an
+ * appended file is closed as it is). Frees O. Safe on a zeroed rm_out. */
+void rm_out_abort(rm_out *o);
+
+/* Writes the N bytes of DATA to PATH through a temporary file (the whole
+ * sequence above). 0, or -1 with a message. */
+int rm_out_write_file(const char *path, const char *signature, bool force, const void *data,
+                      size_t n, char *err, size_t errsize);
+
+/* Opens PATH to read: a regular file only (a FIFO, a device or a folder is
+ * refused at once, never waited on). NULL with "cannot read PATH: ..." in
+ * ERR on failure. */
+FILE *rm_in_open(const char *path, char *err, size_t errsize);
+
+/* Reads all of PATH, NUL-terminated, into a new buffer (its length in
+ * *LEN). NULL with a message when it cannot be read or is larger than
+ * LIMIT bytes. */
+char *rm_in_read(const char *path, size_t limit, size_t *len, char *err, size_t errsize);
+
+/* Makes the entries of the folder holding PATH durable (after a rename or
+ * a new file). 0, or -1 with errno set. */
+int rm_sync_folder_of(const char *path);
+
+#endif
