@@ -340,7 +340,8 @@ static void out_free(rm_out *o)
     memset(o, 0, sizeof *o);
 }
 
-int rm_out_commit(rm_out *o, char *err, size_t errsize)
+/* rm_out_commit, and with SYNC_FOLDER false rm_out_commit_no_folder_sync */
+static int commit(rm_out *o, bool sync_folder, char *err, size_t errsize)
 {
     errno = 0;
     bool ok = fflush(o->f) == 0 && !ferror(o->f) && o->err == 0 &&
@@ -376,7 +377,7 @@ int rm_out_commit(rm_out *o, char *err, size_t errsize)
             out_free(o);
             return -1;
         }
-        if (rm_sync_folder_of(o->path) != 0) {
+        if (sync_folder && rm_sync_folder_of(o->path) != 0) {
             snprintf(err, errsize, "cannot write %s: %s", o->path, strerror(errno));
             out_free(o);
             return -1;
@@ -384,6 +385,16 @@ int rm_out_commit(rm_out *o, char *err, size_t errsize)
     }
     out_free(o);
     return 0;
+}
+
+int rm_out_commit(rm_out *o, char *err, size_t errsize)
+{
+    return commit(o, true, err, errsize);
+}
+
+int rm_out_commit_no_folder_sync(rm_out *o, char *err, size_t errsize)
+{
+    return commit(o, false, err, errsize);
 }
 
 void rm_out_abort(rm_out *o)

@@ -20,6 +20,9 @@
  *                  removed and PATH is left as it was.
  *   rm_out_abort   removes the temporary file.
  *
+ * (rm_out_commit_no_folder_sync leaves the folder's sync to the caller:
+ * one rm_sync_folder_of after many files written into one folder.)
+ *
  * So a crash, a kill or a full disk leaves either the earlier file, whole,
  * or the new one, whole; never a cut file where a good one was.
  *
@@ -78,6 +81,14 @@ int rm_out_sync(rm_out *o, char *err, size_t errsize);
  * an appended file, syncs and closes it. 0, or -1 with a message (the
  * temporary file removed, PATH as it was). Frees O either way. */
 int rm_out_commit(rm_out *o, char *err, size_t errsize);
+
+/* rm_out_commit, all but the last step: the folder is not synced after
+ * the rename. The file is whole under its name (or absent) as before,
+ * but a crash may lose the rename (PATH then as it was) until
+ * rm_sync_folder_of(PATH) is called: for many files written into one
+ * folder, once after the last (a folder's sync costs as much as a
+ * file's). 0, or -1 with a message. Frees O either way. */
+int rm_out_commit_no_folder_sync(rm_out *o, char *err, size_t errsize);
 
 /* Ends an rm_out without a commit: the temporary file is removed (an
  * appended file is closed as it is). Frees O. Safe on a zeroed rm_out. */

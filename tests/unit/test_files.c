@@ -150,9 +150,10 @@ static void files__an_existing_file__is_replaced_only_when_of_its_kind_or_forced
 }
 
 /* In a child limited to LIMIT bytes a file (a full disk's stand-in),
- * writes N bytes over PATH; the child's exit status is 0 when the write
- * failed with a message naming the path and the reason. */
-static int write_past_limit(const char *path, rlim_t limit, size_t n)
+ * writes N bytes over PATH (with rm_out_write_file, or with FOLDER_SYNC
+ * false through rm_out_commit_no_folder_sync); the child's exit status is
+ * 0 when the write failed with a message naming the path and the reason. */
+static int write_past_limit_how(const char *path, rlim_t limit, size_t n, bool folder_sync)
 {
     pid_t pid = fork();
     assert_true(pid >= 0);
@@ -166,13 +167,25 @@ static int write_past_limit(const char *path, rlim_t limit, size_t n)
             _exit(3);
         memset(data, 'x', n);
         char err[1024];
-        int rc = rm_out_write_file(path, NULL, true, data, n, err, sizeof err);
+        int rc;
+        rm_out o;
+        if (folder_sync) {
+            rc = rm_out_write_file(path, NULL, true, data, n, err, sizeof err);
+        } else if ((rc = rm_out_open(&o, path, NULL, true, err, sizeof err)) == 0) {
+            fwrite(data, 1, n, rm_out_stream(&o));
+            rc = rm_out_commit_no_folder_sync(&o, err, sizeof err);
+        }
         free(data);
         _exit(rc == -1 && strstr(err, path) && strstr(err, strerror(EFBIG)) ? 0 : 1);
     }
     int status;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+}
+
+static int write_past_limit(const char *path, rlim_t limit, size_t n)
+{
+    return write_past_limit_how(path, limit, n, true);
 }
 
 static void files__a_write_that_fails__leaves_the_earlier_file_whole(void **state)
@@ -188,6 +201,42 @@ static void files__a_write_that_fails__leaves_the_earlier_file_whole(void **stat
     assert_int_equal(write_past_limit(p, 4096, 5000), 0);
     assert_string_equal(text_of(p), "the earlier page");
     assert_int_equal(entries(dir), 1); /* no temporary file left */
+    remove_folder(dir);
+}
+
+/* rm_out_commit_no_folder_sync: the same file, whole or not at all, with
+ * the same checks; the folder's sync is the caller's (rm_sync_folder_of,
+ * once after many files). */
+static void files__a_commit_without_the_folder_sync__is_whole_or_nothing_as_ever(void **state)
+{
+    (void)state;
+    char dir[512], p[600], link[600], target[600], err[1024];
+    new_folder(dir);
+    snprintf(p, sizeof p, "%s/a.tier", dir);
+    put(p, "TIER earlier");
+    rm_out o;
+    /* a file of its kind replaced, nothing else left */
+    assert_int_equal(rm_out_open(&o, p, "TIER", false, err, sizeof err), 0);
+    fputs("TIER new", rm_out_stream(&o));
+    assert_int_equal(rm_out_commit_no_folder_sync(&o, err, sizeof err), 0);
+    assert_string_equal(text_of(p), "TIER new");
+    assert_int_equal(entries(dir), 1);
+    assert_int_equal(rm_sync_folder_of(p), 0);
+    /* a write that fails: the earlier file whole, no temporary file */
+    assert_int_equal(write_past_limit_how(p, 4096, 200000, false), 0);
+    assert_string_equal(text_of(p), "TIER new");
+    assert_int_equal(entries(dir), 1);
+    /* a link put at the path since the open: not replaced, nothing
+     * written through it */
+    snprintf(link, sizeof link, "%s/b.tier", dir);
+    snprintf(target, sizeof target, "%s/target", dir);
+    assert_int_equal(rm_out_open(&o, link, "TIER", false, err, sizeof err), 0);
+    fputs("TIER evil", rm_out_stream(&o));
+    assert_int_equal(symlink(target, link), 0);
+    assert_int_equal(rm_out_commit_no_folder_sync(&o, err, sizeof err), -1);
+    assert_non_null(strstr(err, "symbolic link"));
+    assert_int_equal(access(target, F_OK), -1);
+    assert_int_equal(entries(dir), 2); /* the file and the link */
     remove_folder(dir);
 }
 
@@ -273,6 +322,7 @@ int main(void)
         cmocka_unit_test(files__what_is_not_a_file__is_never_replaced_nor_written_through),
         cmocka_unit_test(files__an_existing_file__is_replaced_only_when_of_its_kind_or_forced),
         cmocka_unit_test(files__a_write_that_fails__leaves_the_earlier_file_whole),
+        cmocka_unit_test(files__a_commit_without_the_folder_sync__is_whole_or_nothing_as_ever),
         cmocka_unit_test(files__temporaries_of_a_dead_process__are_removed_at_the_next_write),
         cmocka_unit_test(files__appending__writes_at_the_end_and_syncs),
         cmocka_unit_test(files__reading__refuses_what_is_not_a_file_at_once),
