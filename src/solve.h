@@ -45,7 +45,7 @@
 /* The value of a position for the side to move. */
 enum { RM_VALUE_DRAW = 0, RM_VALUE_WIN = 1, RM_VALUE_LOSS = 2 };
 
-#define RM_SOLVE_FORMAT 1          /* the version of the database files */
+#define RM_SOLVE_FORMAT 2          /* the version of the database files */
 
 /* What a solve reports of each tier as it goes. */
 typedef struct rm_solve_progress {
@@ -79,8 +79,14 @@ typedef struct rm_solver rm_solver;
  * O->root's),
  * reading the tiers already in the database and writing the others
  * there. NULL with a message in ERR when the game cannot be solved (see
- * above), a tier needs more memory than given, or a database file is
- * another game's, another version's, or damaged. */
+ * above), a tier needs more memory than given, a database file is
+ * another game's, another version's, or damaged (any byte changed), or
+ * the database's folder is in use by another process (one that writes
+ * into it, or, when a tier must be written, one that reads it). While it
+ * runs it holds the folder's lock (DIR/.lock, fcntl's: read, then write
+ * from the first tier it writes); calls with a database in one process
+ * take turns. Once it returns, the values are in memory and no lock is
+ * held. */
 rm_solver *rm_solve(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize);
 void rm_solver_free(rm_solver *s);
 

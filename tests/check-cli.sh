@@ -850,7 +850,8 @@ else
 fi
 
 # rimau solve: a small game, on two threads, into a database and back;
-# the values by the perfect player; what it refuses, and why.
+# the values by the perfect player; what it refuses, and why; the
+# database's files whole or refused, its folder one solve's at a time.
 drops="$srcdir/tests/games/solve-drops.game"
 expect 0 "solve a small game on two threads into a database" "$RIMAU" solve "$drops" -q -j 2 --db "$tmp/db" --verify
 has "^start (tigers to move): goats win in [0-9]* plies\$" out "solve prints the start's value"
@@ -864,6 +865,80 @@ expect 0 "analyse by the perfect player from the database" "$RIMAU" analyse "$dr
 has "^value goats win in [0-9]* plies (goats to move)\$" out "analyse gives the position's value"
 has "^turn b1,c1 " out "analyse gives each turn's value"
 has "^bestturn " out "analyse ends with the best turn"
+
+# The database's files. A change of any byte of a tier file is refused,
+# by solve and by solve --verify, as damaged (a sample: the first bytes,
+# the format, a count of the header, the number of next tiers, the
+# game's name, the body, the distances, the checksum).
+set -- "$tmp/db"/*.tier
+tierf=$1
+cp "$tierf" "$tmp/tier.orig"
+size=$(wc -c < "$tierf")
+for at in 0 8 62 92 100 736 $((size - 30)) $((size - 1)); do
+    b=$(od -An -tu1 -j "$at" -N1 "$tmp/tier.orig" | tr -d ' ')
+    cp "$tmp/tier.orig" "$tierf"
+    printf "$(printf '\\%03o' $((b ^ 16)))" | dd of="$tierf" bs=1 seek="$at" conv=notrunc 2> /dev/null
+    expect 1 "solve --verify of a tier file with byte $at changed" "$RIMAU" solve "$drops" -q --db "$tmp/db" --verify
+    hasf "$tierf is damaged" err "byte $at changed: the file is named damaged"
+    has "delete it and solve again" err "byte $at changed: the message says what to do"
+    has_no "^verify:" out "byte $at changed: nothing is verified"
+done
+expect 1 "solve of a tier file with a count of its header changed" "$RIMAU" solve "$drops" -q --db "$tmp/db"
+hasf "$tierf is damaged (its checksum is wrong)" err "a changed count is refused by the checksum"
+cp "$tmp/tier.orig" "$tierf"
+expect 0 "solve --verify of the tier file as it was" "$RIMAU" solve "$drops" -q --db "$tmp/db" --verify
+has "^verify: every position agrees with the rules\$" out "the file as it was is read and verified"
+
+# Nothing is written through a link at a tier's temporary names: the .part
+# of format 1, and KEY.tier.tmp-PID-N, this process's names (sh -c's pid,
+# which exec keeps).
+mkdir "$tmp/links"
+for t in "$tmp/db"/*.tier; do
+    ln -s "$tmp/away" "$tmp/links/${t##*/}.part"
+done
+expect 0 "solve into a folder with links at the temporary names" sh -c '
+    for t in "$1"/*.tier; do
+        i=0
+        while [ $i -lt 12 ]; do ln -s "$2" "$3/${t##*/}.tmp-$$-$i"; i=$((i + 1)); done
+    done
+    exec "$4" solve "$5" -q --db "$3"' sh "$tmp/db" "$tmp/away" "$tmp/links" "$RIMAU" "$drops"
+holds "nothing is written through a link at a temporary name" [ ! -e "$tmp/away" ]
+holds "every tier is written beside the links" [ "$(ls "$tmp/links" | grep -c '\.tier$')" -eq 10 ]
+
+# A full disk (stood in for by the file size limit: EFBIG): one message
+# with the reason, no cut file, and what was written reads back whole.
+expect 1 "solve into a folder on a full disk" sh -c 'trap "" XFSZ; ulimit -f 2; exec "$0" solve "$1" -q --db "$2"' \
+    "$RIMAU" "$srcdir/games/kaooa.game" "$tmp/full"
+has "^rimau solve: cannot write $tmp/full/[0-9a-f]*\.tier: File too large\$" err "a full disk gives one message, with the file and the reason"
+holds "a full disk gives one message only" [ "$(wc -l < "$tmp/err")" -eq 1 ]
+holds "a full disk leaves no temporary file" [ -z "$(ls "$tmp/full" | grep -v '\.tier$')" ]
+expect 0 "solve again after the full disk" "$RIMAU" solve "$srcdir/games/kaooa.game" -q --db "$tmp/full" --verify
+has "tiers read from the database: " out "the tiers written before the disk was full read back whole"
+has "^verify: every position agrees with the rules\$" out "and the rest solved"
+
+# One solve at a time writes into a folder: a second says at once who
+# holds it. (The first, a longer solve, holds the lock once the kernel
+# lists it in /proc/locks; then it is stopped.)
+"$RIMAU" solve "$srcdir/games/tiger-and-buffaloes.game" -q --db "$tmp/busy" > /dev/null 2>&1 &
+busy=$!
+i=0
+while [ $i -lt 300 ]; do
+    if [ -f "$tmp/busy/.lock" ]; then
+        ino=$(ls -i "$tmp/busy/.lock" | awk '{ print $1 }')
+        if [ ! -r /proc/locks ]; then
+            sleep 1
+            break
+        fi
+        grep -q ":$ino " /proc/locks && break
+    fi
+    sleep 0.1
+    i=$((i + 1))
+done
+expect 1 "a second solve into a folder a solve is using" "$RIMAU" solve "$drops" -q --db "$tmp/busy"
+has "^rimau solve: $tmp/busy is in use by another rimau (pid $busy, [a-z ]* it): wait for it to end, or use another folder\$" \
+    err "the second solve names the folder and the process that holds it"
+kill "$busy" 2> /dev/null
+wait "$busy" 2> /dev/null
 expect 0 "solve --estimate" "$RIMAU" solve "$srcdir/games/main-tapal-empat.game" --estimate
 has "^  positions: *54,894,894,060 " out "the estimate counts the positions"
 expect 1 "solve a game past the memory given" "$RIMAU" solve "$srcdir/games/catch-the-hare.game" -q --memory 1M

@@ -9,11 +9,17 @@
  * gives, and so does the solve that keeps each tier's turns instead of
  * finding them backwards (unmoves). rm_solver_verify finds no fault in a solve and finds a value
  * planted wrong. A database folder gives back what was solved into it,
- * and refuses a damaged file and another game's.
+ * and refuses a damaged file and another game's: a change of any byte of
+ * a tier file, one of another version. Nothing is written through a link
+ * planted in the folder, and one solve at a time writes into it (another
+ * process's lock is named; the threads of one process wait their turn).
  */
 #include "helpers.h"
 
+#include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "exec.h"
 #include "match.h"
@@ -350,6 +356,361 @@ static void solve__database__gives_back_its_values_and_refuses_bad_files(void **
     rm_game_destroy(g);
 }
 
+/* ---- the database's files, whole or refused; its folder's lock ---- */
+
+/* A new empty folder under TMPDIR, in DIR. */
+static void new_folder(char dir[512])
+{
+    const char *t = getenv("TMPDIR");
+    snprintf(dir, 512, "%s/rimau-solve-XXXXXX", t && t[0] ? t : "/tmp");
+    assert_non_null(mkdtemp(dir));
+}
+
+/* Removes DIR and what it holds (files and links). */
+static void remove_folder(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char p[1024];
+    while (d && (e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            unlink(p);
+        }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+/* The bytes of PATH, in a new buffer; their number in *N. */
+static uint8_t *bytes_of(const char *path, long *n)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    *n = ftell(f);
+    rewind(f);
+    uint8_t *b = malloc((size_t)*n + 1);
+    assert_non_null(b);
+    assert_int_equal(fread(b, 1, (size_t)*n, f), (size_t)*n);
+    fclose(f);
+    return b;
+}
+
+/* Writes the N bytes at B over PATH, in place. */
+static void put_bytes(const char *path, const uint8_t *b, long n)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b, 1, (size_t)n, f), (size_t)n);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Sets the byte of PATH at AT to C. */
+static void set_byte(const char *path, long at, int c)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, at, SEEK_SET), 0);
+    assert_int_equal(fputc(c, f), c);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* The largest tier file of DIR (the first by name of those), in PATH. */
+static void largest_tier_file(const char *dir, char *path, size_t size)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *e;
+    long best = -1;
+    char best_name[256] = "";
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 5, ".tier") != 0)
+            continue;
+        char p[1024];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        struct stat sb;
+        assert_int_equal(stat(p, &sb), 0);
+        if ((long)sb.st_size > best ||
+            ((long)sb.st_size == best && strcmp(e->d_name, best_name) < 0)) {
+            best = (long)sb.st_size;
+            snprintf(best_name, sizeof best_name, "%s", e->d_name);
+        }
+    }
+    closedir(d);
+    assert_true(best > 0);
+    snprintf(path, size, "%s/%s", dir, best_name);
+}
+
+/* rm_solve of G with the database DIR fails, saying each of the texts
+ * (up to three; NULL: none). */
+static void refused(const rm_game *g, const char *dir, const char *what, const char *a,
+                    const char *b, const char *c)
+{
+    rm_solve_options o = { 0 };
+    o.db = dir;
+    char err[2048];
+    rm_solver *s = rm_solve(g, &o, err, sizeof err);
+    if (s) {
+        rm_solver_free(s);
+        fail_msg("%s: the solve read it", what);
+    }
+    const char *want[3] = { a, b, c };
+    for (int i = 0; i < 3; i++)
+        if (want[i] && !strstr(err, want[i]))
+            fail_msg("%s: '%s' is not in the message: %s", what, want[i], err);
+}
+
+/* The header of a tier file: db_header in solve.c (the format's number
+ * after the 8 bytes of DB_MAGIC). */
+enum { HEADER_BYTES = 736, FORMAT_AT = 8 };
+
+static void solve__database__refuses_a_change_of_any_byte(void **state)
+{
+    (void)state;
+    char dir[512], path[700], what[900];
+    new_folder(dir);
+    rm_game *g = load_test_game("tests/games/solve-drops.game", NULL, NULL);
+    rm_solver_free(solve(g, true, dir));
+    largest_tier_file(dir, path, sizeof path);
+    long n;
+    uint8_t *orig = bytes_of(path, &n);
+    assert_true(n > HEADER_BYTES + 8 + 40); /* (a header, next tiers, values, a checksum) */
+    /* every byte in turn, each bit and all eight: the header (its counts
+     * too), the next tiers, the values, the distances, the checksum */
+    for (long at = 0; at < n; at++) {
+        int mask = at % 9 == 8 ? 0xFF : 1 << (at % 9);
+        set_byte(path, at, orig[at] ^ mask);
+        snprintf(what, sizeof what, "byte %ld of %ld of %s ^ 0x%02x", at, n, path, mask);
+        refused(g, dir, what, path, "damaged", "delete it");
+        set_byte(path, at, orig[at]);
+    }
+    /* cut short, one byte more */
+    put_bytes(path, orig, n - 1);
+    refused(g, dir, "a file cut short", path, "damaged", NULL);
+    orig[n] = 0;
+    put_bytes(path, orig, n + 1);
+    refused(g, dir, "a file one byte longer", path, "damaged", NULL);
+    /* a file of format 1 (the same layout, the FNV-1a of all but the
+     * header last): another version's, unless it is damaged too */
+    uint8_t *old = malloc((size_t)n);
+    assert_non_null(old);
+    memcpy(old, orig, (size_t)n);
+    uint32_t one = 1;
+    memcpy(old + FORMAT_AT, &one, sizeof one);
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (long i = HEADER_BYTES; i < n - 8; i++)
+        h = (h ^ old[i]) * 0x100000001b3ull;
+    memcpy(old + n - 8, &h, sizeof h);
+    put_bytes(path, old, n);
+    refused(g, dir, "a file of format 1", path, "written by another version of rimau",
+            "database format 1, this one 2");
+    old[n - 20] ^= 4;
+    put_bytes(path, old, n);
+    refused(g, dir, "a damaged file of format 1", path, "damaged", NULL);
+    free(old);
+    /* whole again: read whole */
+    put_bytes(path, orig, n);
+    rm_solver *s = solve(g, true, dir);
+    rm_solve_stats st;
+    rm_solver_stats(s, &st);
+    assert_int_equal(st.loaded, st.tiers);
+    rm_solver_free(s);
+    free(orig);
+    remove_folder(dir);
+    rm_game_destroy(g);
+}
+
+static void solve__database__writes_through_no_link(void **state)
+{
+    (void)state;
+    char ref[512], dir[512], away[512], p[1024], q[1024], target[1024];
+    char names[64][256];
+    new_folder(ref);
+    new_folder(away);
+    rm_game *g = load_test_game("tests/games/solve-drops.game", NULL, NULL);
+    rm_solver_free(solve(g, true, ref));
+    /* the tiers' names */
+    int nnames = 0;
+    DIR *d = opendir(ref);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && nnames < 64)
+        if (strstr(e->d_name, ".tier"))
+            snprintf(names[nnames++], sizeof names[0], "%s", e->d_name);
+    closedir(d);
+    assert_true(nnames > 1);
+    /* links at each tier's .part (the temporary name of format 1) */
+    new_folder(dir);
+    snprintf(target, sizeof target, "%s/part", away);
+    for (int i = 0; i < nnames; i++) {
+        snprintf(p, sizeof p, "%s/%.200s.part", dir, names[i]);
+        assert_int_equal(symlink(target, p), 0);
+    }
+    rm_solver_free(solve(g, true, dir));
+    assert_int_equal(access(target, F_OK), -1);
+    remove_folder(dir);
+    /* a dangling link at a tier's name: refused, nothing written */
+    new_folder(dir);
+    snprintf(p, sizeof p, "%s/%s", dir, names[0]);
+    snprintf(target, sizeof target, "%s/tier", away);
+    assert_int_equal(symlink(target, p), 0);
+    refused(g, dir, "a dangling link at a tier's name", p, "symbolic link", "not replaced");
+    assert_int_equal(access(target, F_OK), -1);
+    /* a link to a file that is not a tier: refused, the file as it was */
+    snprintf(target, sizeof target, "%s/precious", away);
+    put_bytes(target, (const uint8_t *)"precious", 8);
+    unlink(p);
+    assert_int_equal(symlink(target, p), 0);
+    refused(g, dir, "a link to another file at a tier's name", p, "not a rimau solve file", NULL);
+    long n;
+    uint8_t *b = bytes_of(target, &n);
+    assert_true(n == 8 && memcmp(b, "precious", 8) == 0);
+    free(b);
+    unlink(target);
+    remove_folder(dir);
+    /* the lock file a link, or a FIFO */
+    new_folder(dir);
+    snprintf(p, sizeof p, "%s/.lock", dir);
+    snprintf(target, sizeof target, "%s/lock", away);
+    assert_int_equal(symlink(target, p), 0);
+    refused(g, dir, "a link at the lock file", ".lock", "symbolic link", "remove it");
+    assert_int_equal(access(target, F_OK), -1);
+    unlink(p);
+    assert_int_equal(mkfifo(p, 0666), 0);
+    refused(g, dir, "a FIFO at the lock file", ".lock", "a FIFO", "remove it");
+    snprintf(q, sizeof q, "%s/%s", dir, names[0]);
+    assert_int_equal(access(q, F_OK), -1); /* (nothing solved) */
+    remove_folder(dir);
+    remove_folder(away);
+    remove_folder(ref);
+    rm_game_destroy(g);
+}
+
+/* Holds a lock of TYPE on DIR/.lock in a child process (another rimau),
+ * until *RELEASE is closed; returns the child. */
+static pid_t hold_lock(const char *dir, short type, int *release)
+{
+    int ready[2], go[2];
+    assert_int_equal(pipe(ready), 0);
+    assert_int_equal(pipe(go), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(ready[0]);
+        close(go[1]);
+        char p[1024];
+        snprintf(p, sizeof p, "%s/.lock", dir);
+        int fd = open(p, O_RDWR | O_CREAT, 0666);
+        struct flock l = { .l_type = type, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
+        if (fd < 0 || fcntl(fd, F_SETLKW, &l) != 0)
+            _exit(1);
+        char c = 1;
+        if (write(ready[1], &c, 1) != 1)
+            _exit(1);
+        while (read(go[0], &c, 1) > 0)
+            ;
+        _exit(0);
+    }
+    close(ready[1]);
+    close(go[0]);
+    char c;
+    assert_int_equal(read(ready[0], &c, 1), 1);
+    close(ready[0]);
+    *release = go[1];
+    return pid;
+}
+
+static void let_go(pid_t pid, int release)
+{
+    close(release);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+enum { JOBS = 4 };
+
+typedef struct solve_job {
+    const rm_game *g;
+    const char *dir;
+    pthread_barrier_t *start;
+    rm_solver *s;
+    char err[512];
+} solve_job;
+
+static void *solve_run(void *arg)
+{
+    solve_job *j = arg;
+    rm_solve_options o = { 0 };
+    o.db = j->dir;
+    pthread_barrier_wait(j->start);
+    j->s = rm_solve(j->g, &o, j->err, sizeof j->err);
+    return NULL;
+}
+
+static void solve__database__one_solve_writes_a_folder_at_a_time(void **state)
+{
+    (void)state;
+    char dir[512], p[1024], want[1024];
+    new_folder(dir);
+    rm_game *kaooa = load_test_game("games/kaooa.game", NULL, NULL);
+    /* threads of one process (a tournament's perfect players), started
+     * at once: each waits its turn, so one solves, the others read */
+    pthread_barrier_t start;
+    assert_int_equal(pthread_barrier_init(&start, NULL, JOBS), 0);
+    solve_job jobs[JOBS];
+    pthread_t th[JOBS];
+    for (int i = 0; i < JOBS; i++) {
+        jobs[i] = (solve_job){ kaooa, dir, &start, NULL, "" };
+        assert_int_equal(pthread_create(&th[i], NULL, solve_run, &jobs[i]), 0);
+    }
+    for (int i = 0; i < JOBS; i++)
+        pthread_join(th[i], NULL);
+    pthread_barrier_destroy(&start);
+    rm_solve_stats first, st;
+    int loaded = 0;
+    for (int i = 0; i < JOBS; i++) {
+        if (!jobs[i].s)
+            fail_msg("threads solving into one folder: %s", jobs[i].err);
+        rm_solver_stats(jobs[i].s, &st);
+        if (i == 0)
+            first = st;
+        assert_int_equal(st.won, first.won);
+        loaded += st.loaded;
+        rm_solver_free(jobs[i].s);
+    }
+    assert_int_equal(loaded, (JOBS - 1) * first.tiers); /* one solved, the others read */
+    rm_game_destroy(kaooa);
+    remove_folder(dir);
+    new_folder(dir);
+    rm_game *g = load_test_game("tests/games/solve-drops.game", NULL, NULL);
+    rm_solver_free(solve(g, true, dir));
+    /* another process solving into it: refused at once, naming it */
+    int release;
+    pid_t pid = hold_lock(dir, F_WRLCK, &release);
+    snprintf(want, sizeof want, "%s is in use by another rimau (pid %ld, solving into it)", dir,
+             (long)pid);
+    refused(g, dir, "a folder another process writes", want, NULL, NULL);
+    let_go(pid, release);
+    /* another process reading it: read alongside it, but not written */
+    pid = hold_lock(dir, F_RDLCK, &release);
+    rm_solver_free(solve(g, true, dir));
+    a_tier_file(dir, p, sizeof p);
+    assert_int_equal(unlink(p), 0);
+    snprintf(want, sizeof want, "%s is in use by another rimau (pid %ld, reading it)", dir,
+             (long)pid);
+    refused(g, dir, "a folder another process reads, with a tier to write", want, NULL, NULL);
+    assert_int_equal(access(p, F_OK), -1);
+    let_go(pid, release);
+    /* let go of: solved, and the tier written again */
+    rm_solver_free(solve(g, true, dir));
+    assert_int_equal(access(p, F_OK), 0);
+    remove_folder(dir);
+    rm_game_destroy(g);
+}
+
 /* ---- the perfect player ---- */
 
 /* Plays G with players A and B (for sides 0 and 1); returns the result
@@ -430,6 +791,9 @@ int main(void)
         cmocka_unit_test(solve__small_games__agree_with_exhaustive_search),
         cmocka_unit_test(solve__verify__passes_a_solve_and_finds_a_planted_fault),
         cmocka_unit_test(solve__database__gives_back_its_values_and_refuses_bad_files),
+        cmocka_unit_test(solve__database__refuses_a_change_of_any_byte),
+        cmocka_unit_test(solve__database__writes_through_no_link),
+        cmocka_unit_test(solve__database__one_solve_writes_a_folder_at_a_time),
         cmocka_unit_test(solve__perfect_player__plays_the_solved_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
