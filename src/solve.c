@@ -155,6 +155,15 @@ static void fail(rm_solver *s, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Whether the caller's stop function stops the solve now (which then
+ * fails). */
+static bool halted(rm_solver *s)
+{
+    if (!s->failed && s->o.stop && s->o.stop(s->o.ctx))
+        fail(s, "the solve was stopped before its end");
+    return s->failed;
+}
+
 /* Memory: what the solve holds, against what it may. */
 static void *take_mem(rm_solver *s, size_t n, const char *what)
 {
@@ -724,6 +733,10 @@ static const symtab *symtab_of(rm_solver *s, int c)
         return NULL;
     }
     for (uint64_t r = 0; r < n; r++) {
+        if ((r & 0xFFFF) == 0xFFFF && halted(s)) {
+            free(y->class_of), free(y->sym_of), free(y->class_set), free(y->stab), free(y);
+            return NULL;
+        }
         u128 x = unrank_in(s, r, c, s->board, s->npoints);
         uint64_t best = r;
         int bg = 0;
@@ -1110,6 +1123,7 @@ static bool push(rm_solver *s, work *w, int d, uint32_t i)
 
 static void report(rm_solver *s, const tier *t, uint64_t done, int stage)
 {
+    halted(s);
     if (!s->o.progress)
         return;
     rm_solve_progress p = { s->ntiers, t->name, t->size - t->aliases, done, stage,
@@ -1804,8 +1818,11 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
 {
     before b = { 0 };
     rm_turnlist_init(&b.l);
+    uint64_t seen = 0;
     for (int d = 0; d < w->nbuckets && !s->failed; d++) {
         for (size_t q = 0; q < w->nbucket[d] && !s->failed; q++) {
+            if ((++seen & 0xFFF) == 0 && halted(s))
+                break;
             uint32_t i = w->bucket[d][q];
             int v, side = settle(t, w, d, i, &v);
             if (side < 0)
@@ -1850,8 +1867,11 @@ static bool reverse_edges(rm_solver *s, tier *t, work *w)
  * else lost. */
 static void backward(rm_solver *s, tier *t, work *w)
 {
+    uint64_t seen = 0;
     for (int d = 0; d < w->nbuckets && !s->failed; d++) {
         for (size_t q = 0; q < w->nbucket[d]; q++) {
+            if ((++seen & 0xFFFF) == 0 && halted(s))
+                break;
             uint32_t i = w->bucket[d][q];
             int v, side = settle(t, w, d, i, &v);
             if (side < 0)
@@ -1901,8 +1921,13 @@ static tier *solve_key(rm_solver *s, const tkey *key)
         report(s, t, t->size, 2);
         return t;
     }
-    if (s->failed)
+    if (s->failed || halted(s))
         return NULL;
+    if (s->o.read_only) {
+        fail(s, "the database %s has no solve of tier %s (read only: nothing is solved)",
+             s->o.db, t->name);
+        return NULL;
+    }
     t->solving = true;
     t->val = take_mem(s, val_bytes(t), "a tier's values");
     t->dist = take_mem(s, (size_t)t->size * sizeof *t->dist, "a tier's distances");
@@ -2037,10 +2062,12 @@ static bool complete(rm_solver *s)
 static int load_all(rm_solver *s)
 {
     DIR *d = opendir(s->o.db);
+    if (!d && s->o.read_only)
+        fail(s, "cannot read the folder %s: %s", s->o.db, strerror(errno));
     if (!d)
-        return 0;
+        return s->failed ? -1 : 0;
     struct dirent *e;
-    while (!s->failed && (e = readdir(d)) != NULL) {
+    while (!halted(s) && (e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
         if (len != 2 * sizeof(tkey) + 5 || strcmp(e->d_name + 2 * sizeof(tkey), ".tier") != 0)
             continue;
@@ -2076,10 +2103,14 @@ static int load_all(rm_solver *s)
 
 rm_solver *rm_solve(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize)
 {
+    if (o->read_only && !o->db) {
+        snprintf(err, errsize, "a solve read only needs a database folder");
+        return NULL;
+    }
     rm_solver *s = new_solver(g, o, err, errsize);
     if (!s)
         return NULL;
-    if (s->o.db && mkdir(s->o.db, 0777) != 0 && errno != EEXIST) {
+    if (s->o.db && !s->o.read_only && mkdir(s->o.db, 0777) != 0 && errno != EEXIST) {
         snprintf(err, errsize, "cannot make the folder %s: %s", s->o.db, strerror(errno));
         rm_solver_free(s);
         return NULL;
