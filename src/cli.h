@@ -118,17 +118,43 @@ int cli_reach_marks(const rm_game *g, const rm_turnlist *l, int p, uint8_t *mark
  * leaves anything behind. */
 int cli_play_input(rm_game *g, FILE *in);
 
-/* rimau engine: the game in play between requests (cli_engine.c). */
-typedef struct cli_engine {
-    rm_game *g;           /* NULL: none loaded */
-    rm_match m;
-    bool quit;            /* a quit request was answered */
-} cli_engine;
-void cli_engine_init(cli_engine *e);
+/* rimau engine (cli_engine.c, doc/engine.md): the game in play between
+ * requests, and the requests read but not yet answered. */
+typedef struct cli_engine cli_engine;
+/* What the engine's command line allows its requests. */
+typedef struct cli_engine_setup {
+    const char *db;       /* --db: the perfect player's database folder (NULL: none) */
+    bool solve;           /* --solve: solve the tiers missing from DB, into DB */
+    bool allow_paths;     /* --allow-paths: load takes a file's path */
+    double max_think;     /* --max-think: the most seconds a go takes (0: the default) */
+    const rm_game *game;  /* a game in play from the start, borrowed (the caller destroys it
+                           * after the engine), or NULL */
+} cli_engine_setup;
+/* The default of --max-think, in seconds. */
+#define CLI_ENGINE_MAX_THINK 10.0
+/* NULL when out of memory. */
+cli_engine *cli_engine_new(const cli_engine_setup *setup);
 void cli_engine_free(cli_engine *e);
-/* Answers the request LINE[0..LEN) (one JSON object) with one line on
- * OUT; a bad request gets an error answer. */
+/* Takes the request LINE[0..LEN) (one line, its end of line taken off or
+ * not) to be answered after those taken before it. A stop or quit acts
+ * at once: every go taken before it ends now (the one running, with its
+ * best turn so far) or at its start. False, with nothing taken, when
+ * too many requests wait (cli_engine_answer makes room). Safe on one
+ * thread while another answers. */
+bool cli_engine_take(cli_engine *e, const char *line, size_t len);
+/* Answers the oldest request taken and not answered with one line on
+ * OUT; false when none waits. */
+bool cli_engine_answer(cli_engine *e, FILE *out);
+/* cli_engine_take, then cli_engine_answer until none waits. */
 void cli_engine_line(cli_engine *e, const char *line, size_t len, FILE *out);
+/* Whether a game is loaded; whether a quit was answered. */
+bool cli_engine_loaded(const cli_engine *e);
+bool cli_engine_done(const cli_engine *e);
+/* Reads requests from IN on a thread of their own while the answers,
+ * searches included, are written to OUT in order, until the end of IN
+ * (every request answered) or a quit. 0, or -1 when a thread cannot
+ * start. */
+int cli_engine_run(cli_engine *e, FILE *in, FILE *out);
 
 int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

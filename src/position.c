@@ -184,7 +184,14 @@ static int kind(reader *r, int *k)
     for (int i = 0; i < g->nkinds && len < sizeof list; i++)
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%c %s", i ? ", " : "",
                                 g->kinds[i].symbol, g->kinds[i].name);
-    return fail(r, start, "no piece has the symbol '%c' (the pieces: %s)", *r->p, list);
+    unsigned char c = (unsigned char)*r->p;
+    if (c >= 0x80)
+        return fail(r, start, "a character that is not ASCII (its byte 0x%02X) is no piece's "
+                    "symbol (the pieces: %s)", c, list);
+    if (c < 0x20 || c == 0x7F)
+        return fail(r, start, "a control character (byte 0x%02X) is no piece's symbol (the "
+                    "pieces: %s)", c, list);
+    return fail(r, start, "no piece has the symbol '%c' (the pieces: %s)", c, list);
 }
 
 /* The end of the field at r->p. */

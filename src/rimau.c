@@ -77,7 +77,21 @@ rm_game *rm_check_file(const char *path, const rm_choices *choices, FILE *err, i
 rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *err,
                         int *nerrors)
 {
+    return rm_load_string_with(path, text, len, NULL, err, nerrors);
+}
+
+rm_game *rm_load_string_with(const char *path, const char *text, size_t len,
+                             const rm_choices *choices, FILE *err, int *nerrors)
+{
     rm_source src;
+    if (len > RM_MAX_FILE_SIZE) {
+        if (err)
+            fprintf(err, "%s: error: the text is larger than the limit of %u bytes\n", path,
+                    RM_MAX_FILE_SIZE);
+        if (nerrors)
+            *nerrors = 1;
+        return NULL;
+    }
     if (source_from_string(&src, path, text, len) != 0) {
         if (err)
             fprintf(err, "%s: error: out of memory\n", path);
@@ -85,7 +99,7 @@ rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *er
             *nerrors = 1;
         return NULL;
     }
-    rm_game *g = load(&src, NULL, err, nerrors, false, NULL);
+    rm_game *g = load(&src, choices, err, nerrors, false, NULL);
     source_free(&src);
     return g;
 }

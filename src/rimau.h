@@ -15,9 +15,14 @@
  * "FILE:LINE:COL: error: ..." lines; their number is stored in *NERRORS
  * when it is not NULL. Returns NULL when the game is not valid. */
 rm_game *rm_load_file(const char *path, FILE *err, int *nerrors);
-/* The same from TEXT[0..LEN), reported under the name PATH. */
+/* The same from TEXT[0..LEN), reported under the name PATH. A text
+ * longer than a file may be (RM_MAX_FILE_SIZE) is refused as a file is. */
 rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *err,
                         int *nerrors);
+/* rm_load_string with the option values CHOICES (NULL: the defaults), as
+ * rm_load_file_with takes them. */
+rm_game *rm_load_string_with(const char *path, const char *text, size_t len,
+                             const rm_choices *choices, FILE *err, int *nerrors);
 /* Loads PATH with the option values CHOICES (NULL: the defaults). An
  * unknown option or value is an error of the file's. */
 rm_game *rm_load_file_with(const char *path, const rm_choices *choices, FILE *err,

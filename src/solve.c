@@ -165,6 +165,15 @@ static void fail(rm_solver *s, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Whether the caller's stop function stops the solve now (which then
+ * fails). */
+static bool halted(rm_solver *s)
+{
+    if (!s->failed && s->o.stop && s->o.stop(s->o.ctx))
+        fail(s, "the solve was stopped before its end");
+    return s->failed;
+}
+
 /* Memory: what the solve holds, against what it may. */
 static void *take_mem(rm_solver *s, size_t n, const char *what)
 {
@@ -734,6 +743,10 @@ static const symtab *symtab_of(rm_solver *s, int c)
         return NULL;
     }
     for (uint64_t r = 0; r < n; r++) {
+        if ((r & 0xFFFF) == 0xFFFF && halted(s)) {
+            free(y->class_of), free(y->sym_of), free(y->class_set), free(y->stab), free(y);
+            return NULL;
+        }
         u128 x = unrank_in(s, r, c, s->board, s->npoints);
         uint64_t best = r;
         int bg = 0;
@@ -1076,7 +1089,9 @@ static bool lock_open(rm_solver *s)
                                     : "a device");
         return false;
     }
-    int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+    int fd = s->o.read_only ? -1 : open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+    if (s->o.read_only)
+        errno = EROFS; /* (a solve read only makes no file: it locks the one there, if any) */
     if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM)) {
         s->lock_errno = errno;
         fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -1475,6 +1490,7 @@ static bool push(rm_solver *s, work *w, int d, uint32_t i)
 
 static void report(rm_solver *s, const tier *t, uint64_t done, int stage)
 {
+    halted(s);
     if (!s->o.progress)
         return;
     rm_solve_progress p = { s->ntiers, t->name, t->size - t->aliases, done, stage,
@@ -2167,8 +2183,11 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
 {
     before b = { 0 };
     rm_turnlist_init(&b.l);
+    uint64_t seen = 0;
     for (int d = 0; d < w->nbuckets && !s->failed; d++) {
         for (size_t q = 0; q < w->nbucket[d] && !s->failed; q++) {
+            if ((++seen & 0xFFF) == 0 && halted(s))
+                break;
             uint32_t i = w->bucket[d][q];
             int v, side = settle(t, w, d, i, &v);
             if (side < 0)
@@ -2213,8 +2232,11 @@ static bool reverse_edges(rm_solver *s, tier *t, work *w)
  * else lost. */
 static void backward(rm_solver *s, tier *t, work *w)
 {
+    uint64_t seen = 0;
     for (int d = 0; d < w->nbuckets && !s->failed; d++) {
         for (size_t q = 0; q < w->nbucket[d]; q++) {
+            if ((++seen & 0xFFFF) == 0 && halted(s))
+                break;
             uint32_t i = w->bucket[d][q];
             int v, side = settle(t, w, d, i, &v);
             if (side < 0)
@@ -2264,8 +2286,15 @@ static tier *solve_key(rm_solver *s, const tkey *key)
         report(s, t, t->size, 2);
         return t;
     }
+    if (s->failed || halted(s))
+        return NULL;
+    if (s->o.read_only) {
+        fail(s, "the database %s has no solve of tier %s (read only: nothing is solved)",
+             s->o.db, t->name);
+        return NULL;
+    }
     /* a tier to solve, and to write: the folder is this solve's alone */
-    if (s->failed || (s->o.db && !lock_take(s, F_WRLCK)))
+    if (s->o.db && !lock_take(s, F_WRLCK))
         return NULL;
     t->solving = true;
     t->val = take_mem(s, val_bytes(t), "a tier's values");
@@ -2403,10 +2432,12 @@ static bool complete(rm_solver *s)
 static int load_all(rm_solver *s)
 {
     DIR *d = opendir(s->o.db);
+    if (!d && s->o.read_only)
+        fail(s, "cannot read the folder %s: %s", s->o.db, strerror(errno));
     if (!d)
-        return 0;
+        return s->failed ? -1 : 0;
     struct dirent *e;
-    while (!s->failed && (e = readdir(d)) != NULL) {
+    while (!halted(s) && (e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
         if (len != 2 * sizeof(tkey) + 5 || strcmp(e->d_name + 2 * sizeof(tkey), ".tier") != 0)
             continue;
@@ -2448,17 +2479,22 @@ static int load_all(rm_solver *s)
 
 rm_solver *rm_solve(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize)
 {
+    if (o->read_only && !o->db) {
+        snprintf(err, errsize, "a solve read only needs a database folder");
+        return NULL;
+    }
     rm_solver *s = new_solver(g, o, err, errsize);
     if (!s)
         return NULL;
     if (s->o.db && strlen(s->o.db) > 4000) {
         fail(s, "the path of the folder %.40s... is too long", s->o.db);
     } else if (s->o.db) {
-        /* the folder, locked to read, and what it holds */
+        /* the folder, locked to read, and what it holds (read only: the
+         * folder must be there, and nothing is made in it) */
         pthread_mutex_lock(&db_mutex);
         s->db_held = true;
         struct stat sb;
-        if (mkdir(s->o.db, 0777) != 0 && errno != EEXIST)
+        if (!s->o.read_only && mkdir(s->o.db, 0777) != 0 && errno != EEXIST)
             fail(s, "cannot make the folder %s: %s", s->o.db, strerror(errno));
         else if (stat(s->o.db, &sb) != 0 || !S_ISDIR(sb.st_mode))
             fail(s, "cannot use %s as the database's folder: it is not a folder", s->o.db);

@@ -71,6 +71,12 @@ typedef struct rm_solve_options {
     rm_solve_progress_fn progress; /* told of each tier (NULL: nothing) */
     void *ctx;
     const rm_state *root;          /* solve the tiers this position leads to (NULL: the start) */
+    bool read_only;                /* take the tiers of DB and solve none: a tier missing from
+                                    * it fails the solve, and nothing is written (nor is DB
+                                    * made) */
+    bool (*stop)(void *ctx);       /* asked now and then (between tiers, and every 4,096 to
+                                    * 65,536 positions of a pass), with CTX: true stops the
+                                    * solve, which then fails (NULL: never) */
 } rm_solve_options;
 
 typedef struct rm_solver rm_solver;
@@ -80,7 +86,8 @@ typedef struct rm_solver rm_solver;
  * reading the tiers already in the database and writing the others
  * there. NULL with a message in ERR when the game cannot be solved (see
  * above), a tier needs more memory than given, a database file is
- * another game's, another version's, or damaged (any byte changed), or
+ * another game's, another version's, or damaged (any byte changed), a
+ * tier is missing from a database read only, O->stop stopped it, or
  * the database's folder is in use by another process (one that writes
  * into it, or, when a tier must be written, one that reads it). While it
  * runs it holds the folder's lock (DIR/.lock, fcntl's: read, then write

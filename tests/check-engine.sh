@@ -138,6 +138,224 @@ has_no "^{\"id\":7,.*\"position\":\"$pos\"" out "the start is not the position s
 expect 2 "engine takes no argument" "$RIMAU" engine extra
 has "no argument" err "the usage error says why"
 
+# ---- a request names no file and no folder (issue 27) ----
+# perfect:DIR is refused, and nothing is made there (folders of the test's
+# own: were the refusal broken, the engine would write there)
+mkdir "$tmp/cwd"
+cat > "$tmp/in" <<EOS
+{"cmd": "load", "game": "kaooa"}
+{"id": 2, "cmd": "go", "player": "perfect:$tmp/made"}
+{"id": 3, "cmd": "go", "player": "perfect:../made2"}
+{"id": 4, "cmd": "go", "player": "perfect"}
+EOS
+here=$(pwd)
+cd "$tmp/cwd" || exit 1
+stdin="$tmp/in" expect 0 "engine with perfect:DIR requests" "$RIMAU" engine
+stdin=
+cd "$here" || exit 1
+has '^{"id":2,"error":".perfect:DIR.: a request cannot name a folder.*rimau engine --db DIR' out \
+    "perfect:DIR is refused, and the message names --db"
+has '^{"id":3,"error":".perfect:DIR.: a request cannot name a folder' out "perfect:../DIR is refused"
+[ -e "$tmp/made" ] || [ -e "$tmp/made2" ] && made=yes || made=no
+holds "perfect:DIR made no folder" [ $made = no ]
+has '^{"id":4,"ok":true,"turn":"' out "perfect without --db solves a small game in memory"
+holds "the solve in memory wrote no file" [ -z "$(ls -A "$tmp/cwd")" ]
+
+# --db DIR is read only: a tier missing from it is an error, and nothing is written
+"$RIMAU" solve -q --db "$tmp/db" "$srcdir/games/kaooa.game" > /dev/null 2>&1
+ntiers=$(ls "$tmp/db" | wc -l)
+printf '%s\n' '{"cmd": "load", "game": "kaooa"}' '{"id": 2, "cmd": "go", "player": "perfect", "play": true}' \
+    '{"id": 3, "cmd": "go", "player": "perfect"}' > "$tmp/in"
+stdin="$tmp/in" expect 0 "engine --db with a whole database" "$RIMAU" engine --db "$tmp/db"
+stdin=
+has '^{"id":2,"ok":true,"turn":"' out "perfect plays by the database of --db"
+has '^{"id":3,"ok":true,"turn":"' out "and again after a turn"
+rm "$tmp/db/$(ls "$tmp/db" | sed -n 5p)"
+ls -l "$tmp/db" > "$tmp/db.before"
+stdin="$tmp/in" expect 0 "engine --db with a tier missing" "$RIMAU" engine --db "$tmp/db"
+stdin=
+has '^{"id":2,"error":"perfect: the database .* has no solve of tier .*read only' out \
+    "a tier missing from --db is an error answer"
+ls -l "$tmp/db" > "$tmp/db.after"
+holds "--db without --solve writes nothing" cmp -s "$tmp/db.before" "$tmp/db.after"
+stdin="$tmp/in" expect 0 "engine --db --solve" "$RIMAU" engine --db "$tmp/db" --solve
+stdin=
+has '^{"id":2,"ok":true,"turn":"' out "with --solve the missing tier is solved"
+holds "and written to --db" [ "$(ls "$tmp/db" | wc -l)" -eq "$ntiers" ]
+expect 2 "--solve without --db" "$RIMAU" engine --solve
+has "needs --db" err "--solve without --db is a usage error"
+expect 2 "--db of no folder" "$RIMAU" engine --db "$tmp/no-such-folder"
+has "no such folder" err "--db of no folder is a usage error"
+holds "--db of no folder made none" [ ! -e "$tmp/no-such-folder" ]
+
+# load: a name or a text, a path only with --allow-paths, and then only a regular file
+esc() { sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/	/\\t/g' "$1" | awk '{ printf "%s\\n", $0 }'; }
+mkfifo "$tmp/fifo"
+cat > "$tmp/in" <<EOS
+{"id": 1, "cmd": "load", "game": "/etc/passwd"}
+{"id": 2, "cmd": "load", "game": "../games/kaooa"}
+{"id": 3, "cmd": "load", "game": "$tmp/fifo"}
+{"id": 4, "cmd": "load", "game": ".hidden"}
+{"id": 5, "cmd": "load", "text": "$(esc "$srcdir/tests/games/solve-hare.game")", "options": {"hare-chains": "no"}}
+{"id": 6, "cmd": "load", "text": "game \"x\"\nboard { grid 2 x 2 }\nside a { piece p 1 }\nside b { piece q 1 }\nsetup { p at a1 }\nrules { }\nphase f of a { turn stpe p }\n"}
+{"id": 7, "cmd": "load", "game": "kaooa", "text": "game"}
+{"id": 8, "cmd": "load", "game": "kaooa"}
+{"id": 9, "cmd": "load", "text": "$(esc "$srcdir/tests/games/solve-hare.game")", "options": {"nosuch": "no"}}
+EOS
+stdin="$tmp/in" expect 0 "engine load without --allow-paths" timeout 20 "$RIMAU" engine
+stdin=
+has '^{"id":1,"error":"\\"game\\" is an installed game.s name, and ./etc/passwd. is not one: a request cannot name a file.*--allow-paths' out \
+    "load of /etc/passwd is refused without --allow-paths"
+has '^{"id":2,"error":"\\"game\\" is an installed game.s name' out "a relative path is refused"
+has '^{"id":3,"error":"\\"game\\" is an installed game.s name' out "a FIFO's path is refused"
+has '^{"id":4,"error":"\\"game\\" is an installed game.s name' out "a name starting with a dot is refused"
+has '^{"id":5,"ok":true,"game":"Solver test: hare and hounds"' out "load takes a game's whole text, with options"
+has '^{"id":6,"error":"text:7:' out "a text that does not compile is located in it"
+has '^{"id":7,"error":"load needs \\"game\\".* or \\"text\\"' out "game and text together are refused"
+has '^{"id":8,"ok":true,"game":"Kaooa"' out "an installed game loads by its name"
+has '^{"id":9,"error":"text:.*nosuch' out "a text's options are checked"
+# a game's text has a file's limit, 1 MiB
+{ printf '# '; head -c 1048576 /dev/zero | tr '\0' 'x'; echo; cat "$srcdir/tests/games/solve-hare.game"; } > "$tmp/big.game"
+printf '%s\n' "{\"id\": 1, \"cmd\": \"load\", \"text\": \"$(esc "$tmp/big.game")\"}" > "$tmp/in"
+stdin="$tmp/in" expect 0 "engine with a game's text over 1 MiB" "$RIMAU" engine
+stdin=
+has '^{"id":1,"error":".*longer than the limit of 1048576 bytes' out "a game's text over 1 MiB is refused"
+cat > "$tmp/in" <<EOS
+{"id": 1, "cmd": "load", "game": "$tmp/fifo"}
+{"id": 2, "cmd": "load", "game": "/dev/zero"}
+{"id": 3, "cmd": "load", "game": "$tmp"}
+{"id": 4, "cmd": "load", "game": "$srcdir/tests/games/solve-hare.game"}
+{"id": 5, "cmd": "load", "game": "kaooa"}
+EOS
+started=$(date +%s)
+stdin="$tmp/in" expect 0 "engine --allow-paths" timeout 20 "$RIMAU" engine --allow-paths
+stdin=
+holds "a FIFO does not hang the engine" [ $(($(date +%s) - started)) -lt 15 ]
+has '^{"id":1,"error":"cannot read .*fifo: it is a FIFO, not a file (a game is loaded from a regular file only)' out "a FIFO is refused"
+has '^{"id":2,"error":"cannot read /dev/zero: it is a device, not a file' out "a device is refused"
+has '^{"id":3,"error":".* is a folder' out "a folder is refused"
+has '^{"id":4,"ok":true,"game":"Solver test' out "with --allow-paths a path loads"
+has '^{"id":5,"ok":true,"game":"Kaooa"' out "and a name too"
+
+# ---- every line gets one answer: an empty line, a position string not in ASCII ----
+long=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+printf '%s\n' '{"cmd": "load", "game": "kaooa"}' '' '{"id": 3, "cmd": "position", "position": "9\u00e9 V1c7 crows placing,dropping 1"}' \
+    '   ' "{\"id\": 5, \"cmd\": \"moves\", \"${long}é\": 1}" > "$tmp/in"
+stdin="$tmp/in" expect 0 "engine with an empty line" "$RIMAU" engine
+stdin=
+holds "an empty line is answered" [ "$(wc -l < "$tmp/out")" -eq 5 ]
+has '^{"id":null,"error":"an empty line' out "the empty line's answer says so"
+has '^{"id":null,"error":"not JSON' out "a line of blanks is answered"
+hasf "{\"id\":5,\"error\":\"unknown key \\\"$long\\\\xC3\\\"\"}" out \
+    "a message that cuts a character in two shows its byte"
+has '^{"id":3,"error":"position, character 2: a character that is not ASCII (its byte 0xC3) is no piece.s symbol' out \
+    "a character not in ASCII in a position string is named, with its column"
+# (a piece's name not in ASCII, before the error: the column counts characters, not bytes)
+sed 's/hare/lièvre/g' "$srcdir/tests/games/solve-hare.game" > "$tmp/lievre.game"
+printf '%s\n' "{\"cmd\": \"load\", \"text\": \"$(esc "$tmp/lievre.game")\"}" \
+    '{"id": 2, "cmd": "position", "position": "(lièvre)é11 - hounds running,hunting 1"}' > "$tmp/in"
+stdin="$tmp/in" expect 0 "engine with a piece's name not in ASCII" "$RIMAU" engine
+stdin=
+has '^{"id":2,"error":"position, character 9: a character that is not ASCII' out \
+    "the column counts characters"
+
+# ---- go's time: --max-think caps every budget ----
+printf '%s\n' '{"cmd": "load", "game": "rimau-rimau-a"}' '{"id": 2, "cmd": "go", "player": "mcts:1000000000"}' \
+    '{"id": 3, "cmd": "go", "player": "ab:30"}' '{"id": 4, "cmd": "go", "player": "mcts:100s"}' \
+    '{"id": 5, "cmd": "go", "player": "mcts:100s", "max_time": 0.5}' \
+    '{"id": 6, "cmd": "go", "player": "random", "max_time": 0}' > "$tmp/in"
+started=$(date +%s)
+stdin="$tmp/in" expect 0 "engine --max-think 1" timeout 100 "$RIMAU" engine --max-think 1
+stdin=
+took=$(($(date +%s) - started))
+# (without the cap: 30 s for each of the first two, 100 s for the third)
+holds "three gos of unbounded budgets end within --max-think, with slack ($took s)" [ "$took" -lt 25 ]
+has '^{"id":2,"ok":true,"turn":"[^"]*","played":false,"capped":true,"stopped":false' out \
+    "mcts:1000000000 ends at the cap, and says so"
+has '^{"id":3,"ok":true,"turn":"[^"]*","played":false,"capped":true' out "ab:30 ends at the cap"
+has '^{"id":4,"ok":true,"turn":"[^"]*","played":false,"capped":true' out "mcts:100s ends at the cap"
+has '^{"id":5,"ok":true,"turn":"[^"]*","played":false,"capped":true' out "max_time caps a go too"
+has '^{"id":6,"error":"\\"max_time\\" is a number of seconds' out "a max_time of 0 is refused"
+# the perfect player's solve too: Tiger and Buffaloes takes far longer than 2 s
+printf '%s\n' '{"cmd": "load", "game": "tiger-and-buffaloes"}' '{"id": 2, "cmd": "go", "player": "perfect"}' > "$tmp/in"
+started=$(date +%s)
+stdin="$tmp/in" expect 0 "engine --max-think 2 with a large game to solve" timeout 60 "$RIMAU" engine --max-think 2
+stdin=
+took=$(($(date +%s) - started))
+holds "a solve ends within --max-think, with slack ($took s)" [ "$took" -lt 15 ]
+has '^{"id":2,"error":"perfect: the game was not solved within 2 s' out "and its go says so"
+expect 2 "--max-think of 0" "$RIMAU" engine --max-think 0
+has "max-think" err "--max-think must be more than 0"
+
+# ---- stop: requests are read while a go searches ----
+mkfifo "$tmp/req2" "$tmp/ans2"
+"$RIMAU" engine --max-think 100 < "$tmp/req2" > "$tmp/ans2" 2> "$tmp/engine2.err" &
+pid=$!
+exec 5> "$tmp/req2" 6< "$tmp/ans2"
+ask2() { printf '%s\n' "$1" >&5; }
+get2() { read -r reply <&6 || reply=''; }
+ask2 '{"cmd": "load", "game": "rimau-rimau-a"}'
+get2
+started=$(date +%s)
+ask2 '{"id": "g", "cmd": "go", "player": "mcts:1000000000"}'
+sleep 1
+ask2 '{"id": "r", "cmd": "result"}'
+ask2 '{"id": "s", "cmd": "stop"}'
+get2
+took=$(($(date +%s) - started))
+case "$reply" in
+    '{"id":"g","ok":true,"turn":"'?*'","played":false,"capped":false,"stopped":true,'*)
+        n=$((n + 1)); echo "ok stop ends a running go with its best turn so far" ;;
+    *) n=$((n + 1)); fail=$((fail + 1)); echo "FAIL stop: $reply" ;;
+esac
+holds "stop ends the go at once, not at --max-think ($took s)" [ "$took" -lt 30 ]
+get2
+case "$reply" in
+    '{"id":"r","ok":true,'*) n=$((n + 1)); echo "ok a request read during a go is answered after it" ;;
+    *) n=$((n + 1)); fail=$((fail + 1)); echo "FAIL the request during the go: $reply" ;;
+esac
+get2
+case "$reply" in
+    '{"id":"s","ok":true,"stopped":true}') n=$((n + 1)); echo "ok stop says it stopped a go" ;;
+    *) n=$((n + 1)); fail=$((fail + 1)); echo "FAIL stop's answer: $reply" ;;
+esac
+ask2 '{"id": "s2", "cmd": "stop"}'
+get2
+case "$reply" in
+    '{"id":"s2","ok":true,"stopped":false}') n=$((n + 1)); echo "ok stop with no go running stops nothing" ;;
+    *) n=$((n + 1)); fail=$((fail + 1)); echo "FAIL stop with nothing to stop: $reply" ;;
+esac
+# quit during a go: the go ends, is answered, and the engine exits
+started=$(date +%s)
+ask2 '{"id": "g2", "cmd": "go", "player": "mcts:1000000000"}'
+sleep 1
+ask2 '{"id": "q", "cmd": "quit"}'
+get2
+case "$reply" in
+    '{"id":"g2","ok":true,"turn":"'?*'"stopped":true,'*) n=$((n + 1)); echo "ok quit ends a running go, which is answered" ;;
+    *) n=$((n + 1)); fail=$((fail + 1)); echo "FAIL go before quit: $reply" ;;
+esac
+get2
+holds "then quit is answered" [ "$reply" = '{"id":"q","ok":true}' ]
+exec 5>&- 6<&-
+wait $pid
+status=$?
+took=$(($(date +%s) - started))
+[ "$status" -eq 0 ] && [ "$took" -lt 30 ] && quick=yes || quick=no
+holds "and the engine exits 0 at once (status $status, $took s)" [ $quick = yes ]
+n=$((n + 1))
+if grep -q "Sanitizer\|runtime error" "$tmp/engine2.err"; then
+    fail=$((fail + 1)); echo "FAIL the engine's errors:"; shown "$tmp/engine2.err"
+else
+    echo "ok no sanitizer report"
+fi
+# the end of input does not stop a go: it is answered, then the engine exits
+printf '%s\n' '{"cmd": "load", "game": "rimau-rimau-a"}' '{"id": 2, "cmd": "go", "player": "mcts:1000000000"}' > "$tmp/in"
+stdin="$tmp/in" expect 0 "engine at the end of input during a go" timeout 60 "$RIMAU" engine --max-think 1
+stdin=
+has '^{"id":2,"ok":true,"turn":"[^"]*","played":false,"capped":true,"stopped":false' out \
+    "a go at the end of input searches to its cap"
+
 # ---- analyse ----
 expect 0 "analyse prints the search" "$RIMAU" analyse "$srcdir/games/rimau-rimau-a.game" --player ab:4
 has '^info depth 1 score -\{0,1\}[0-9.]* pv [^ ]' out "analyse prints depth 1 with a pv"

@@ -217,6 +217,6 @@ int pl_choose_ab(rm_player *p, rm_match *m)
             break; /* a forced result is found */
     }
     p->info.depth = done;
-    p->info.capped = p->stopped && p->depth > 0;
+    pl_note_stop(p, p->depth > 0);
     return best;
 }

@@ -377,13 +377,13 @@ int pl_choose_mcts(rm_player *p, rm_match *m)
             break;
         if ((it & 15) == 0 && it > 0 && pl_now() >= p->deadline)
             p->stopped = true;
-        if (p->stopped || iterate(p, root) < 0)
+        if (pl_halted(p) || iterate(p, root) < 0)
             break;
     }
     const node *r = &p->nodes[0];
     p->info.visits = r->visits;
     p->info.nodes = p->nnodes;
-    p->info.capped = p->stopped && p->iterations > 0;
+    pl_note_stop(p, p->iterations > 0);
     if (r->first_child < 0)
         return rm_rng_below(&p->rng, rm_match_turns(m)->n);
     /* The proven win that ends soonest, else the most visited turn not

@@ -33,10 +33,31 @@ void pl_start_clock(rm_player *p, double seconds)
     p->deadline = pl_now() + seconds;
     p->stopped = false;
     p->work = 0;
+    pl_halted(p);
+}
+
+bool pl_halted(rm_player *p)
+{
+    if (atomic_load_explicit(&p->halt, memory_order_relaxed))
+        p->stopped = true;
+    return p->stopped;
+}
+
+void rm_player_stop(rm_player *p)
+{
+    atomic_store_explicit(&p->halt, true, memory_order_relaxed);
+}
+
+void pl_note_stop(rm_player *p, bool counted)
+{
+    p->info.halted = atomic_load_explicit(&p->halt, memory_order_relaxed);
+    p->info.capped = p->stopped && !p->info.halted && (counted || p->cut);
 }
 
 bool pl_time_up(rm_player *p, long work)
 {
+    if (pl_halted(p))
+        return true;
     p->work += PL_POSITION_WORK + work;
     if (p->work >= PL_CLOCK_EVERY) {
         p->work = 0;
@@ -181,14 +202,26 @@ static int parse_ab(rm_player *p, const char *spec, const char *arg, char *err, 
 /* perfect or perfect:DIR: the game solved (in memory, or read from the
  * database folder DIR and completed there), and the best turn by value:
  * the quickest win, else a draw, else the longest loss. */
-static int parse_perfect(rm_player *p, const char *spec, const char *arg, char *err,
-                         size_t errsize)
+static int parse_perfect(rm_player *p, const char *spec, const char *arg,
+                         const rm_player_limits *limits, char *err, size_t errsize)
 {
     p->kind = P_PERFECT;
+    if (limits) {
+        /* (a player within limits touches no file, and solves nothing) */
+        if (arg)
+            snprintf(err, errsize, "'%s': a folder cannot be named here: the database is the "
+                     "program's to choose", SHOWN(spec));
+        else if (!limits->solver)
+            snprintf(err, errsize, "'%s': no solve of the game is given here", SHOWN(spec));
+        else
+            p->solver = limits->solver;
+        return p->solver ? 0 : -1;
+    }
     rm_solve_options o = { 0 };
     o.db = arg && *arg ? arg : NULL;
     char why[768];
-    p->solver = rm_solve(p->g, &o, why, sizeof why);
+    p->owned = rm_solve(p->g, &o, why, sizeof why);
+    p->solver = p->owned;
     if (!p->solver) {
         snprintf(err, errsize, "'%s': %s", SHOWN(spec), why);
         return -1;
@@ -198,7 +231,8 @@ static int parse_perfect(rm_player *p, const char *spec, const char *arg, char *
 
 /* Makes P the player SPEC describes; -1 with a message in ERR when SPEC is
  * not a player. */
-static int parse_spec(rm_player *p, const char *spec, char *err, size_t errsize)
+static int parse_spec(rm_player *p, const char *spec, const rm_player_limits *limits, char *err,
+                      size_t errsize)
 {
     const char *colon = strchr(spec, ':');
     size_t name = colon ? (size_t)(colon - spec) : strlen(spec);
@@ -210,7 +244,7 @@ static int parse_spec(rm_player *p, const char *spec, char *err, size_t errsize)
     if (name == 2 && strncmp(spec, "ab", 2) == 0)
         return parse_ab(p, spec, arg, err, errsize);
     if (name == 7 && strncmp(spec, "perfect", 7) == 0)
-        return parse_perfect(p, spec, arg, err, errsize);
+        return parse_perfect(p, spec, arg, limits, err, errsize);
     snprintf(err, errsize, "unknown player '%s' (players: random[:Ns], "
              "mcts[:N|:Ns|:N/Ts][:L], ab[:DEPTH|:Ns|:DEPTH/Ts], perfect[:DIR])", SHOWN(spec));
     return -1;
@@ -218,6 +252,12 @@ static int parse_spec(rm_player *p, const char *spec, char *err, size_t errsize)
 
 rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char *err,
                          size_t errsize)
+{
+    return rm_player_new_limited(g, spec, seed, NULL, err, errsize);
+}
+
+rm_player *rm_player_new_limited(const rm_game *g, const char *spec, uint64_t seed,
+                                 const rm_player_limits *limits, char *err, size_t errsize)
 {
     rm_player *p = calloc(1, sizeof *p);
     char *copy = malloc(strlen(spec) + 1);
@@ -244,9 +284,19 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
     p->bits = rm_bits_get(g);
     if (p->bits && !(p->tally = malloc(sizeof *p->tally)))
         p->bits = NULL; /* (out of memory: the reference alone) */
-    if (parse_spec(p, spec, err, errsize) != 0) {
+    atomic_init(&p->halt, false);
+    if (parse_spec(p, spec, limits, err, errsize) != 0) {
         rm_player_free(p);
         return NULL;
+    }
+    double most = limits ? limits->max_seconds : 0;
+    if (most > 0) {
+        if (p->cap > most)
+            p->cap = most;
+        if (p->seconds > most) {
+            p->seconds = most;
+            p->cut = true;
+        }
     }
     return p;
 }
@@ -260,7 +310,7 @@ void rm_player_free(rm_player *p)
     free(p->map);
     free(p->tt);
     free(p->tally);
-    rm_solver_free(p->solver);
+    rm_solver_free(p->owned);
     for (int i = 0; i < AB_MAX_DEPTH + 2; i++)
         rm_turnlist_free(&p->lists[i]);
     rm_turnlist_free(&p->scratch);

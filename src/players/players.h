@@ -34,6 +34,23 @@ typedef struct rm_player rm_player;
  * when SPEC is not a player. SEED makes its choices reproducible. */
 rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char *err,
                          size_t errsize);
+
+/* What a program that runs players for others (rimau engine) allows
+ * them, whatever their text asks. */
+typedef struct rm_player_limits {
+    /* The most seconds a turn takes (0: no limit but RM_PLAYER_CAP): a
+     * longer budget of time is cut to it, and a budget of iterations or
+     * depth is capped by it. */
+    double max_seconds;
+    /* The solve a perfect player plays by, borrowed (it must outlive the
+     * player). With limits, a player never solves nor reads a file: the
+     * text "perfect" needs SOLVER, and "perfect:DIR" is refused. */
+    const struct rm_solver *solver;
+} rm_player_limits;
+
+/* rm_player_new within LIMITS (NULL: none, as rm_player_new). */
+rm_player *rm_player_new_limited(const rm_game *g, const char *spec, uint64_t seed,
+                                 const rm_player_limits *limits, char *err, size_t errsize);
 void rm_player_free(rm_player *p);
 /* The player's text, as given. */
 const char *rm_player_spec(const rm_player *p);
@@ -42,6 +59,12 @@ const char *rm_player_spec(const rm_player *p);
  * players list turns themselves: an index carries over between two lists
  * of one position, which rm_legal_turns gives in the same order.) */
 int rm_player_choose(rm_player *p, rm_match *m);
+/* Stops P's search: the one rm_player_choose runs now on another thread
+ * ends at once (within a millisecond or so, or one listing of a
+ * position's turns) with its best turn so far, as when its time is up,
+ * and so does every later one: P is stopped for good. Safe to call from
+ * any thread while P exists. */
+void rm_player_stop(rm_player *p);
 
 /* What the last search of an mcts player did, for tests and debugging.
  * An mcts player keeps its tree from one turn to the next: the subtree of
@@ -52,7 +75,9 @@ typedef struct rm_search_info {
     long visits;   /* visits of the root after the search */
     long nodes;    /* nodes of the tree after the search */
     int depth;     /* ab: the last depth searched to its end */
-    bool capped;   /* the time cap stopped a budget of iterations or depth */
+    bool capped;   /* the time cap stopped a budget of iterations or depth, or a budget
+                    * of time cut to the limits' max_seconds ran out */
+    bool halted;   /* rm_player_stop ended the search */
 } rm_search_info;
 void rm_player_info(const rm_player *p, rm_search_info *info);
 /* The visits of the node of an mcts player's tree that is PLIES plies

@@ -14,6 +14,7 @@
 #ifndef RIMAU_PLAYERS_IMPL_H
 #define RIMAU_PLAYERS_IMPL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -70,7 +71,12 @@ struct rm_player {
     tt_entry *tt;
     rm_turnlist lists[AB_MAX_DEPTH + 2];
     double deadline;              /* of the turn being chosen (pl_start_clock) */
-    bool stopped;                 /* past the deadline (or out of memory): the search unwinds */
+    bool stopped;                 /* past the deadline (or out of memory, or halted): the
+                                   * search unwinds */
+    atomic_bool halt;             /* rm_player_stop was called (from any thread) */
+    bool cut;                     /* the budget of time was cut to the limits' max_seconds */
+    rm_solver *owned;             /* perfect: its own solve (SOLVER), freed with it; NULL
+                                   * when SOLVER is borrowed (rm_player_limits) */
     long work;                    /* listing work since the clock was last read */
     rm_turnlist other;            /* scratch: the turns of the side not to move */
     int me;                       /* the side to move at the root of a search */
@@ -78,7 +84,7 @@ struct rm_player {
     rm_set points;                /* every point of the board */
     const rm_bits *bits;          /* the game's bit kernel, or NULL (bitgen.h) */
     rm_btally *tally;             /* (with BITS) scratch for its counts */
-    rm_solver *solver;            /* perfect: the game solved */
+    const rm_solver *solver;      /* perfect: the game solved */
     rm_observe_fn observe;        /* tests: told of every result decided */
     void *observe_ctx;
     rm_progress_fn progress;      /* analysis: told of every depth searched */
@@ -97,10 +103,15 @@ double pl_now(void);
 void pl_start_clock(rm_player *p, double seconds);
 /* Counts the work of a position whose turns were listed (WORK: the
  * list's, l->work) or counted (the count), reading the clock now and
- * then; true once the turn's deadline has passed (p->stopped). Every
- * listing of a search comes here (pl_result, the playouts, the
- * evaluation). */
+ * then; true once the turn's deadline has passed or the player was
+ * stopped (p->stopped). Every listing of a search comes here
+ * (pl_result, the playouts, the evaluation). */
 bool pl_time_up(rm_player *p, long work);
+/* Whether rm_player_stop was called; sets p->stopped when it was. */
+bool pl_halted(rm_player *p);
+/* Fills p->info's capped and halted at the end of a search: COUNTED
+ * when the budget was iterations or depth. */
+void pl_note_stop(rm_player *p, bool counted);
 /* The result of ST, the last position of p->hist, by rm_result; its
  * legal turns are in L when the game goes on. */
 int pl_result(rm_player *p, const rm_state *st, rm_turnlist *l);
