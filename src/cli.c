@@ -84,7 +84,8 @@ const char *cli_games_dir(void)
 
 const char *cli_game_file(const char *arg, char *buf, size_t size)
 {
-    if (access(arg, F_OK) == 0 || strchr(arg, '/'))
+    /* (an empty name is no game: never the games folder itself) */
+    if (!arg[0] || access(arg, F_OK) == 0 || strchr(arg, '/'))
         return arg;
     /* a name too long for BUF is not looked up: cut, it could name
      * another file */
@@ -906,8 +907,8 @@ static const command commands[] = {
       "  -q, --quiet   print only the failures\n"
       "  -h, --help    display this help and exit\n"
       "\n"
-      "Exit status: 0 if every example holds, 1 if one fails or a file is invalid,\n"
-      "2 on a usage error.\n"
+      "Exit status: 0 if every example holds, 1 if one fails or a file is invalid\n"
+      "or has no examples (it validates nothing), 2 on a usage error.\n"
       "\n"
       "Example:\n"
       "  rimau validate games/*.game\n" },
