@@ -11,7 +11,8 @@
 # each row's JSON lines are kept, default doc/balance-work). A row is
 # played in SHARDS slices (default 10, rimau selfplay --shard), each kept
 # in its own file once played, so an interrupted run resumes from the
-# last finished slice; the slices together are the same games as one
+# last finished slice (and the games of the slice it was playing, which
+# selfplay --resume goes on from); the slices together are the same games as one
 # unsharded run. PLAY=no plays nothing and shows the rows not yet played
 # as such. ROW-FILTER keeps only the rows whose game file name or option
 # setting contains it (the table then holds only those rows).
@@ -86,7 +87,8 @@ echo "$rows" | while read -r game opts; do
             if [ ! -f "$part" ]; then
                 # shellcheck disable=SC2086
                 "$RIMAU" selfplay "$file" $args -n "$GAMES" --players "$PLAYER,$PLAYER" \
-                    --seed "$SEED" -j "$JOBS" --shard "$k/$SHARDS" --json "$part.part" > /dev/null
+                    --seed "$SEED" -j "$JOBS" --shard "$k/$SHARDS" --json "$part.part" \
+                    --resume > /dev/null
                 mv "$part.part" "$part"
             fi
             k=$((k + 1))

@@ -84,7 +84,8 @@ const char *cli_games_dir(void)
 
 const char *cli_game_file(const char *arg, char *buf, size_t size)
 {
-    if (access(arg, F_OK) == 0 || strchr(arg, '/'))
+    /* (an empty name is no game: never the games folder itself) */
+    if (!arg[0] || access(arg, F_OK) == 0 || strchr(arg, '/'))
         return arg;
     /* a name too long for BUF is not looked up: cut, it could name
      * another file */
@@ -890,13 +891,19 @@ static const command commands[] = {
       "                        is unset or empty and TERM is not dumb), always, never\n"
       "      --svg DIR         draw every position as DIR/000.svg (the start),\n"
       "                        001.svg..., the last turn as arrows, captured points\n"
-      "                        crossed\n"
+      "                        crossed (DIR is made when missing)\n"
       "      --html FILE       write one self-contained page that steps through the\n"
       "                        game (buttons, arrow keys, the turn list, captures,\n"
       "                        result)\n"
+      "      --force           replace files that replay did not write (never a link,\n"
+      "                        device or FIFO)\n"
       "  -h, --help            display this help and exit\n"
       "\n"
-      "Exit status: 0 for a valid record, 1 for an invalid one, 2 on a usage error.\n"
+      "Each picture and the page are written whole, or not at all: an existing file\n"
+      "stays as it was when a new one cannot be written.\n"
+      "\n"
+      "Exit status: 0 for a valid record, 1 for an invalid one or when a picture or\n"
+      "the page cannot be written, 2 on a usage error.\n"
       "\n"
       "Examples:\n"
       "  rimau replay game.rec\n"
@@ -915,8 +922,8 @@ static const command commands[] = {
       "  -q, --quiet   print only the failures\n"
       "  -h, --help    display this help and exit\n"
       "\n"
-      "Exit status: 0 if every example holds, 1 if one fails or a file is invalid,\n"
-      "2 on a usage error.\n"
+      "Exit status: 0 if every example holds, 1 if one fails or a file is invalid\n"
+      "or has no examples (it validates nothing), 2 on a usage error.\n"
       "\n"
       "Example:\n"
       "  rimau validate games/*.game\n" },

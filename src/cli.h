@@ -168,11 +168,15 @@ int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 /* replay --svg DIR: one picture per position of M, DIR/000.svg (the
  * start) to DIR/N.svg; replay --html FILE: one page stepping through
- * them, with the turn list, the captures and RESULT. 0, or -1 after a
- * message. */
-
-int cli_replay_svg(const rm_match *m, const char *dir);
-int cli_replay_html(const rm_match *m, const char *file, const char *result);
+ * them, with the turn list, the captures and RESULT. Each file is written
+ * whole through files.h, or not at all: an existing file is replaced only
+ * when Rimau's replay wrote it, or with FORCE; every picture's path is
+ * checked before the first is written. 0, or -1 after a message. */
+int cli_replay_svg(const rm_match *m, const char *dir, bool force);
+int cli_replay_html(const rm_match *m, const char *file, const char *result, bool force);
+/* Checks, before any work, that the outputs SVG_DIR and HTML_FILE (each
+ * NULL when not asked for) can be written. 0, or -1 after a message. */
+int cli_replay_check(const char *svg_dir, const char *html_file, bool force);
 int cmd_selfplay(int argc, char **argv);
 int cmd_summarize(int argc, char **argv);
 int cmd_validate(int argc, char **argv);

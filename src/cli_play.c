@@ -994,9 +994,10 @@ int cmd_replay(int argc, char **argv)
                                           { "svg", required_argument, NULL, 'S' },
                                           { "html", required_argument, NULL, 'H' },
                                           { "color", optional_argument, NULL, 'C' },
+                                          { "force", no_argument, NULL, 'F' },
                                           { 0 } };
     int ch, status = 0;
-    bool quiet = false;
+    bool quiet = false, force = false;
     cli_colour colour = CLI_COLOUR_AUTO;
     const char *svg_dir = NULL, *html_file = NULL;
     while ((ch = cli_next_opt(c, argc, argv, "hq", opts, &status)) != -1) {
@@ -1008,12 +1009,17 @@ int cmd_replay(int argc, char **argv)
             svg_dir = optarg;
         else if (ch == 'H')
             html_file = optarg;
+        else if (ch == 'F')
+            force = true;
         else if (ch == 'C' && (status = cli_colour_arg(optarg, "replay", &colour)) != 0)
             return status;
     }
     if (argc - optind != 1)
         return cli_usage("replay", "give one record file");
     const char *path = argv[optind];
+    /* The output paths are checked before any work. */
+    if (cli_replay_check(svg_dir, html_file, force) != 0)
+        return EXIT_INVALID;
     rm_source src;
     rm_diag d;
     diag_init(&d, NULL, stderr);
@@ -1082,13 +1088,13 @@ int cmd_replay(int argc, char **argv)
                m.n == 1 ? "" : "s");
     printf("result: %s%s%s%s after %d turn%s\n", res, m.why[0] ? " (" : "", m.why,
            m.why[0] ? ")" : "", m.n, CLI_S(m.n));
-    if (svg_dir && cli_replay_svg(&m, svg_dir) != 0)
+    if (svg_dir && cli_replay_svg(&m, svg_dir, force) != 0)
         status = EXIT_INVALID;
     if (html_file) {
         char full[400];
         snprintf(full, sizeof full, "%s%s%.160s%s", res, m.why[0] ? " (" : "", m.why,
                  m.why[0] ? ")" : "");
-        if (cli_replay_html(&m, html_file, full) != 0)
+        if (cli_replay_html(&m, html_file, full, force) != 0)
             status = EXIT_INVALID;
     }
     const char *claimed = rm_record_tag(&rec, "Result");

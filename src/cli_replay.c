@@ -7,9 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "files.h"
 #include "notation.h"
 #include "render.h"
+
+/* The first bytes of the files replay writes: a file that starts so is
+ * one Rimau wrote, replaced without --force. */
+#define PAGE_START "<!DOCTYPE html>\n<!-- rimau replay -->\n"
+#define PICTURE_START "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- rimau replay -->\n"
 
 /* One turn of a game as drawn: its moves as arrows, the points a piece
  * was put on, and the points whose pieces it took. */
@@ -85,48 +92,126 @@ static void draw_position(FILE *out, const rm_match *m, int i, const struct draw
 static int scratch_match(const rm_match *m, rm_match *scratch)
 {
     if (rm_match_init(scratch, m->g) != 0) {
-        fprintf(stderr, "rimau: error: out of memory\n");
+        fprintf(stderr, "rimau replay: out of memory\n");
         return -1;
     }
     return 0;
 }
 
-int cli_replay_svg(const rm_match *m, const char *dir)
+/* Whether DIR is a folder the pictures can be written into, or can be
+ * made; 0, or -1 after a message. *MADE: DIR is not there yet. */
+static int svg_folder_ok(const char *dir, bool *made)
 {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "rimau: error: cannot create the folder %s: %s\n", dir, strerror(errno));
+    struct stat sb;
+    char err[4400];
+    *made = false;
+    if (stat(dir, &sb) != 0) {
+        if (errno != ENOENT) {
+            fprintf(stderr, "rimau replay: cannot write the pictures into %s: %s\n", dir,
+                    strerror(errno));
+            return -1;
+        }
+        /* not there (or a link to nothing, which rm_out_check refuses):
+         * its own folder must be there and writable */
+        if (rm_out_check(dir, NULL, false, err, sizeof err) != 0) {
+            fprintf(stderr, "rimau replay: %s\n", err);
+            return -1;
+        }
+        *made = true;
+        return 0;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "rimau replay: cannot write the pictures into %s: %s is not a folder\n",
+                dir, dir);
         return -1;
     }
-    struct stat sb;
-    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-        fprintf(stderr, "rimau: error: %s is not a folder\n", dir);
+    if (access(dir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "rimau replay: cannot write the pictures into %s: %s\n", dir,
+                strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int cli_replay_check(const char *svg_dir, const char *html_file, bool force)
+{
+    bool made;
+    if (svg_dir && svg_folder_ok(svg_dir, &made) != 0)
+        return -1;
+    char err[4400];
+    if (html_file && rm_out_check(html_file, PAGE_START, force, err, sizeof err) != 0) {
+        fprintf(stderr, "rimau replay: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* The path of picture I of M's replay in DIR, into PATH (LEN bytes). */
+static void picture_path(char *path, size_t len, const char *dir, const rm_match *m, int i)
+{
+    int width = m->n >= 10000 ? 5 : m->n >= 1000 ? 4 : 3;
+    snprintf(path, len, "%s/%0*d.svg", dir, width, i);
+}
+
+int cli_replay_svg(const rm_match *m, const char *dir, bool force)
+{
+    bool made;
+    if (svg_folder_ok(dir, &made) != 0)
+        return -1;
+    size_t len = strlen(dir) + 32;
+    char *path = malloc(len);
+    char err[4400];
+    if (!path) {
+        fprintf(stderr, "rimau replay: out of memory\n");
+        return -1;
+    }
+    /* Every picture's path is checked before the first is written: a link
+     * or a file that is not a picture Rimau drew stops the whole. */
+    for (int i = 0; !made && i <= m->n; i++) {
+        picture_path(path, len, dir, m, i);
+        if (rm_out_check(path, PICTURE_START, force, err, sizeof err) != 0) {
+            fprintf(stderr, "rimau replay: %s\n", err);
+            free(path);
+            return -1;
+        }
+    }
+    if (made && mkdir(dir, 0777) != 0) {
+        fprintf(stderr, "rimau replay: cannot make the folder %s: %s\n", dir, strerror(errno));
+        free(path);
         return -1;
     }
     rm_match scratch;
-    if (scratch_match(m, &scratch) != 0)
+    if (scratch_match(m, &scratch) != 0) {
+        free(path);
         return -1;
+    }
     struct drawn_turn *t = malloc(sizeof *t);
-    size_t len = strlen(dir) + 32;
-    char *path = malloc(len);
-    int status = t && path ? 0 : -1;
+    int status = t ? 0 : -1;
     if (status != 0)
-        fprintf(stderr, "rimau: error: out of memory\n");
-    int width = m->n >= 10000 ? 5 : m->n >= 1000 ? 4 : 3;
+        fprintf(stderr, "rimau replay: out of memory\n");
     for (int i = 0; status == 0 && i <= m->n; i++) {
         if (i > 0)
             turn_marks(m, &scratch, i - 1, t);
-        snprintf(path, len, "%s/%0*d.svg", dir, width, i);
-        FILE *f = fopen(path, "w");
-        if (!f) {
-            fprintf(stderr, "rimau: error: cannot write %s: %s\n", path, strerror(errno));
+        picture_path(path, len, dir, m, i);
+        /* each picture whole, the folder synced once at the end */
+        rm_out o;
+        if (rm_out_open_flags(&o, path, PICTURE_START, force, RM_OUT_NO_FOLDER_SYNC, err,
+                              sizeof err) != 0) {
+            fprintf(stderr, "rimau replay: %s\n", err);
             status = -1;
             break;
         }
-        draw_position(f, m, i, i > 0 ? t : NULL, false);
-        if (fclose(f) != 0) {
-            fprintf(stderr, "rimau: error: cannot write %s: %s\n", path, strerror(errno));
+        fputs(PICTURE_START, rm_out_stream(&o));
+        draw_position(rm_out_stream(&o), m, i, i > 0 ? t : NULL, true);
+        if (rm_out_commit(&o, err, sizeof err) != 0) {
+            fprintf(stderr, "rimau replay: %s\n", err);
             status = -1;
         }
+    }
+    if (status == 0 && (rm_sync_folder_of(path) != 0 || (made && rm_sync_folder_of(dir) != 0))) {
+        fprintf(stderr, "rimau replay: cannot write the pictures into %s: %s\n", dir,
+                strerror(errno));
+        status = -1;
     }
     free(path);
     free(t);
@@ -211,28 +296,30 @@ static const char page_style[] =
     "body.bare > :not(#main), body.bare #main > :not(#boards), body.bare #boards > :not(.pos) "
     "{ display: none; }\n";
 
-int cli_replay_html(const rm_match *m, const char *file, const char *result)
+int cli_replay_html(const rm_match *m, const char *file, const char *result, bool force)
 {
     const rm_game *g = m->g;
-    FILE *out = fopen(file, "w");
-    if (!out) {
-        fprintf(stderr, "rimau: error: cannot write %s: %s\n", file, strerror(errno));
+    char err[4400];
+    rm_out o;
+    if (rm_out_open(&o, file, PAGE_START, force, err, sizeof err) != 0) {
+        fprintf(stderr, "rimau replay: %s\n", err);
         return -1;
     }
+    FILE *out = rm_out_stream(&o);
     rm_match scratch;
     if (scratch_match(m, &scratch) != 0) {
-        fclose(out);
+        rm_out_abort(&o);
         return -1;
     }
     struct drawn_turn *t = malloc(sizeof *t);
     if (!t) {
-        fprintf(stderr, "rimau: error: out of memory\n");
+        fprintf(stderr, "rimau replay: out of memory\n");
         rm_match_free(&scratch);
-        fclose(out);
+        rm_out_abort(&o);
         return -1;
     }
     const char *name = g->name ? g->name : "a game";
-    fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>");
+    fprintf(out, "%s<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>", PAGE_START);
     html_text(out, name);
     fprintf(out, ": replay</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", page_style);
     html_text(out, name);
@@ -286,10 +373,11 @@ int cli_replay_html(const rm_match *m, const char *file, const char *result)
     free(taken_text);
     free(t);
     rm_match_free(&scratch);
-    if (status != 0)
-        fprintf(stderr, "rimau: error: out of memory\n");
-    if (fclose(out) != 0 && status == 0) {
-        fprintf(stderr, "rimau: error: cannot write %s: %s\n", file, strerror(errno));
+    if (status != 0) {
+        fprintf(stderr, "rimau replay: out of memory\n");
+        rm_out_abort(&o); /* (the earlier page, if any, stays) */
+    } else if (rm_out_commit(&o, err, sizeof err) != 0) {
+        fprintf(stderr, "rimau replay: %s\n", err);
         status = -1;
     }
     return status;

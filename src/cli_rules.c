@@ -592,8 +592,12 @@ static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
     rm_game *g = rm_check_file(file, NULL, stderr, NULL, NULL);
     if (!g)
         return EXIT_INVALID;
-    if (g->nexamples == 0 && !quiet)
-        printf("%s: no examples\n", file);
+    /* A file without examples validates nothing: that is no pass. */
+    if (g->nexamples == 0) {
+        fprintf(stderr, "%s: error: the file has no example blocks: nothing to validate\n", file);
+        rm_game_destroy(g);
+        return EXIT_INVALID;
+    }
     int status = 0;
     variants cache = { .file = file };
     for (int i = 0; i < g->nexamples; i++) {

@@ -3,7 +3,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
@@ -18,6 +20,7 @@
 
 #include "cli.h"
 #include "cli_json.h"
+#include "files.h"
 #include "players/players.h"
 #include "record.h"
 
@@ -54,47 +57,69 @@ struct tournament {
     atomic_long finished;
     atomic_int failed;
     atomic_long capped;        /* turns a player's time cap cut short */
+    /* An output (the JSON file, a record) that cannot be written stops the
+     * tournament: no game is started after it, and it is said once. */
+    atomic_bool stop;
+    bool said;                 /* (under lock) */
     /* The JSON lines, written in the order of the games as soon as every
      * game before is written, each flushed: a tournament killed keeps
-     * every line of its first games, and --resume goes on from them. */
-    FILE *json;
-    const char *json_path;
+     * every line of its first games, and --resume goes on from them. They
+     * are made durable (fdatasync) at most once a second, and at the end. */
+    rm_out json;
+    bool json_open;
+    double json_synced;        /* when they last were (monotonic seconds) */
     pthread_mutex_t lock;      /* over out[] while games are played, and the file */
     long json_next;            /* the next game to write */
     bool json_failed;
 };
 
-/* Writes O's line into F; -1 when it cannot (the reason said). */
-static int write_json(FILE *f, const cli_outcome *o)
+/* An output of T cannot be written (WHY): the first time, says so and
+ * stops the tournament. T->lock is held. */
+static void output_failed(struct tournament *t, const char *why)
 {
-    char why[256];
-    char *line = cli_outcome_line(o, why, sizeof why);
-    if (!line) { /* (only out of memory: json_fits checked the names) */
-        fprintf(stderr, "rimau selfplay: game %ld: %s\n", o->index + 1, why);
+    if (!t->said)
+        fprintf(stderr, "rimau selfplay: %s\n", why);
+    t->said = true;
+    atomic_store(&t->stop, true);
+}
+
+/* Writes O's line into T's JSON file, flushed (and synced when the last
+ * sync is a second old); -1 with the reason in WHY when it cannot. */
+static int write_json(struct tournament *t, const cli_outcome *o, char *why, size_t size)
+{
+    char *line = cli_outcome_line(o, why, size);
+    if (!line) /* (only out of memory: json_fits checked the names) */
         return -1;
-    }
-    int rc = fprintf(f, "%s\n", line) < 0 ? -1 : 0;
+    fprintf(rm_out_stream(&t->json), "%s\n", line); /* (an error is kept: the flush says it) */
     free(line);
-    return rc;
+    if (rm_out_flush(&t->json, why, size) != 0)
+        return -1;
+    double now = now_seconds();
+    if (now - t->json_synced >= 1.0) {
+        if (rm_out_sync(&t->json, why, size) != 0)
+            return -1;
+        t->json_synced = now;
+    }
+    return 0;
 }
 
 /* Writes the lines of the games finished in a row from T->json_next on;
  * T->lock is held. */
 static void write_ready(struct tournament *t)
 {
-    if (!t->json)
+    if (!t->json_open || t->json_failed)
         return;
     while (t->json_next < t->games) {
         const slot *o = &t->out[t->json_next];
         if (t->json_next % t->shards == t->shard) {
             if (!o->done && !o->failed)
                 break;
-            if (o->done && !o->written) {
-                if (write_json(t->json, &o->o) != 0 || fflush(t->json) != 0 || ferror(t->json)) {
-                    if (!t->json_failed)
-                        fprintf(stderr, "rimau selfplay: cannot write %s\n", t->json_path);
-                    t->json_failed = true;
-                }
+            char why[4400];
+            if (o->done && !o->written && write_json(t, &o->o, why, sizeof why) != 0) {
+                /* (the file ends at its last whole line) */
+                t->json_failed = true;
+                output_failed(t, why);
+                return;
             }
         }
         t->json_next++;
@@ -171,10 +196,12 @@ static int play_one(struct tournament *t, long i, cli_outcome *o)
         char path[4096];
         snprintf(path, sizeof path, "%s/game-%06ld.rec", t->records, i + 1);
         rm_record_info info = { t->file, t->choices, { who[0], who[1] }, result, m.why };
-        if (cli_output_ok(path, CLI_OUT_RECORD, t->force, err, sizeof err) != 0 ||
-            rm_record_save(path, &m, &info, err, sizeof err) != 0) {
-            fprintf(stderr, "rimau selfplay: %s\n", err);
-            atomic_store(&t->failed, 1);
+        char why[4400];
+        if (cli_output_ok(path, CLI_OUT_RECORD, t->force, why, sizeof why) != 0 ||
+            rm_record_save(path, &m, &info, why, sizeof why) != 0) {
+            pthread_mutex_lock(&t->lock);
+            output_failed(t, why);
+            pthread_mutex_unlock(&t->lock);
         }
     }
     rm_match_free(&m);
@@ -187,6 +214,8 @@ static void *worker(void *arg)
 {
     struct tournament *t = arg;
     for (;;) {
+        if (atomic_load(&t->stop))
+            break; /* an output cannot be written: no more games */
         long i = atomic_fetch_add(&t->next, 1);
         if (i >= t->games)
             break;
@@ -448,6 +477,23 @@ static int take_played(struct tournament *t, const char *json, long lineno, cli_
     return 0;
 }
 
+/* Cuts the regular file PATH to LEN bytes, never through a link; 0, or -1
+ * with errno set. */
+static int cut_file(const char *path, off_t len)
+{
+    int fd = open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat sb;
+    int rc = fstat(fd, &sb) != 0 ? -1 : !S_ISREG(sb.st_mode) ? (errno = EINVAL, -1) : 0;
+    if (rc == 0)
+        rc = ftruncate(fd, len) == 0 && fsync(fd) == 0 ? 0 : -1;
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
 /* --resume: reads the games JSON holds already (the first games of the
  * tournament in order, as write_ready writes them) into T->out. A last
  * line cut by a kill (no newline) is dropped from the file. Any other line
@@ -457,10 +503,15 @@ static int take_played(struct tournament *t, const char *json, long lineno, cli_
 static int read_played(struct tournament *t, const char *json, long *played)
 {
     *played = 0;
-    FILE *f = fopen(json, "r");
-    if (!f)
-        return errno == ENOENT ? 0 : (fprintf(stderr, "rimau selfplay: cannot read %s: %s\n", json,
-                                              strerror(errno)), -1);
+    struct stat sb;
+    if (lstat(json, &sb) != 0 && errno == ENOENT)
+        return 0;
+    char err[4400];
+    FILE *f = rm_in_open(json, err, sizeof err);
+    if (!f) {
+        fprintf(stderr, "rimau selfplay: %s\n", err);
+        return -1;
+    }
     char *line = malloc(CLI_JSON_MAX_LINE);
     if (!line) {
         fclose(f);
@@ -490,7 +541,7 @@ static int read_played(struct tournament *t, const char *json, long *played)
     fclose(f);
     free(line);
     if (rc == 0 && cut) {
-        if (truncate(json, good_end) != 0) {
+        if (cut_file(json, (off_t)good_end) != 0) {
             fprintf(stderr, "rimau selfplay: cannot cut the last line of %s: %s\n", json,
                     strerror(errno));
             return -1;
@@ -498,6 +549,44 @@ static int read_played(struct tournament *t, const char *json, long *played)
         fprintf(stderr, "rimau selfplay: %s:%ld: the last line was cut; its game is played again\n",
                 json, lineno);
     }
+    return rc;
+}
+
+/* Whether the records of T's games can be written into T->records,
+ * checked before the first game: every file there that one of them would
+ * replace (a link, a file that is not a record Rimau wrote: see
+ * cli_output_ok). The folder is read once, not a path a game. 0, or -1
+ * after a message. */
+static int records_ok(const struct tournament *t)
+{
+    DIR *d = opendir(t->records);
+    if (!d) {
+        fprintf(stderr, "rimau selfplay: cannot read the folder %s: %s\n", t->records,
+                strerror(errno));
+        return -1;
+    }
+    int rc = 0;
+    struct dirent *e;
+    while (rc == 0 && (e = readdir(d)) != NULL) {
+        const char *n = e->d_name;
+        char *end;
+        if (strncmp(n, "game-", 5) != 0 || n[5] < '0' || n[5] > '9')
+            continue;
+        errno = 0;
+        long i = strtol(n + 5, &end, 10) - 1;
+        if (errno != 0 || strcmp(end, ".rec") != 0 || i < 0 || i >= t->games ||
+            i % t->shards != t->shard || t->out[i].done)
+            continue;
+        char path[4096], why[4400];
+        snprintf(path, sizeof path, "%s/game-%06ld.rec", t->records, i + 1);
+        if (strcmp(path + strlen(t->records) + 1, n) != 0)
+            continue; /* (not the name of game i's record: game-01.rec) */
+        if (cli_output_ok(path, CLI_OUT_RECORD, t->force, why, sizeof why) != 0) {
+            fprintf(stderr, "rimau selfplay: %s\n", why);
+            rc = -1;
+        }
+    }
+    closedir(d);
     return rc;
 }
 
@@ -594,10 +683,18 @@ int cmd_selfplay(int argc, char **argv)
         return cli_usage("selfplay", "give one .game file");
     if (resume && !json)
         return cli_usage("selfplay", "--resume goes on from the games of --json FILE: give it");
-    /* The output paths are checked before any game is played. */
-    char why[512];
+    /* The output paths are checked before any game is played. A file that
+     * holds games already is replaced only with --force: --resume goes on
+     * with its games, and without either they are kept. */
+    char why[4400];
     if (json && cli_output_ok(json, CLI_OUT_JSON, t.force, why, sizeof why) != 0) {
         fprintf(stderr, "rimau selfplay: %s\n", why);
+        return EXIT_INVALID;
+    }
+    struct stat jsb;
+    if (json && !resume && !t.force && lstat(json, &jsb) == 0 && jsb.st_size > 0) {
+        fprintf(stderr, "rimau selfplay: cannot write %s: it holds the games of an earlier run: "
+                "not replaced (--resume goes on with them, --force replaces them)\n", json);
         return EXIT_INVALID;
     }
     if (t.records) {
@@ -663,27 +760,34 @@ int cmd_selfplay(int argc, char **argv)
     for (long i = 0; i < t.games; i++)
         mine += i % t.shards == t.shard;
     /* The JSON file is opened before any game is played: a path that
-     * cannot be written is found at once. */
+     * cannot be written is found at once. It is written in place, each
+     * line at its end, so that a run killed can be resumed: a new file is
+     * made empty first (an earlier one, with --force, replaced whole). */
     long before = 0;
-    if (json) {
-        if (resume && read_played(&t, json, &before) != 0) {
-            free(t.out);
-            free(tid);
-            rm_game_destroy(t.g);
-            return EXIT_INVALID;
+    int rc = json && resume ? read_played(&t, json, &before) : 0;
+    if (rc == 0 && t.records)
+        rc = records_ok(&t);
+    if (json && rc == 0) {
+        if (before == 0 &&
+            rm_out_write_file(json, NULL, true, "", 0, why, sizeof why) != 0) {
+            fprintf(stderr, "rimau selfplay: %s\n", why);
+            rc = -1;
         }
-        t.json = fopen(json, resume ? "a" : "w");
-        if (!t.json) {
-            fprintf(stderr, "rimau selfplay: cannot write %s: %s\n", json, strerror(errno));
-            free(t.out);
-            free(tid);
-            rm_game_destroy(t.g);
-            return EXIT_INVALID;
+        if (rc == 0 && rm_out_append(&t.json, json, why, sizeof why) != 0) {
+            fprintf(stderr, "rimau selfplay: %s\n", why);
+            rc = -1;
         }
-        t.json_path = json;
-        if (resume)
+        t.json_open = rc == 0;
+        t.json_synced = now_seconds();
+        if (rc == 0 && resume)
             fprintf(stderr, "rimau selfplay: %ld of the %ld game%s %s in %s already\n", before,
                     mine, CLI_S(mine), before == 1 ? "is" : "are", json);
+    }
+    if (rc != 0) {
+        free(t.out);
+        free(tid);
+        rm_game_destroy(t.g);
+        return EXIT_INVALID;
     }
     atomic_store(&t.finished, before);
     pthread_mutex_init(&t.lock, NULL);
@@ -696,7 +800,7 @@ int cmd_selfplay(int argc, char **argv)
     bool tty = isatty(STDERR_FILENO);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    while (tty && atomic_load(&t.finished) < mine) {
+    while (tty && atomic_load(&t.finished) < mine && !atomic_load(&t.stop)) {
         struct timespec ms = { 0, 200000000 };
         nanosleep(&ms, NULL);
         clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -724,21 +828,25 @@ int cmd_selfplay(int argc, char **argv)
     for (long i = 0; i < t.games; i++)
         if (t.out[i].done)
             add_outcome(ts, &nt, &t.out[i].o);
-    if (t.json) {
-        write_ready(&t); /* (every game is settled: nothing is left) */
-        if (fsync(fileno(t.json)) != 0 && errno != EINVAL)
-            t.json_failed = true;
-        if (fclose(t.json) != 0)
-            t.json_failed = true;
-        if (t.json_failed) {
-            fprintf(stderr, "rimau selfplay: cannot write %s\n", json);
-            status = EXIT_INVALID;
-        }
+    if (t.json_open) {
+        write_ready(&t); /* (every game is settled, or the tournament stopped) */
+        if (t.json_failed)
+            rm_out_abort(&t.json); /* (said, and cut back to its last whole line) */
+        else if (rm_out_commit(&t.json, why, sizeof why) != 0)
+            output_failed(&t, why);
     }
-    long failed = 0;
-    for (long i = 0; i < t.games; i++)
+    if (t.said)
+        status = EXIT_INVALID;
+    long failed = 0, played = 0;
+    for (long i = 0; i < t.games; i++) {
         failed += t.out[i].failed;
-    printf("%s: %ld game%s (seed %" PRIu64 ")\n", t.g->name, mine, CLI_S(mine), t.seed);
+        played += t.out[i].done;
+    }
+    if (atomic_load(&t.stop) && played + failed < mine)
+        printf("%s: %ld of %ld game%s, stopped (seed %" PRIu64 ")\n", t.g->name, played, mine,
+               CLI_S(mine), t.seed);
+    else
+        printf("%s: %ld game%s (seed %" PRIu64 ")\n", t.g->name, mine, CLI_S(mine), t.seed);
     print_table(stdout, ts, nt);
     free_tallies(ts, nt);
     if (failed > 0)
@@ -787,10 +895,11 @@ int cmd_summarize(int argc, char **argv)
     struct summary s = { .n = 0 };
     long games = 0;
     for (int i = optind; i < argc; i++) {
-        errno = 0;
-        FILE *f = fopen(argv[i], "r");
+        /* (a regular file only: a FIFO or a device is refused at once) */
+        char err[4400];
+        FILE *f = rm_in_open(argv[i], err, sizeof err);
         if (!f) {
-            fprintf(stderr, "%s: error: cannot open: %s\n", argv[i], strerror(errno));
+            fprintf(stderr, "rimau summarize: %s\n", err);
             status = EXIT_INVALID;
             continue;
         }
@@ -799,8 +908,8 @@ int cmd_summarize(int argc, char **argv)
         if (cli_json_read_file(f, argv[i], stderr, count_game, &s, &counts) != 0)
             status = EXIT_INVALID;
         games += counts.games;
-        if (ferror(f)) { /* a folder, say: it opens, but cannot be read */
-            fprintf(stderr, "%s: error: cannot read: %s\n", argv[i], strerror(errno));
+        if (ferror(f)) {
+            fprintf(stderr, "rimau summarize: cannot read %s: %s\n", argv[i], strerror(errno));
             status = EXIT_INVALID;
         }
         fclose(f);

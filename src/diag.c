@@ -52,13 +52,13 @@ int source_read_limit(rm_source *src, const char *path, rm_diag *d, size_t limit
     char *buf = rm_in_read(path, limit, &len, err, sizeof err);
     if (!buf) {
         /* "cannot read PATH: REASON" as "PATH: error: cannot open: REASON" */
-        const char *reason = err;
-        size_t skip = strlen("cannot read ") + strlen(path) + 2;
+        const char *shown = path[0] ? path : "''", *reason = err;
+        size_t skip = strlen("cannot read ") + strlen(shown) + 2;
         if (strncmp(err, "cannot read ", 12) == 0 && strlen(err) >= skip &&
-            strncmp(err + 12, path, strlen(path)) == 0)
+            strncmp(err + 12, shown, strlen(shown)) == 0 && strncmp(err + skip - 2, ": ", 2) == 0)
             reason = err + skip;
         if (d->out)
-            fprintf(d->out, "%s: error: cannot open: %s\n", path[0] ? path : "''", reason);
+            fprintf(d->out, "%s: error: cannot open: %s\n", shown, reason);
         d->errors++;
         return -1;
     }

@@ -127,6 +127,8 @@ typedef struct out_cookie {
 static ssize_t cookie_write(void *c, const char *buf, size_t size)
 {
     out_cookie *k = c;
+    if (*k->err != 0)
+        return -1; /* nothing after a failed write: no gap, no second cut */
     size_t done = 0;
     while (done < size) {
         ssize_t w = write(k->fd, buf + done, size - done);
@@ -216,6 +218,12 @@ static void remove_stale_temporaries(const char *path)
 int rm_out_open(rm_out *o, const char *path, const char *signature, bool force, char *err,
                 size_t errsize)
 {
+    return rm_out_open_flags(o, path, signature, force, 0, err, errsize);
+}
+
+int rm_out_open_flags(rm_out *o, const char *path, const char *signature, bool force, int flags,
+                      char *err, size_t errsize)
+{
     memset(o, 0, sizeof *o);
     if (rm_out_check(path, signature, force, err, errsize) != 0)
         return -1;
@@ -254,6 +262,7 @@ int rm_out_open(rm_out *o, const char *path, const char *signature, bool force, 
         return -1;
     }
     o->fd = fd;
+    o->flags = flags;
     return 0;
 }
 
@@ -277,6 +286,7 @@ int rm_out_append(rm_out *o, const char *path, char *err, size_t errsize)
     if (flags >= 0)
         fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     o->append = true;
+    o->whole = (long long)sb.st_size;
     o->path = dup_string(path);
     o->f = o->path ? error_keeping_stream(fd, &o->err) : NULL;
     if (!o->f) {
@@ -302,14 +312,42 @@ static int first_error(const rm_out *o)
     return o->err ? o->err : errno ? errno : EIO;
 }
 
-int rm_out_sync(rm_out *o, char *err, size_t errsize)
+/* An appended file after a failed write: cut back to its end at the last
+ * flush that succeeded, so that it never ends in part of a write. */
+static void cut_back(rm_out *o)
+{
+    if (o->append && ftruncate(o->fd, (off_t)o->whole) == 0)
+        fdatasync(o->fd);
+}
+
+/* Flushes O, and makes it durable too when SYNC. */
+static int flush(rm_out *o, bool sync, char *err, size_t errsize)
 {
     errno = 0;
-    if (fflush(o->f) != 0 || ferror(o->f) || o->err != 0 || fdatasync(o->fd) != 0) {
-        snprintf(err, errsize, "cannot write %s: %s", o->path, strerror(first_error(o)));
+    if (fflush(o->f) != 0 || ferror(o->f) || o->err != 0 || (sync && fdatasync(o->fd) != 0)) {
+        int e = first_error(o);
+        if (o->err == 0)
+            o->err = e; /* (nothing more is written) */
+        cut_back(o);
+        snprintf(err, errsize, "cannot write %s: %s", o->path, strerror(e));
         return -1;
     }
+    if (o->append) {
+        off_t end = lseek(o->fd, 0, SEEK_CUR); /* (O_APPEND: the end of the file) */
+        if (end >= 0)
+            o->whole = (long long)end;
+    }
     return 0;
+}
+
+int rm_out_flush(rm_out *o, char *err, size_t errsize)
+{
+    return flush(o, false, err, errsize);
+}
+
+int rm_out_sync(rm_out *o, char *err, size_t errsize)
+{
+    return flush(o, true, err, errsize);
 }
 
 int rm_sync_folder_of(const char *path)
@@ -340,13 +378,16 @@ static void out_free(rm_out *o)
     memset(o, 0, sizeof *o);
 }
 
-/* rm_out_commit, and with SYNC_FOLDER false rm_out_commit_no_folder_sync */
-static int commit(rm_out *o, bool sync_folder, char *err, size_t errsize)
+int rm_out_commit(rm_out *o, char *err, size_t errsize)
 {
     errno = 0;
     bool ok = fflush(o->f) == 0 && !ferror(o->f) && o->err == 0 &&
               (o->append ? fdatasync(o->fd) : fsync(o->fd)) == 0;
     int e = ok ? 0 : first_error(o);
+    if (!ok && o->err == 0)
+        o->err = e; /* (fclose writes nothing more) */
+    if (!ok)
+        cut_back(o);
     if (fclose(o->f) != 0 && ok) {
         ok = false;
         e = first_error(o);
@@ -377,7 +418,7 @@ static int commit(rm_out *o, bool sync_folder, char *err, size_t errsize)
             out_free(o);
             return -1;
         }
-        if (sync_folder && rm_sync_folder_of(o->path) != 0) {
+        if (!(o->flags & RM_OUT_NO_FOLDER_SYNC) && rm_sync_folder_of(o->path) != 0) {
             snprintf(err, errsize, "cannot write %s: %s", o->path, strerror(errno));
             out_free(o);
             return -1;
@@ -385,16 +426,6 @@ static int commit(rm_out *o, bool sync_folder, char *err, size_t errsize)
     }
     out_free(o);
     return 0;
-}
-
-int rm_out_commit(rm_out *o, char *err, size_t errsize)
-{
-    return commit(o, true, err, errsize);
-}
-
-int rm_out_commit_no_folder_sync(rm_out *o, char *err, size_t errsize)
-{
-    return commit(o, false, err, errsize);
 }
 
 void rm_out_abort(rm_out *o)

@@ -20,16 +20,21 @@
  *                  removed and PATH is left as it was.
  *   rm_out_abort   removes the temporary file.
  *
- * (rm_out_commit_no_folder_sync leaves the folder's sync to the caller:
- * one rm_sync_folder_of after many files written into one folder.)
+ * (rm_out_open_flags with RM_OUT_NO_FOLDER_SYNC leaves the folder's sync
+ * to the caller: one rm_sync_folder_of after many files written into one
+ * folder.)
  *
  * So a crash, a kill or a full disk leaves either the earlier file, whole,
  * or the new one, whole; never a cut file where a good one was.
  *
  * A file written as it grows (a record saved after every turn, the JSON
  * lines of a tournament) is opened with rm_out_append once it exists:
- * writes go to its end, and rm_out_sync makes them durable (fflush and
- * fdatasync: a cost of one write a turn, whatever the file's length).
+ * writes go to its end, rm_out_flush hands what is written to the system
+ * (a kill loses none of it) and rm_out_sync makes it durable too (fflush
+ * and fdatasync: a cost of one write a turn, whatever the file's length).
+ * After the first failed write nothing more is written, and the file is
+ * cut back to its end at the last flush or sync that succeeded: it never
+ * ends in half a line.
  *
  * Every message is "cannot write PATH: REASON" (REASON strerror's, or
  * what is at PATH), "cannot read PATH: REASON", written once into the
@@ -53,7 +58,14 @@ typedef struct rm_out {
     int fd;     /* its file descriptor (a cookie stream has no fileno) */
     int err;    /* the first write's error (errno), 0 if none */
     bool append;
+    int flags;  /* RM_OUT_* */
+    long long whole; /* appending: the file's length at the last flush that succeeded */
 } rm_out;
+
+/* rm_out_open_flags's FLAGS. RM_OUT_NO_FOLDER_SYNC: the commit does not
+ * sync the folder (for many files written into one folder in a row: the
+ * caller calls rm_sync_folder_of once, after the last commit). */
+enum { RM_OUT_NO_FOLDER_SYNC = 1 };
 
 /* May PATH be written? 0, or -1 with "cannot write PATH: ..." (or "PATH
  * is a folder: not replaced ...") in ERR. SIGNATURE: the bytes a file of
@@ -65,6 +77,10 @@ int rm_out_check(const char *path, const char *signature, bool force, char *err,
 int rm_out_open(rm_out *o, const char *path, const char *signature, bool force, char *err,
                 size_t errsize);
 
+/* rm_out_open with FLAGS (RM_OUT_*). */
+int rm_out_open_flags(rm_out *o, const char *path, const char *signature, bool force, int flags,
+                      char *err, size_t errsize);
+
 /* Opens the existing regular file PATH to write at its end (never through
  * a symbolic link). 0, or -1 with a message. */
 int rm_out_append(rm_out *o, const char *path, char *err, size_t errsize);
@@ -72,23 +88,21 @@ int rm_out_append(rm_out *o, const char *path, char *err, size_t errsize);
 /* The stream of an open rm_out. */
 FILE *rm_out_stream(rm_out *o);
 
-/* Writes what is buffered and makes it durable (fdatasync). 0, or -1 with
- * a message naming the first write error. */
+/* Writes what is buffered (fflush): a kill no longer loses it. 0, or -1
+ * with a message naming the first write error; an appended file is then
+ * cut back to its length at the last flush that succeeded. */
+int rm_out_flush(rm_out *o, char *err, size_t errsize);
+
+/* rm_out_flush, then makes it durable (fdatasync). 0, or -1 as
+ * rm_out_flush. */
 int rm_out_sync(rm_out *o, char *err, size_t errsize);
 
 /* Ends an rm_out: for a temporary file, renames it over PATH once every
- * write succeeded and it is on disk (then makes the rename durable); for
- * an appended file, syncs and closes it. 0, or -1 with a message (the
- * temporary file removed, PATH as it was). Frees O either way. */
+ * write succeeded and it is on disk (then makes the rename durable, unless
+ * RM_OUT_NO_FOLDER_SYNC); for an appended file, syncs and closes it. 0, or
+ * -1 with a message (the temporary file removed, PATH as it was; an
+ * appended file cut back as rm_out_flush does). Frees O either way. */
 int rm_out_commit(rm_out *o, char *err, size_t errsize);
-
-/* rm_out_commit, all but the last step: the folder is not synced after
- * the rename. The file is whole under its name (or absent) as before,
- * but a crash may lose the rename (PATH then as it was) until
- * rm_sync_folder_of(PATH) is called: for many files written into one
- * folder, once after the last (a folder's sync costs as much as a
- * file's). 0, or -1 with a message. Frees O either way. */
-int rm_out_commit_no_folder_sync(rm_out *o, char *err, size_t errsize);
 
 /* Ends an rm_out without a commit: the temporary file is removed (an
  * appended file is closed as it is). Frees O. Safe on a zeroed rm_out. */

@@ -1183,7 +1183,7 @@ static void save_tier(rm_solver *s, const tier *t)
     db_header h;
     header_of(s, t, &h);
     rm_out o;
-    if (rm_out_open(&o, path, DB_MAGIC, false, err, sizeof err) != 0) {
+    if (rm_out_open_flags(&o, path, DB_MAGIC, false, RM_OUT_NO_FOLDER_SYNC, err, sizeof err) != 0) {
         fail(s, "%s", err);
         return;
     }
@@ -1196,7 +1196,7 @@ static void save_tier(rm_solver *s, const tier *t)
     if (!ferror(f))
         fwrite(&crc, sizeof crc, 1, f);
     /* (the folder is synced once, at the end of the solve: sync_folder) */
-    if (rm_out_commit_no_folder_sync(&o, err, sizeof err) != 0)
+    if (rm_out_commit(&o, err, sizeof err) != 0)
         fail(s, "%s", err);
     else
         s->unsynced = true;

@@ -61,6 +61,26 @@ expect 1 "check a missing file" "$RIMAU" check "$tmp/no-such.game"
 has "no-such.game: error: cannot open" err "a missing file is named"
 expect 1 "check a valid and an invalid file" "$RIMAU" check "$game" "$tmp/no-such.game"
 
+# Issue 27: every file a command reads is a regular file, refused at once
+# otherwise (a FIFO with no writer, a device that never ends), and every
+# refusal says why; an empty path is no file (not the games folder).
+mkfifo "$tmp/in-fifo"
+for cmd in check info show validate replay summarize; do
+    expect 1 "$cmd of an empty path" timeout 20 "$RIMAU" "$cmd" ""
+    if [ "$cmd" = summarize ]; then
+        has "^rimau summarize: cannot read '': an empty path names no file\$" err "$cmd of an empty path says so"
+    else
+        has "^'': error: cannot open: an empty path names no file\$" err "$cmd of an empty path says so"
+    fi
+    has_no ": : \|games/" err "$cmd of an empty path names no folder, no empty reason"
+    expect 1 "$cmd of a folder" timeout 20 "$RIMAU" "$cmd" /
+    has "it is a folder" err "$cmd of a folder says so"
+    expect 1 "$cmd of /dev/zero" timeout 20 "$RIMAU" "$cmd" /dev/zero
+    has "/dev/zero.* it is a device" err "$cmd of /dev/zero says it is a device"
+    expect 1 "$cmd of a FIFO" timeout 20 "$RIMAU" "$cmd" "$tmp/in-fifo"
+    has "in-fifo.* it is a FIFO" err "$cmd of a FIFO says so, at once"
+done
+
 printf 'game "big"\n' > "$tmp/big.game"
 head -c 1100000 /dev/zero | tr '\0' '#' >> "$tmp/big.game"
 expect 1 "a file over the size limit" "$RIMAU" check "$tmp/big.game"
@@ -405,6 +425,15 @@ has "^the game is not finished (1 turn played)\$" out "play says '1 turn played'
 printf 'game "one"\nboard { grid 3 x 3 }\nside a { piece p 1 }\nside b { piece q 1 }\nsetup { p at a1\n q at c3 }\nphase x of a { turn step p }\nphase y of b { turn step q }\nexample "e" {\n    legal "a1-a2"\n}\n' > "$tmp/one.game"
 expect 0 "validate a file of one example" "$RIMAU" validate "$tmp/one.game"
 has "^1 example passed, 0 failed\$" out "validate says '1 example passed'"
+# A file without examples validates nothing: that is no pass.
+sed '/^example/,$d' "$tmp/one.game" > "$tmp/none.game"
+expect 1 "validate a file without examples" "$RIMAU" validate "$tmp/none.game"
+has "none.game: error: the file has no example blocks: nothing to validate" err \
+    "validate says the file has no examples"
+expect 1 "validate -q a file without examples" "$RIMAU" validate -q "$tmp/none.game"
+has "none.game: error: the file has no example blocks" err "validate -q says it too"
+expect 1 "validate of files with and without examples" "$RIMAU" validate "$tmp/one.game" "$tmp/none.game"
+has "^1 example passed, 0 failed\$" out "the other file's examples still run"
 expect 0 "a selfplay of one game" "$RIMAU" selfplay "$tb" -n 1 --players random,random
 has "^Tiger and Buffaloes: 1 game (seed 1)\$" out "selfplay says '1 game'"
 n=$((n + 1))

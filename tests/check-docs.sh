@@ -290,10 +290,14 @@ fi
 
 tut="$srcdir/doc/tutorial.md"
 ntutorial=0
+# (the steps before the tutorial's examples have none: validate, which
+# refuses a file that validates nothing, runs on the others)
 for game in "$srcdir"/tests/tutorial/*.game; do
     name=tests/tutorial/${game##*/}
     ntutorial=$((ntutorial + 1))
-    if "$RIMAU" check "$game" > "$tmp/out" 2>&1 && "$RIMAU" validate -q "$game" >> "$tmp/out" 2>&1 &&
+    if "$RIMAU" check "$game" > "$tmp/out" 2>&1 &&
+       { "$RIMAU" info "$game" | grep -q '^examples: 0$' ||
+         "$RIMAU" validate -q "$game" >> "$tmp/out" 2>&1; } &&
        [ ! -s "$tmp/out" ]; then
         ok "$name passes rimau check and rimau validate"
     else

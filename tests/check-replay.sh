@@ -60,6 +60,89 @@ same "the page answers the keys" "$?" 0
 expect 1 "replay --html into a missing folder" "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/no/g.html"
 has "cannot write" err "replay --html names the file it cannot write"
 
+# Issue 27: --html and --svg take the checks every output has (src/files.c):
+# checked before any work, a page or picture replay wrote replaced, any
+# other file only with --force, a link (dangling too), a FIFO or a device
+# never, and each file written whole: a full disk leaves the earlier one.
+cp "$tmp/g.html" "$tmp/earlier.html"
+expect 0 "replay --html over a page replay wrote" "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/earlier.html"
+printf 'my notes\n' > "$tmp/notes.html"
+expect 1 "replay --html over another file" "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/notes.html"
+has "notes.html: it exists and is not a file of this kind.*--force replaces it" err "the refusal says why and what replaces it"
+has_no "^result:" out "the page is checked before the record is replayed"
+same "the other file is kept" "$(cat "$tmp/notes.html")" "my notes"
+expect 0 "replay --html --force over it" "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/notes.html" --force
+cmp -s "$tmp/notes.html" "$tmp/g.html"
+same "--force replaces it with the page" "$?" 0
+printf 'precious\n' > "$tmp/target"
+ln -s target "$tmp/link.html"
+expect 1 "replay --html through a link" "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/link.html"
+has "link.html: it is a symbolic link: not replaced" err "the link is named as such"
+same "the link's target is kept" "$(cat "$tmp/target")" precious
+expect 1 "replay --html through a link, even with --force" "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/link.html" --force
+same "the link's target is kept with --force" "$(cat "$tmp/target")" precious
+ln -s nowhere "$tmp/dangling.html"
+expect 1 "replay --html through a dangling link" "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/dangling.html"
+holds "nothing is made where the dangling link leads" [ ! -e "$tmp/nowhere" ]
+mkfifo "$tmp/page.fifo"
+expect 1 "replay --html onto a FIFO, at once" timeout 20 "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/page.fifo"
+has "page.fifo: it is a FIFO: not replaced" err "the FIFO is named as such"
+expect 1 "replay --html onto a device" "$RIMAU" replay -q "$tmp/g.rec" --html /dev/null
+has "/dev/null: it is a device: not replaced" err "the device is named as such"
+# A full disk, stood in for by the file size limit (64 KB of a page of
+# 100 KB): one message with the reason, status 1, the earlier page whole.
+cp "$tmp/g.html" "$tmp/full.html"
+expect 1 "replay --html past the file size limit" sh -c \
+    'trap "" XFSZ; ulimit -f 64; exec "$1" replay -q "$2" --html "$3"' sh "$RIMAU" "$tmp/g.rec" "$tmp/full.html"
+has "^rimau replay: cannot write .*full.html: File too large\$" err "the failure names the file and the reason"
+same "the failure is said once" "$(grep -c 'cannot write' "$tmp/err")" 1
+cmp -s "$tmp/full.html" "$tmp/g.html"
+same "the earlier page stays whole" "$?" 0
+same "no temporary file is left" "$(ls "$tmp" | grep -c 'tmp-')" 0
+
+# --svg: a linked picture in the folder is refused, never followed, and
+# nothing is written; every path is checked before the first picture.
+mkdir "$tmp/linked"
+ln -s ../target "$tmp/linked/001.svg"
+expect 1 "replay --svg into a folder with a linked picture" "$RIMAU" replay -q "$tmp/g.rec" --svg "$tmp/linked"
+has "linked/001.svg: it is a symbolic link: not replaced" err "the linked picture is named"
+same "the link's target is kept" "$(cat "$tmp/target")" precious
+same "no picture is written before the paths are checked" "$(ls "$tmp/linked")" 001.svg
+cp -r "$tmp/pics" "$tmp/pics-before"
+printf 'my picture\n' > "$tmp/pics/050.svg"
+expect 1 "replay --svg over a picture replay did not draw" "$RIMAU" replay -q "$tmp/g.rec" --svg "$tmp/pics"
+has "050.svg: it exists and is not a file of this kind" err "the other picture is named"
+same "it is kept" "$(cat "$tmp/pics/050.svg")" "my picture"
+cmp -s "$tmp/pics/000.svg" "$tmp/pics-before/000.svg"
+same "no picture is written when one path is refused" "$?" 0
+expect 0 "replay --svg --force replaces it" "$RIMAU" replay -q "$tmp/g.rec" --svg "$tmp/pics" --force
+cmp -s "$tmp/pics/050.svg" "$tmp/pics-before/050.svg"
+same "--force draws the picture in its place" "$?" 0
+expect 1 "replay --svg into a folder whose folder is missing" "$RIMAU" replay -q "$tmp/g.rec" --svg "$tmp/no/pics"
+has "cannot write .*no/pics: its folder .*no: No such file or directory" err "the missing folder is named, with the reason"
+has_no "^result:" out "the folder is checked before the record is replayed"
+# past the file size limit (4 KB, below one picture): the first picture
+# fails, is said once with its reason, and every earlier picture is whole
+expect 1 "replay --svg past the file size limit" sh -c \
+    'trap "" XFSZ; ulimit -f 4; exec "$1" replay -q "$2" --svg "$3"' sh "$RIMAU" "$tmp/g.rec" "$tmp/pics"
+has "^rimau replay: cannot write .*pics/000.svg: File too large\$" err "the failure names the picture and the reason"
+same "the failure is said once" "$(grep -c 'cannot write' "$tmp/err")" 1
+diff -r "$tmp/pics" "$tmp/pics-before" > /dev/null
+same "the earlier pictures stay whole, no temporary file left" "$?" 0
+
+# A full disk itself, when this runs as root and can mount a tmpfs of 64 KB.
+if [ "$(id -u)" = 0 ] && mkdir "$tmp/small" && mount -t tmpfs -o size=64k tmpfs "$tmp/small" 2> /dev/null; then
+    trap 'umount "$tmp/small" 2> /dev/null; rm -rf "$tmp"' EXIT
+    printf 'the earlier page\n' > "$tmp/small/g.html"
+    expect 1 "replay --html onto a full disk" "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/small/g.html" --force
+    has "^rimau replay: cannot write .*small/g.html: No space left on device\$" err "the full disk is said, with the file"
+    same "the earlier page stays whole on the full disk" "$(cat "$tmp/small/g.html")" "the earlier page"
+    same "no temporary file is left on the full disk" "$(ls "$tmp/small")" g.html
+    umount "$tmp/small"
+else
+    echo "ok # SKIP a full tmpfs (not root, or mount refused)"
+fi
+
 # Item 8: the record played from one folder replays from another, its
 # game found in the games folder by its File tag (or, in an older record,
 # the last part of its Game tag).

@@ -67,6 +67,42 @@ check "--json over a file not ours is refused" '! "$RIMAU" selfplay "$game" -n 2
 check "--force replaces it" '"$RIMAU" selfplay "$game" -n 2 --players random,random --json "$tmp/notes.txt" --force > /dev/null 2>&1 && [ "$(wc -l < "$tmp/notes.txt")" -eq 2 ]'
 check "--records makes its folder" '"$RIMAU" selfplay "$game" -n 2 --players random,random --records "$tmp/recs" > /dev/null 2>&1 && [ -f "$tmp/recs/game-000002.rec" ]'
 
+# Issue 27: a file that holds games is never wiped by a new run: without
+# --resume or --force it is refused before the first game and kept.
+cp "$tmp/a.json" "$tmp/earlier.json"
+check "--json over an earlier run's file is refused" '! "$RIMAU" selfplay "$game" -n 2 --players random,random --json "$tmp/earlier.json" > "$tmp/e.out" 2> "$tmp/e.err"'
+check "the refusal says why and what to give" 'grep -q "earlier.json: it holds the games of an earlier run: not replaced (--resume goes on with them, --force replaces them)" "$tmp/e.err"'
+check "the earlier run's file is kept, no game played" 'cmp -s "$tmp/a.json" "$tmp/earlier.json" && [ ! -s "$tmp/e.out" ]'
+check "--force replaces an earlier run's file" '"$RIMAU" selfplay "$game" -n 2 --players random,random --json "$tmp/earlier.json" --force > /dev/null 2>&1 && [ "$(wc -l < "$tmp/earlier.json")" -eq 2 ]'
+: > "$tmp/empty.json"
+check "an empty file is written" '"$RIMAU" selfplay "$game" -n 2 --players random,random --json "$tmp/empty.json" > /dev/null 2>&1 && [ "$(wc -l < "$tmp/empty.json")" -eq 2 ]'
+
+# A full disk, stood in for by the file size limit (2 KB, some 12 lines):
+# one message with the reason, status 1, no game started after it, the
+# file cut back to its last whole line; --resume then completes the run.
+"$RIMAU" selfplay "$game" -n 40 --players random,random --seed 4 --json "$tmp/whole40.json" > /dev/null 2>&1
+sh -c 'trap "" XFSZ; ulimit -f 2; exec "$1" selfplay "$2" -n 40 --players random,random --seed 4 -j 2 --json "$3"' \
+    sh "$RIMAU" "$game" "$tmp/full.json" > "$tmp/full.out" 2> "$tmp/full.err"
+status=$?
+check "selfplay past the file size limit fails" '[ "$status" -eq 1 ]'
+check "the failure names the file and the reason, once" '[ "$(grep -c . "$tmp/full.err")" -eq 1 ] && grep -q "^rimau selfplay: cannot write .*full.json: File too large\$" "$tmp/full.err"'
+played=$(sed -n 's/^Tiger and Buffaloes: \([0-9]*\) of 40 games, stopped (seed 4)$/\1/p' "$tmp/full.out")
+check "the table says the tournament stopped, and no game was started after" '[ "${played:-40}" -lt 40 ]'
+check "the file ends at its last whole line" '[ -s "$tmp/full.json" ] && [ "$(tail -c 1 "$tmp/full.json" | od -An -c | tr -d " ")" = "\\n" ] && "$RIMAU" summarize "$tmp/full.json" > /dev/null 2>&1'
+check "the lines kept are the first games" '[ "$(head -n "$(wc -l < "$tmp/full.json")" "$tmp/whole40.json" | md5sum)" = "$(md5sum < "$tmp/full.json")" ]'
+check "--resume then completes the run" '"$RIMAU" selfplay "$game" -n 40 --players random,random --seed 4 -j 2 --json "$tmp/full.json" --resume > /dev/null 2>&1 && cmp -s "$tmp/full.json" "$tmp/whole40.json"'
+# the same for the records: one message, status 1
+sh -c 'trap "" XFSZ; ulimit -f 1; exec "$1" selfplay "$2" -n 40 --players random,random --seed 4 -j 2 --records "$3"' \
+    sh "$RIMAU" "$game" "$tmp/full-recs" > /dev/null 2> "$tmp/fr.err"
+status=$?
+check "selfplay --records past the file size limit fails, said once" '[ "$status" -eq 1 ] && [ "$(grep -c . "$tmp/fr.err")" -eq 1 ] && grep -q "^rimau selfplay: cannot write .*full-recs/game-[0-9]*.rec: File too large\$" "$tmp/fr.err"'
+check "no record is left cut" '! ls "$tmp/full-recs" | grep -q tmp- && for r in "$tmp"/full-recs/*.rec; do "$RIMAU" replay -q "$r" > /dev/null 2>&1 || exit 1; done'
+# a link put in the records folder is refused before the first game
+mkdir "$tmp/linked-recs"
+printf 'precious\n' > "$tmp/target"
+ln -s ../target "$tmp/linked-recs/game-000002.rec"
+check "a linked record in --records is refused before the first game" '! "$RIMAU" selfplay "$game" -n 4 --players random,random --records "$tmp/linked-recs" --force > "$tmp/l.out" 2> "$tmp/l.err" && grep -q "game-000002.rec: it is a symbolic link: not replaced" "$tmp/l.err" && [ ! -s "$tmp/l.out" ] && [ ! -e "$tmp/linked-recs/game-000001.rec" ] && [ "$(cat "$tmp/target")" = precious ]'
+
 # summarize: a folder is an error, not "0 games"; more than 64 rows of
 # player and side are refused, not dropped.
 mkdir "$tmp/folder.json"
@@ -77,6 +113,13 @@ while [ "$i" -lt 40 ]; do
     printf '{"game": %d, "seed": 1, "sides": ["a", "b"], "players": ["p%d", "q%d"], "winner": "a", "turns": 3, "captures": 0}\n' "$i" "$i" "$i"
 done > "$tmp/many.json"
 check "summarize refuses rows past 64, naming the line" '! "$RIMAU" summarize "$tmp/many.json" > "$tmp/m.out" 2> "$tmp/m.err" && grep -q "many.json:33: error: more than 64 rows" "$tmp/m.err" && grep -q "^32 games" "$tmp/m.out"'
+
+# summarize reads regular files only: /dev/zero, which never ends, and a
+# FIFO, which would wait for a writer, are refused at once.
+mkfifo "$tmp/fifo.json"
+check "summarize of /dev/zero is refused at once" 'timeout 20 "$RIMAU" summarize /dev/zero > /dev/null 2> "$tmp/z.err"; [ $? -eq 1 ] && grep -q "cannot read /dev/zero: it is a device" "$tmp/z.err"'
+check "summarize of a FIFO is refused at once" 'timeout 20 "$RIMAU" summarize "$tmp/fifo.json" > /dev/null 2> "$tmp/z.err"; [ $? -eq 1 ] && grep -q "cannot read .*fifo.json: it is a FIFO" "$tmp/z.err"'
+check "selfplay --resume of a FIFO is refused at once" 'timeout 20 "$RIMAU" selfplay "$game" -n 2 --players random,random --json "$tmp/fifo.json" --resume > /dev/null 2> "$tmp/z.err"; [ $? -eq 1 ] && grep -q "fifo.json: it is a FIFO" "$tmp/z.err"'
 
 printf 'not json\n' > "$tmp/bad.json"
 check "summarize rejects a bad line" '! "$RIMAU" summarize "$tmp/bad.json" > /dev/null 2>&1'

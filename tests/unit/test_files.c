@@ -151,7 +151,7 @@ static void files__an_existing_file__is_replaced_only_when_of_its_kind_or_forced
 
 /* In a child limited to LIMIT bytes a file (a full disk's stand-in),
  * writes N bytes over PATH (with rm_out_write_file, or with FOLDER_SYNC
- * false through rm_out_commit_no_folder_sync); the child's exit status is
+ * false opened with RM_OUT_NO_FOLDER_SYNC); the child's exit status is
  * 0 when the write failed with a message naming the path and the reason. */
 static int write_past_limit_how(const char *path, rlim_t limit, size_t n, bool folder_sync)
 {
@@ -171,9 +171,10 @@ static int write_past_limit_how(const char *path, rlim_t limit, size_t n, bool f
         rm_out o;
         if (folder_sync) {
             rc = rm_out_write_file(path, NULL, true, data, n, err, sizeof err);
-        } else if ((rc = rm_out_open(&o, path, NULL, true, err, sizeof err)) == 0) {
+        } else if ((rc = rm_out_open_flags(&o, path, NULL, true, RM_OUT_NO_FOLDER_SYNC, err,
+                                           sizeof err)) == 0) {
             fwrite(data, 1, n, rm_out_stream(&o));
-            rc = rm_out_commit_no_folder_sync(&o, err, sizeof err);
+            rc = rm_out_commit(&o, err, sizeof err);
         }
         free(data);
         _exit(rc == -1 && strstr(err, path) && strstr(err, strerror(EFBIG)) ? 0 : 1);
@@ -204,7 +205,7 @@ static void files__a_write_that_fails__leaves_the_earlier_file_whole(void **stat
     remove_folder(dir);
 }
 
-/* rm_out_commit_no_folder_sync: the same file, whole or not at all, with
+/* RM_OUT_NO_FOLDER_SYNC: the same file, whole or not at all, with
  * the same checks; the folder's sync is the caller's (rm_sync_folder_of,
  * once after many files). */
 static void files__a_commit_without_the_folder_sync__is_whole_or_nothing_as_ever(void **state)
@@ -216,9 +217,9 @@ static void files__a_commit_without_the_folder_sync__is_whole_or_nothing_as_ever
     put(p, "TIER earlier");
     rm_out o;
     /* a file of its kind replaced, nothing else left */
-    assert_int_equal(rm_out_open(&o, p, "TIER", false, err, sizeof err), 0);
+    assert_int_equal(rm_out_open_flags(&o, p, "TIER", false, RM_OUT_NO_FOLDER_SYNC, err, sizeof err), 0);
     fputs("TIER new", rm_out_stream(&o));
-    assert_int_equal(rm_out_commit_no_folder_sync(&o, err, sizeof err), 0);
+    assert_int_equal(rm_out_commit(&o, err, sizeof err), 0);
     assert_string_equal(text_of(p), "TIER new");
     assert_int_equal(entries(dir), 1);
     assert_int_equal(rm_sync_folder_of(p), 0);
@@ -230,10 +231,10 @@ static void files__a_commit_without_the_folder_sync__is_whole_or_nothing_as_ever
      * written through it */
     snprintf(link, sizeof link, "%s/b.tier", dir);
     snprintf(target, sizeof target, "%s/target", dir);
-    assert_int_equal(rm_out_open(&o, link, "TIER", false, err, sizeof err), 0);
+    assert_int_equal(rm_out_open_flags(&o, link, "TIER", false, RM_OUT_NO_FOLDER_SYNC, err, sizeof err), 0);
     fputs("TIER evil", rm_out_stream(&o));
     assert_int_equal(symlink(target, link), 0);
-    assert_int_equal(rm_out_commit_no_folder_sync(&o, err, sizeof err), -1);
+    assert_int_equal(rm_out_commit(&o, err, sizeof err), -1);
     assert_non_null(strstr(err, "symbolic link"));
     assert_int_equal(access(target, F_OK), -1);
     assert_int_equal(entries(dir), 2); /* the file and the link */
@@ -281,6 +282,92 @@ static void files__appending__writes_at_the_end_and_syncs(void **state)
     remove_folder(dir);
 }
 
+/* In a child limited to LIMIT bytes a file, appends lines of 100 bytes to
+ * PATH, each flushed, until a flush fails; then writes more lines and
+ * commits (or, with ABORT_IT, aborts). The child's exit status is 0 when
+ * the flush failed with a message naming the path and the reason, and the
+ * later flush and the commit failed too. */
+static int append_past_limit(const char *path, rlim_t limit, bool abort_it)
+{
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGXFSZ, SIG_IGN);
+        struct rlimit rl = { limit, limit };
+        if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+            _exit(3);
+        char err[1024], line[101];
+        memset(line, 'x', 99);
+        line[99] = '\n';
+        line[100] = '\0';
+        rm_out o;
+        if (rm_out_append(&o, path, err, sizeof err) != 0)
+            _exit(3);
+        int rc;
+        do {
+            fputs(line, rm_out_stream(&o));
+        } while ((rc = rm_out_flush(&o, err, sizeof err)) == 0);
+        bool said = strstr(err, path) && strstr(err, strerror(EFBIG));
+        /* nothing more is written, by a flush or at the close */
+        fputs(line, rm_out_stream(&o));
+        bool refused = rm_out_flush(&o, err, sizeof err) == -1;
+        fputs(line, rm_out_stream(&o));
+        if (abort_it) {
+            rm_out_abort(&o);
+            _exit(said && refused ? 0 : 1);
+        }
+        _exit(said && refused && rm_out_commit(&o, err, sizeof err) == -1 ? 0 : 1);
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+}
+
+static void files__an_appended_file_that_fails__ends_at_its_last_whole_flush(void **state)
+{
+    (void)state;
+    char dir[512], p[600];
+    new_folder(dir);
+    snprintf(p, sizeof p, "%s/games.json", dir);
+    /* the limit falls inside a line: its start was written, then cut */
+    for (int abort_it = 0; abort_it < 2; abort_it++) {
+        put(p, "head\n");
+        assert_int_equal(append_past_limit(p, 4096, abort_it), 0);
+        struct stat sb;
+        assert_int_equal(stat(p, &sb), 0);
+        assert_int_equal(sb.st_size, 5 + 40 * 100); /* the 40 whole lines below 4,096 bytes */
+    }
+    remove_folder(dir);
+}
+
+static void files__a_batch_of_files__is_written_whole_without_a_folder_sync_each(void **state)
+{
+    (void)state;
+    char dir[512], p[600], err[1024];
+    new_folder(dir);
+    for (int i = 0; i < 3; i++) {
+        snprintf(p, sizeof p, "%s/%03d.svg", dir, i);
+        rm_out o;
+        assert_int_equal(rm_out_open_flags(&o, p, "<?xml", false, RM_OUT_NO_FOLDER_SYNC, err,
+                                           sizeof err),
+                         0);
+        fputs("<?xml picture", rm_out_stream(&o));
+        assert_int_equal(rm_out_commit(&o, err, sizeof err), 0);
+        assert_string_equal(text_of(p), "<?xml picture");
+    }
+    assert_int_equal(rm_sync_folder_of(p), 0);
+    assert_int_equal(entries(dir), 3); /* no temporary file left */
+    /* the checks are those of rm_out_open */
+    snprintf(p, sizeof p, "%s/003.svg", dir);
+    assert_int_equal(symlink("000.svg", p), 0);
+    rm_out o;
+    assert_int_equal(rm_out_open_flags(&o, p, "<?xml", true, RM_OUT_NO_FOLDER_SYNC, err, sizeof err),
+                     -1);
+    assert_non_null(strstr(err, "symbolic link"));
+    unlink(p);
+    remove_folder(dir);
+}
+
 static void files__reading__refuses_what_is_not_a_file_at_once(void **state)
 {
     (void)state;
@@ -325,6 +412,8 @@ int main(void)
         cmocka_unit_test(files__a_commit_without_the_folder_sync__is_whole_or_nothing_as_ever),
         cmocka_unit_test(files__temporaries_of_a_dead_process__are_removed_at_the_next_write),
         cmocka_unit_test(files__appending__writes_at_the_end_and_syncs),
+        cmocka_unit_test(files__an_appended_file_that_fails__ends_at_its_last_whole_flush),
+        cmocka_unit_test(files__a_batch_of_files__is_written_whole_without_a_folder_sync_each),
         cmocka_unit_test(files__reading__refuses_what_is_not_a_file_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
