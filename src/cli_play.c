@@ -738,6 +738,29 @@ static int play_match(struct play_opts *o, rm_game *g)
             return EXIT_INVALID;
         }
     }
+    /* A record whose result its turns do not give is wrong somewhere:
+     * going on with it would replace it. ('*' claims no result: a live
+     * record's game may have ended before its record was written whole.) */
+    const char *claimed = o->resume ? rm_record_tag(&o->rec, "Result") : NULL;
+    int now = claimed ? rm_match_result(&m) : RM_FAILED;
+    char given[128];
+    if (now != RM_FAILED && strcmp(claimed, "*") != 0 &&
+        strcmp(claimed, rm_result_text(g, now, given, sizeof given)) != 0) {
+        rm_diag d;
+        diag_init(&d, &o->rec_src, stderr);
+        d.warn = true;
+        const char *tag = strstr(o->rec_src.text, "[Result");
+        rm_span at = { tag ? (uint32_t)(tag - o->rec_src.text) : 0, 0 };
+        at.end = at.start + (tag ? 7 : 0);
+        if (!o->force) {
+            diag_error(&d, at, "the record's result is '%s', but its turns give '%s': it is not "
+                       "resumed (--force goes on from its turns)", SHOWN(claimed), given);
+            rm_match_free(&m);
+            return EXIT_INVALID;
+        }
+        diag_warning(&d, at, "the record's result is '%s', but its turns give '%s': going on "
+                     "from its turns (--force)", SHOWN(claimed), given);
+    }
     if (o->resume)
         printf("%s: going on after turn %d\n", o->resume, m.n);
     printf("%s: %s (%s) against %s (%s)\n", g->name, g->sides[0].name, o->player_text[0],
@@ -865,9 +888,10 @@ static void resume_free(struct play_opts *o)
 /* --resume: reads O->resume, the record of a game to go on with: its
  * game file (into GAME, SIZE bytes), its options and its turns. A live
  * record (its game was killed while it was played) is read to its last
- * whole line, and a cut line left out is said so. The record is saved
- * again after every turn, unless --save names another file. Returns 0, or
- * an exit status after a message. */
+ * whole line, and a cut line left out is said so; a record that is wrong
+ * is resumed only with --force (from its last good turn: going on replaces
+ * the record). The record is saved again after every turn, unless --save
+ * names another file. Returns 0, or an exit status after a message. */
 static int read_resume(struct play_opts *o, char *game, size_t size)
 {
     rm_diag d;
@@ -893,9 +917,16 @@ static int read_resume(struct play_opts *o, char *game, size_t size)
     o->file = tag; /* the record keeps naming its game as it did */
     record_choices(&o->rec, &o->choices);
     o->resume_turns = o->rec.nturns;
+    if (parsed != 0 && !o->force) {
+        /* (going on would replace the record, and lose what follows) */
+        fprintf(stderr, "%s: error: the record is wrong after turn %d: it is not resumed "
+                "(--force goes on from there)\n", o->resume, o->rec.nturns);
+        resume_free(o);
+        return EXIT_INVALID;
+    }
     if (parsed != 0)
-        fprintf(stderr, "%s: note: the record is cut off or wrong after turn %d: the game "
-                "goes on from there\n", o->resume, o->rec.nturns);
+        fprintf(stderr, "%s: warning: the record is wrong after turn %d: the game goes on from "
+                "there (--force)\n", o->resume, o->rec.nturns);
     if (!o->save)
         o->save = o->resume;
     return 0;

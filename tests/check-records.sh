@@ -162,6 +162,53 @@ for whole in whole part; do
     fi
 done
 
+# play --resume opens its record, and the game file the record names,
+# without waiting: a FIFO in either place is refused at once.
+rm -f "$tmp/fifo.game" "$tmp/fifo.rec"
+mkfifo "$tmp/fifo.game" "$tmp/fifo.rec"
+sed 's/^\[Game .*/[Game "fifo.game"]/; s/^\[File .*/[File "fifo.game"]/' "$tmp/whole.rec" > "$tmp/names-fifo.rec"
+timeout 20 "$RIMAU" play --resume "$tmp/fifo.rec" -q < /dev/null > /dev/null 2> "$tmp/err1"
+st1=$?
+timeout 20 "$RIMAU" play --resume "$tmp/names-fifo.rec" -q < /dev/null > /dev/null 2> "$tmp/err2"
+st2=$?
+if [ "$st1" -eq 1 ] && grep -q "it is a FIFO" "$tmp/err1" &&
+   [ "$st2" -eq 1 ] && grep -q "fifo.game: error: .*it is a FIFO" "$tmp/err2"; then
+    ok "play --resume refuses a FIFO as its record or as the record's game file, at once"
+else
+    bad "play --resume with a FIFO: status $st1 and $st2"; cat "$tmp/err1" "$tmp/err2"
+fi
+
+# play --resume of a record whose result its turns do not give, or that
+# is wrong in the middle: refused (the game would replace the record),
+# unless --force.
+sed 's/^\[Result .*/[Result "tigers win"]/' "$tmp/whole.rec" > "$tmp/claims.rec"
+sed 's/^\[Result .*/[Result "buffaloes win"]/' "$tmp/part.rec" > "$tmp/claims-part.rec"
+cp "$tmp/claims.rec" "$tmp/claims.orig"
+for r in claims claims-part; do
+    if "$RIMAU" play --resume "$tmp/$r.rec" -q --tigers=random --buffaloes=random --seed 1 \
+        < /dev/null > "$tmp/out" 2> "$tmp/err"; then
+        bad "play --resume of a record whose result its turns do not give goes on ($r)"; cat "$tmp/out"
+    elif ! grep -q "error: the record's result is '[a-z]* win', but its turns give '[^']*': it is not resumed (--force goes on from its turns)" "$tmp/err" ||
+         grep -q "going on" "$tmp/out"; then
+        bad "play --resume of a contradicted record: the message"; cat "$tmp/err"
+    elif ! "$RIMAU" play --resume "$tmp/$r.rec" -q --force --tigers=random --buffaloes=random \
+        --seed 1 < /dev/null > "$tmp/out" 2> "$tmp/err" || ! grep -q "warning: the record's result" "$tmp/err" ||
+         ! "$RIMAU" replay -q "$tmp/$r.rec" > /dev/null 2>&1; then
+        bad "play --resume --force of a contradicted record"; cat "$tmp/err"
+    else
+        ok "play --resume refuses a record whose result its turns do not give, --force goes on ($r)"
+    fi
+done
+sed 's/^1\. /1. a1,c3,b4,c4 9. /' "$tmp/part.rec" > "$tmp/wrong-number.rec"
+cp "$tmp/wrong-number.rec" "$tmp/wrong-number.orig"
+if ! "$RIMAU" play --resume "$tmp/wrong-number.rec" -q --tigers=random --buffaloes=random \
+        < /dev/null > /dev/null 2> "$tmp/err" && grep -q "it is not resumed (--force goes on from there)" "$tmp/err" &&
+   cmp -s "$tmp/wrong-number.rec" "$tmp/wrong-number.orig"; then
+    ok "play --resume refuses a record wrong in its middle, and leaves it as it was"
+else
+    bad "play --resume goes on with a record wrong in its middle"; cat "$tmp/err"
+fi
+
 # A game played with --save keeps a live record (doc/notation.md): the
 # record is written whole before the first turn, then each turn is added
 # at its end, one a line, so a turn costs the same whatever the game's
