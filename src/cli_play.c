@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifdef HAVE_LIBEDIT
@@ -167,6 +168,14 @@ struct play_opts {
     const char *save;
     bool force;                /* --force: replace a file that is not a record */
     bool save_failed;          /* a save during the game failed (said once) */
+    /* The live record at o->save (see record.h): open to add turns at its
+     * end, holding live_n turns; rewritten whole at the start, after an
+     * undo, and once at the end (a finished record). */
+    rm_out live;
+    bool live_open;
+    int live_n;
+    int retry_at;              /* after a failure: the turn at which a whole
+                                * write is tried again (the count doubles) */
     char *save_buf;            /* o->save when the prompt's 'save FILE' chose it */
     uint64_t seed;
     bool quiet;
@@ -188,16 +197,66 @@ static rm_record_info record_info(const struct play_opts *o, int result, const c
                              result, why };
 }
 
-static int save_record(const struct play_opts *o, rm_match *m, int result)
+/* While a record is written whole, a kill by SIGTERM, SIGHUP, SIGQUIT or
+ * Ctrl-C waits for the write to end (its temporary file renamed into
+ * place or removed): only SIGKILL can leave a temporary file, and the next
+ * write of the same record removes it (rm_out_open). */
+static void hold_signals(sigset_t *old)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGQUIT);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+static void release_signals(const sigset_t *old)
+{
+    pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+static int save_whole(const char *path, const rm_match *m, const rm_record_info *info, char *err,
+                      size_t errsize)
+{
+    sigset_t old;
+    hold_signals(&old);
+    int rc = rm_record_save(path, m, info, err, errsize);
+    release_signals(&old);
+    return rc;
+}
+
+/* Closes the live record, as it is (its turns are on disk already). */
+static void live_close(struct play_opts *o)
+{
+    if (!o->live_open)
+        return;
+    char err[512];
+    /* (a failure here loses nothing: the record is written whole next) */
+    (void)rm_out_commit(&o->live, err, sizeof err);
+    o->live_open = false;
+}
+
+/* Is PATH the file the live record is open on (another name of it, say)? */
+static bool is_live_file(const struct play_opts *o, const char *path)
+{
+    struct stat a, b;
+    return o->live_open && stat(path, &a) == 0 && fstat(o->live.fd, &b) == 0 &&
+           a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+static int save_record(struct play_opts *o, rm_match *m, int result)
 {
     if (!o->save)
         return 0;
+    live_close(o);
     char err[512], other[MAX_LINE + 1];
     rm_record_info info = record_info(o, result, m->why);
     const char *path = o->save;
     bool tty = o->in == stdin && isatty(STDIN_FILENO);
     while ((path != o->save && cli_output_ok(path, CLI_OUT_RECORD, o->force, err, sizeof err) != 0) ||
-           rm_record_save(path, m, &info, err, sizeof err) != 0) {
+           save_whole(path, m, &info, err, sizeof err) != 0) {
         fprintf(stderr, "rimau play: %s\n", err);
         /* At a terminal, the game is not lost: offer another place. */
         if (tty) {
@@ -219,23 +278,56 @@ static int save_record(const struct play_opts *o, rm_match *m, int result)
     return 0;
 }
 
-/* Writes the record of the game so far, unfinished, to O->save: after
- * every turn, so that a game whose process is killed leaves a record of
- * every turn played (rm_record_save replaces the file whole, never half
- * written). Says so once when it cannot; the game goes on, and the end of
- * the game tries again (save_record). Returns -1 when it cannot. */
-static int save_progress(struct play_opts *o, const rm_match *m)
+/* Keeps the record at O->save up to date as the game is played, so that a
+ * game whose process is killed leaves a record of every turn played: a
+ * turn is added at the end of the live record (one line, made durable,
+ * whatever the game's length); the record is written whole (a live
+ * record, through a temporary file renamed into place) when it is not
+ * open yet or no longer holds the game's turns (REWRITE: after an undo).
+ * Says so once when it cannot; the game goes on, a whole write is tried
+ * again when the game's turns have doubled, and at the end (save_record).
+ * Returns -1 when it cannot. */
+static int save_progress(struct play_opts *o, const rm_match *m, bool rewrite)
 {
     if (!o->save)
         return 0;
     char err[512];
+    if (o->live_open && !rewrite) {
+        if (m->n == o->live_n)
+            return 0;
+        if (m->n == o->live_n + 1) {
+            if (rm_record_append(&o->live, m->n, m->texts[m->n - 1], err, sizeof err) == 0) {
+                o->live_n = m->n;
+                return 0;
+            }
+            rm_out_abort(&o->live);
+            o->live_open = false;
+            goto failed;
+        }
+    }
+    if (o->save_failed && m->n < o->retry_at)
+        return -1;
+    live_close(o);
     rm_record_info info = record_info(o, RM_ONGOING, "");
-    if (rm_record_save(o->save, m, &info, err, sizeof err) == 0)
+    sigset_t old;
+    hold_signals(&old);
+    int rc = rm_record_start(&o->live, o->save, m, &info, err, sizeof err);
+    release_signals(&old);
+    if (rc == 0) {
+        o->live_open = true;
+        o->live_n = m->n;
+        if (o->save_failed)
+            fprintf(stderr, "rimau play: the record is saved to %s again (%d turns)\n",
+                    o->save, m->n);
+        o->save_failed = false;
         return 0;
+    }
+failed:
     if (!o->save_failed)
         fprintf(stderr, "rimau play: %s%s\n", err,
-                m->n > 0 ? " (the game goes on; it is saved at its end)" : "");
+                m->n > 0 ? " (the game goes on; it is saved when it can be, and at its end)" : "");
     o->save_failed = true;
+    o->retry_at = m->n > 0 ? 2 * m->n : 1;
     return -1;
 }
 
@@ -347,19 +439,37 @@ static void save_now(struct play_opts *o, const rm_match *m, const char *arg)
         snprintf(name, sizeof name, "%.*s-%s.rec", (int)(len < 200 ? len : 200), base, stamp);
         path = name;
     }
-    rm_record_info info = record_info(o, RM_ONGOING, "");
-    if ((path != o->save && cli_output_ok(path, CLI_OUT_RECORD, o->force, err, sizeof err) != 0) ||
-        rm_record_save(path, m, &info, err, sizeof err) != 0) {
+    if (path != o->save && cli_output_ok(path, CLI_OUT_RECORD, o->force, err, sizeof err) != 0) {
         printf("the game is not saved: %s\n", err);
         return;
     }
-    printf("saved the game so far (%d turn%s) to %s\n", m->n, m->n == 1 ? "" : "s", path);
-    if (!o->save) {
+    bool first = !o->save;
+    if (first) {
         free(o->save_buf);
         o->save = o->save_buf = strdup(path);
-        if (o->save)
-            printf("from now on, it is saved there after every turn\n");
+        if (!o->save) {
+            printf("the game is not saved: out of memory\n");
+            return;
+        }
+        path = o->save;
     }
+    if (path == o->save || is_live_file(o, path)) {
+        /* The record kept after every turn: written whole again, live. */
+        o->save_failed = false;
+        if (save_progress(o, m, true) != 0) {
+            printf("the game is not saved (the message above)\n");
+            return;
+        }
+    } else {
+        rm_record_info info = record_info(o, RM_ONGOING, "");
+        if (save_whole(path, m, &info, err, sizeof err) != 0) {
+            printf("the game is not saved: %s\n", err);
+            return;
+        }
+    }
+    printf("saved the game so far (%d turn%s) to %s\n", m->n, m->n == 1 ? "" : "s", path);
+    if (first)
+        printf("from now on, it is saved there after every turn\n");
 }
 
 /* A line that is no turn because a blank stands between two words (as
@@ -383,7 +493,7 @@ static bool blank_between_words(const char *p)
 
 /* Undo at the prompt: back to the position before the last turn a human
  * played, taking back the computer's turns since with it. */
-static void undo_turn(const struct play_opts *o, rm_match *m)
+static void undo_turn(struct play_opts *o, rm_match *m)
 {
     int target = -1;
     for (int j = m->n - 1; j >= 0 && target < 0; j--)
@@ -395,6 +505,8 @@ static void undo_turn(const struct play_opts *o, rm_match *m)
     }
     int k = rm_match_undo(m, m->n - target);
     printf("took back %d turn%s\n", k, k > 1 ? "s" : "");
+    /* (the record, which has those turns, is written again without them) */
+    save_progress(o, m, true);
     if (!o->quiet)
         draw(m, o->colour);
     show_status(m);
@@ -610,8 +722,10 @@ static int play_match(struct play_opts *o, rm_game *g)
     for (int i = 0; i < o->resume_turns; i++) {
         char err[512];
         if (rm_match_play_text(&m, o->rec.turns[i], err, sizeof err) != 0) {
-            if (i == o->resume_turns - 1 && !o->rec.ended) {
-                /* the last turn of a record cut off: not whole */
+            if (i == o->resume_turns - 1 && !o->rec.ended && !o->rec.live) {
+                /* the last turn of a record cut off: not whole (a live
+                 * record's cut line was left out by the reader: there, a
+                 * whole line is a whole turn) */
                 fprintf(stderr, "%s: note: the record is cut off in turn %d: the game goes on "
                         "from turn %d\n", o->resume, i + 1, i + 1);
                 break;
@@ -624,6 +738,29 @@ static int play_match(struct play_opts *o, rm_game *g)
             return EXIT_INVALID;
         }
     }
+    /* A record whose result its turns do not give is wrong somewhere:
+     * going on with it would replace it. ('*' claims no result: a live
+     * record's game may have ended before its record was written whole.) */
+    const char *claimed = o->resume ? rm_record_tag(&o->rec, "Result") : NULL;
+    int now = claimed ? rm_match_result(&m) : RM_FAILED;
+    char given[128];
+    if (now != RM_FAILED && strcmp(claimed, "*") != 0 &&
+        strcmp(claimed, rm_result_text(g, now, given, sizeof given)) != 0) {
+        rm_diag d;
+        diag_init(&d, &o->rec_src, stderr);
+        d.warn = true;
+        const char *tag = strstr(o->rec_src.text, "[Result");
+        rm_span at = { tag ? (uint32_t)(tag - o->rec_src.text) : 0, 0 };
+        at.end = at.start + (tag ? 7 : 0);
+        if (!o->force) {
+            diag_error(&d, at, "the record's result is '%s', but its turns give '%s': it is not "
+                       "resumed (--force goes on from its turns)", SHOWN(claimed), given);
+            rm_match_free(&m);
+            return EXIT_INVALID;
+        }
+        diag_warning(&d, at, "the record's result is '%s', but its turns give '%s': going on "
+                     "from its turns (--force)", SHOWN(claimed), given);
+    }
     if (o->resume)
         printf("%s: going on after turn %d\n", o->resume, m.n);
     printf("%s: %s (%s) against %s (%s)\n", g->name, g->sides[0].name, o->player_text[0],
@@ -634,7 +771,7 @@ static int play_match(struct play_opts *o, rm_game *g)
         draw(&m, o->colour);
     /* The record's path is tried before the first turn: a game is not
      * played to find out at its end that it cannot be saved. */
-    if (save_progress(o, &m) != 0) {
+    if (save_progress(o, &m, true) != 0) {
         rm_match_free(&m);
         return EXIT_INVALID;
     }
@@ -669,7 +806,7 @@ static int play_match(struct play_opts *o, rm_game *g)
         }
         /* Saved before anything is printed: a reader that goes away (a
          * closed pipe kills the process) loses no turn. */
-        save_progress(o, &m);
+        save_progress(o, &m, false);
         /* (an undo at the prompt may have changed whose turn it was) */
         side = rm_state_to_move(&m.states[m.n - 1]);
         printf("%d. %s plays %s", m.n, g->sides[side].name, m.texts[m.n - 1]);
@@ -749,11 +886,12 @@ static void resume_free(struct play_opts *o)
 }
 
 /* --resume: reads O->resume, the record of a game to go on with: its
- * game file (into GAME, SIZE bytes), its options and its turns. A record
- * cut off (its process was killed while writing it, say) is read up to
- * its last whole turn, and said so. The record is saved again after every
- * turn, unless --save names another file. Returns 0, or an exit status
- * after a message. */
+ * game file (into GAME, SIZE bytes), its options and its turns. A live
+ * record (its game was killed while it was played) is read to its last
+ * whole line, and a cut line left out is said so; a record that is wrong
+ * is resumed only with --force (from its last good turn: going on replaces
+ * the record). The record is saved again after every turn, unless --save
+ * names another file. Returns 0, or an exit status after a message. */
 static int read_resume(struct play_opts *o, char *game, size_t size)
 {
     rm_diag d;
@@ -761,6 +899,7 @@ static int read_resume(struct play_opts *o, char *game, size_t size)
     if (source_read_limit(&o->rec_src, o->resume, &d, RM_MAX_RECORD_SIZE) != 0)
         return EXIT_INVALID;
     diag_init(&d, &o->rec_src, stderr);
+    d.warn = true; /* (a live record's cut last line is left out, and said so) */
     int parsed = rm_record_parse(&o->rec_src, &o->rec, &d);
     const char *tag = rm_record_tag(&o->rec, "Game");
     char *found = tag ? find_game_in(o->resume, tag, rm_record_tag(&o->rec, "File")) : NULL;
@@ -778,9 +917,16 @@ static int read_resume(struct play_opts *o, char *game, size_t size)
     o->file = tag; /* the record keeps naming its game as it did */
     record_choices(&o->rec, &o->choices);
     o->resume_turns = o->rec.nturns;
+    if (parsed != 0 && !o->force) {
+        /* (going on would replace the record, and lose what follows) */
+        fprintf(stderr, "%s: error: the record is wrong after turn %d: it is not resumed "
+                "(--force goes on from there)\n", o->resume, o->rec.nturns);
+        resume_free(o);
+        return EXIT_INVALID;
+    }
     if (parsed != 0)
-        fprintf(stderr, "%s: note: the record is cut off or wrong after turn %d: the game "
-                "goes on from there\n", o->resume, o->rec.nturns);
+        fprintf(stderr, "%s: warning: the record is wrong after turn %d: the game goes on from "
+                "there (--force)\n", o->resume, o->rec.nturns);
     if (!o->save)
         o->save = o->resume;
     return 0;
@@ -1026,6 +1172,7 @@ int cmd_replay(int argc, char **argv)
     if (source_read_limit(&src, path, &d, RM_MAX_RECORD_SIZE) != 0)
         return EXIT_INVALID;
     diag_init(&d, &src, stderr);
+    d.warn = true; /* (a live record's cut last line is left out, and said so) */
     rm_record rec;
     int parsed = rm_record_parse(&src, &rec, &d);
     const char *game_tag = rm_record_tag(&rec, "Game");
@@ -1062,14 +1209,16 @@ int cmd_replay(int argc, char **argv)
     }
     /* A record cut short must not pass for a whole one: Rimau writes the
      * [Result] tag first, and ends an unfinished game's turns with '*' (a
-     * finished game's turns must reach its result, checked below). */
+     * finished game's turns must reach its result, checked below). A live
+     * record has no end mark: it holds the turns of a game stopped while
+     * it was played (killed), to its last whole line. */
     const char *result_tag = rm_record_tag(&rec, "Result");
     size_t last = src.len > 0 && src.text[src.len - 1] == '\n' ? src.len - 1 : src.len;
     rm_span end = { (uint32_t)last, (uint32_t)last };
     if (status == 0 && !result_tag) {
         diag_error(&d, end, "the record has no [Result \"...\"] tag: it is cut off");
         status = EXIT_INVALID;
-    } else if (status == 0 && strcmp(result_tag, "*") == 0 && !rec.ended) {
+    } else if (status == 0 && strcmp(result_tag, "*") == 0 && !rec.ended && !rec.live) {
         diag_error(&d, end, "the record is cut off: an unfinished game's turns end with '*'");
         status = EXIT_INVALID;
     }
@@ -1098,7 +1247,14 @@ int cmd_replay(int argc, char **argv)
             status = EXIT_INVALID;
     }
     const char *claimed = rm_record_tag(&rec, "Result");
-    if (status == 0 && claimed && strcmp(claimed, res) != 0) {
+    if (status == 0 && rec.live)
+        printf("a live record: written as its game was played, and never whole at its end "
+               "(the game was killed, or its record could not be written); play --resume goes "
+               "on with it\n");
+    /* ('*' in a live record claims no result: its game may have ended
+     * before the record was written whole) */
+    if (status == 0 && claimed && strcmp(claimed, res) != 0 &&
+        !(rec.live && strcmp(claimed, "*") == 0)) {
         const char *tag = strstr(src.text, "[Result");
         rm_span at = { tag ? (uint32_t)(tag - src.text) : 0, 0 };
         at.end = at.start + (tag ? 7 : 0);

@@ -151,6 +151,23 @@ int rm_record_parse(const rm_source *src, rm_record *rec, rm_diag *d)
                 eol++;
             if (parse_tag(src, i, eol, rec, d) != 0)
                 return -1;
+            if (!rec->live && strcmp(rec->key[rec->ntags - 1], "Live") == 0) {
+                rec->live = true;
+                /* A live record grows by whole lines: what follows its
+                 * last newline is a turn that was being added when its
+                 * process was killed (or the machine stopped). */
+                size_t cut = n;
+                while (cut > 0 && t[cut - 1] != '\n')
+                    cut--;
+                if (cut > eol) {
+                    size_t k = cut;
+                    while (k < n && isspace((unsigned char)t[k]))
+                        k++;
+                    if (k < n)
+                        rec->cut = (rm_span){ (uint32_t)k, (uint32_t)n };
+                    n = cut;
+                }
+            }
             i = eol;
             continue;
         }
@@ -192,6 +209,10 @@ int rm_record_parse(const rm_source *src, rm_record *rec, rm_diag *d)
             return -1;
         }
     }
+    if (rec->cut.end > rec->cut.start)
+        diag_warning(d, rec->cut,
+                     "the last line is cut off (no newline ends it): it is left out, and the "
+                     "record ends with turn %d", rec->nturns);
     return 0;
 }
 
@@ -206,21 +227,13 @@ static void put_escaped(FILE *f, const char *s)
             fputc(*s, f);
 }
 
-int rm_record_save(const char *path, const rm_match *m, const rm_record_info *info, char *err,
-                   size_t errsize)
+/* Writes the record of M to F: the tags, then the turns. A live record
+ * (LIVE) has the Live tag and one turn a line, no end mark; else the
+ * turns fill lines of 78 characters and an unfinished game's end with
+ * '*'. */
+static void write_record(FILE *f, const rm_match *m, const rm_record_info *info, bool live)
 {
     const rm_game *g = m->g;
-    if (m->n > RM_MAX_RECORD_TURNS) { /* (what the reader would refuse) */
-        snprintf(err, errsize, "cannot write %s: the game has %d turns, more than the %d a record holds",
-                 path, m->n, RM_MAX_RECORD_TURNS);
-        return -1;
-    }
-    /* (the caller checked PATH before the game: here only what is at it
-     * now is checked again, a link or a folder never replaced) */
-    rm_out o;
-    if (rm_out_open(&o, path, NULL, true, err, errsize) != 0)
-        return -1;
-    FILE *f = rm_out_stream(&o);
     fprintf(f, "[Game \"");
     put_escaped(f, info->game_file);
     /* The file's own name, found in the games folder (like rimau play
@@ -252,15 +265,23 @@ int rm_record_save(const char *path, const rm_match *m, const rm_record_info *in
     if (gmtime_r(&now, &tm))
         strftime(date, sizeof date, "%Y-%m-%d", &tm);
     char res[128];
+    int result = live ? RM_ONGOING : info->result;
     fprintf(f, "[Date \"%s\"]\n[Result \"", date);
-    put_escaped(f, rm_result_text(g, info->result, res, sizeof res));
+    put_escaped(f, rm_result_text(g, result, res, sizeof res));
     fprintf(f, "\"]\n");
-    if (info->why && info->why[0]) {
+    if (!live && info->why && info->why[0]) {
         fprintf(f, "[Termination \"");
         put_escaped(f, info->why);
         fprintf(f, "\"]\n");
     }
+    if (live)
+        fprintf(f, "[Live \"the game is being played: each turn is added as it is played\"]\n");
     fputc('\n', f);
+    if (live) {
+        for (int i = 0; i < m->n; i++)
+            fprintf(f, "%d. %s\n", i + 1, m->texts[i]);
+        return;
+    }
     int col = 0;
     for (int i = 0; i < m->n; i++) {
         char num[16];
@@ -272,8 +293,53 @@ int rm_record_save(const char *path, const rm_match *m, const rm_record_info *in
         }
         col += fprintf(f, "%s%s %s", col ? " " : "", num, m->texts[i]);
     }
-    if (info->result == RM_ONGOING)
+    if (result == RM_ONGOING)
         fprintf(f, "%s*", col ? " " : "");
     fputc('\n', f);
+}
+
+/* Writes the record of M whole to PATH (live or not). */
+static int save_whole(const char *path, const rm_match *m, const rm_record_info *info, bool live,
+                      char *err, size_t errsize)
+{
+    if (m->n > RM_MAX_RECORD_TURNS) { /* (what the reader would refuse) */
+        snprintf(err, errsize, "cannot write %s: the game has %d turns, more than the %d a record holds",
+                 path, m->n, RM_MAX_RECORD_TURNS);
+        return -1;
+    }
+    /* (the caller checked PATH before the game: here only what is at it
+     * now is checked again, a link or a folder never replaced) */
+    rm_out o;
+    if (rm_out_open(&o, path, NULL, true, err, errsize) != 0)
+        return -1;
+    write_record(rm_out_stream(&o), m, info, live);
     return rm_out_commit(&o, err, errsize);
+}
+
+int rm_record_save(const char *path, const rm_match *m, const rm_record_info *info, char *err,
+                   size_t errsize)
+{
+    return save_whole(path, m, info, false, err, errsize);
+}
+
+int rm_record_start(rm_out *o, const char *path, const rm_match *m, const rm_record_info *info,
+                    char *err, size_t errsize)
+{
+    memset(o, 0, sizeof *o);
+    if (save_whole(path, m, info, true, err, errsize) != 0)
+        return -1;
+    return rm_out_append(o, path, err, errsize);
+}
+
+int rm_record_append(rm_out *o, int number, const char *text, char *err, size_t errsize)
+{
+    if (number > RM_MAX_RECORD_TURNS) {
+        snprintf(err, errsize, "cannot write %s: the game has %d turns, more than the %d a record holds",
+                 o->path, number, RM_MAX_RECORD_TURNS);
+        return -1;
+    }
+    /* (one write when the line fits the stream's buffer: a kill leaves the
+     * line whole or not there, and a cut one is left out by the reader) */
+    fprintf(rm_out_stream(o), "%d. %s\n", number, text);
+    return rm_out_sync(o, err, errsize);
 }

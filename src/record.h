@@ -13,6 +13,16 @@
  *
  * Tag lines come first; then the turns, each after its number. '#' starts
  * a comment that runs to the end of the line.
+ *
+ * A live record is the record of a game while it is played (play --save):
+ * its tags end with [Live "..."] and [Result "*"], then its turns follow
+ * one a line ("12. c3-d4"), each added at the end of the file as it is
+ * played (rm_record_start, rm_record_append), and there is no end mark.
+ * The game's end writes the record whole again, without the Live tag. So
+ * a game killed while it is played leaves a live record, which the reader
+ * takes as it is: no end mark is needed, and a last line without its
+ * newline (a turn being added when the kill came) is left out, with a
+ * warning. Anywhere else, and in every other record, a fault is an error.
  */
 #ifndef RIMAU_RECORD_H
 #define RIMAU_RECORD_H
@@ -22,6 +32,7 @@
 #include <stdbool.h>
 
 #include "diag.h"
+#include "files.h"
 #include "match.h"
 
 #define RM_MAX_TAGS 64
@@ -39,10 +50,15 @@ typedef struct rm_record {
     char **turns;
     rm_span *at;              /* where each turn is written */
     bool ended;               /* the turns end with '*' (an unfinished game) */
+    bool live;                /* a live record: its tags hold [Live "..."] */
+    rm_span cut;              /* a live record's last line, cut (no newline ends it)
+                               * and left out; empty when there is none */
 } rm_record;
 
 /* Reads the record in SRC; errors go to D as FILE:LINE:COL. Returns 0, or
- * -1 after a syntax error (the turns before it are kept in REC). */
+ * -1 after a syntax error (the turns before it are kept in REC). The cut
+ * last line of a live record is left out with a warning (printed when
+ * D->warn is set), not an error. */
 int rm_record_parse(const rm_source *src, rm_record *rec, rm_diag *d);
 void rm_record_free(rm_record *rec);
 /* The first value of tag KEY, or NULL. */
@@ -61,5 +77,16 @@ typedef struct rm_record_info {
  * message in ERR. */
 int rm_record_save(const char *path, const rm_match *m, const rm_record_info *info, char *err,
                    size_t errsize);
+
+/* Writes the live record of M, whole, to PATH as rm_record_save does
+ * (with [Result "*"] whatever INFO's result), then opens it in O to add
+ * turns at its end. 0, or -1 with a message in ERR (O is then closed). */
+int rm_record_start(rm_out *o, const char *path, const rm_match *m, const rm_record_info *info,
+                    char *err, size_t errsize);
+
+/* Adds turn NUMBER, TEXT, to the live record open in O, as one line, and
+ * makes it durable (rm_out_sync): the cost of a turn, whatever the game's
+ * length. 0, or -1 with a message in ERR (O stays open: rm_out_abort). */
+int rm_record_append(rm_out *o, int number, const char *text, char *err, size_t errsize);
 
 #endif

@@ -162,6 +162,214 @@ for whole in whole part; do
     fi
 done
 
+# play --resume opens its record, and the game file the record names,
+# without waiting: a FIFO in either place is refused at once.
+rm -f "$tmp/fifo.game" "$tmp/fifo.rec"
+mkfifo "$tmp/fifo.game" "$tmp/fifo.rec"
+sed 's/^\[Game .*/[Game "fifo.game"]/; s/^\[File .*/[File "fifo.game"]/' "$tmp/whole.rec" > "$tmp/names-fifo.rec"
+timeout 20 "$RIMAU" play --resume "$tmp/fifo.rec" -q < /dev/null > /dev/null 2> "$tmp/err1"
+st1=$?
+timeout 20 "$RIMAU" play --resume "$tmp/names-fifo.rec" -q < /dev/null > /dev/null 2> "$tmp/err2"
+st2=$?
+if [ "$st1" -eq 1 ] && grep -q "it is a FIFO" "$tmp/err1" &&
+   [ "$st2" -eq 1 ] && grep -q "fifo.game: error: .*it is a FIFO" "$tmp/err2"; then
+    ok "play --resume refuses a FIFO as its record or as the record's game file, at once"
+else
+    bad "play --resume with a FIFO: status $st1 and $st2"; cat "$tmp/err1" "$tmp/err2"
+fi
+
+# play --resume of a record whose result its turns do not give, or that
+# is wrong in the middle: refused (the game would replace the record),
+# unless --force.
+sed 's/^\[Result .*/[Result "tigers win"]/' "$tmp/whole.rec" > "$tmp/claims.rec"
+sed 's/^\[Result .*/[Result "buffaloes win"]/' "$tmp/part.rec" > "$tmp/claims-part.rec"
+cp "$tmp/claims.rec" "$tmp/claims.orig"
+for r in claims claims-part; do
+    if "$RIMAU" play --resume "$tmp/$r.rec" -q --tigers=random --buffaloes=random --seed 1 \
+        < /dev/null > "$tmp/out" 2> "$tmp/err"; then
+        bad "play --resume of a record whose result its turns do not give goes on ($r)"; cat "$tmp/out"
+    elif ! grep -q "error: the record's result is '[a-z]* win', but its turns give '[^']*': it is not resumed (--force goes on from its turns)" "$tmp/err" ||
+         grep -q "going on" "$tmp/out"; then
+        bad "play --resume of a contradicted record: the message"; cat "$tmp/err"
+    elif ! "$RIMAU" play --resume "$tmp/$r.rec" -q --force --tigers=random --buffaloes=random \
+        --seed 1 < /dev/null > "$tmp/out" 2> "$tmp/err" || ! grep -q "warning: the record's result" "$tmp/err" ||
+         ! "$RIMAU" replay -q "$tmp/$r.rec" > /dev/null 2>&1; then
+        bad "play --resume --force of a contradicted record"; cat "$tmp/err"
+    else
+        ok "play --resume refuses a record whose result its turns do not give, --force goes on ($r)"
+    fi
+done
+sed 's/^1\. /1. a1,c3,b4,c4 9. /' "$tmp/part.rec" > "$tmp/wrong-number.rec"
+cp "$tmp/wrong-number.rec" "$tmp/wrong-number.orig"
+if ! "$RIMAU" play --resume "$tmp/wrong-number.rec" -q --tigers=random --buffaloes=random \
+        < /dev/null > /dev/null 2> "$tmp/err" && grep -q "it is not resumed (--force goes on from there)" "$tmp/err" &&
+   cmp -s "$tmp/wrong-number.rec" "$tmp/wrong-number.orig"; then
+    ok "play --resume refuses a record wrong in its middle, and leaves it as it was"
+else
+    bad "play --resume goes on with a record wrong in its middle"; cat "$tmp/err"
+fi
+
+# A game played with --save keeps a live record (doc/notation.md): the
+# record is written whole before the first turn, then each turn is added
+# at its end, one a line, so a turn costs the same whatever the game's
+# length. Seen from outside while two humans play from a FIFO: the file
+# stays the same file (same inode) and its first lines stay as they were;
+# an undo writes it again without the turns taken back; 'save' at the
+# prompt leaves it growing. Killed, it replays to its last whole line.
+cat > "$tmp/walk.game" <<'EOF'
+game "walk"
+board { grid 3 x 3 }
+side a { piece p 1 }
+side b { piece q 1 }
+setup { p at a1
+  q at c3 }
+rules {
+    draw after 300 turns
+    draw on repetition never
+}
+phase move of a { turn step p }
+phase move of b { turn step q }
+EOF
+"$RIMAU" play "$tmp/walk.game" -q --seed 3 --a=random --b=random --save "$tmp/walk.rec" \
+    < /dev/null > /dev/null 2>&1
+sed '1,/^$/d' "$tmp/walk.rec" | tr ' ' '\n' | grep -v -e '^[0-9]*\.$' -e '^\*$' -e '^$' \
+    > "$tmp/walk.turns"
+# turns_in FILE: the number of turn lines of a live record
+turns_in() { grep -c '^[0-9]*\. ' "$1" 2> /dev/null; }
+# wait_turns N: until the live record holds N turns (at most 60 s)
+wait_turns() {
+    k=0
+    while [ "$(turns_in "$tmp/live.rec")" != "$1" ] && [ "$k" -lt 600 ]; do
+        sleep 0.1; k=$((k + 1))
+    done
+}
+inode() { ls -i "$1" | awk '{ print $1 }'; }
+rm -f "$tmp/in"; mkfifo "$tmp/in"
+"$RIMAU" play "$tmp/walk.game" -q --a=human --b=human --save "$tmp/live.rec" \
+    < "$tmp/in" > "$tmp/live.out" 2>&1 &
+pid=$!
+exec 3> "$tmp/in"
+sed -n 1p "$tmp/walk.turns" >&3
+wait_turns 1
+ino1=$(inode "$tmp/live.rec"); cp "$tmp/live.rec" "$tmp/live-1.rec"
+sed -n 2,20p "$tmp/walk.turns" >&3
+wait_turns 20
+if [ "$(turns_in "$tmp/live.rec")" = 20 ] && [ "$(inode "$tmp/live.rec")" = "$ino1" ] &&
+   head -c "$(wc -c < "$tmp/live-1.rec")" "$tmp/live.rec" | cmp -s - "$tmp/live-1.rec" &&
+   grep -q '^\[Live ' "$tmp/live.rec" && grep -q '^20\. [^ ]*$' "$tmp/live.rec"; then
+    ok "a game with --save adds each turn to the end of its record, one a line, the file kept"
+else
+    bad "the record of a game with --save is not added to (inode $ino1, now $(inode "$tmp/live.rec"))"
+    tail -3 "$tmp/live.rec"
+fi
+echo undo >&3
+wait_turns 19
+sed -n 20,30p "$tmp/walk.turns" >&3
+echo save >&3
+sed -n 31,40p "$tmp/walk.turns" >&3
+wait_turns 40
+sed '1,/^$/d' "$tmp/live.rec" | sed 's/^[0-9]*\. //' > "$tmp/live.turns"
+if head -n 40 "$tmp/walk.turns" | cmp -s - "$tmp/live.turns"; then
+    ok "undo and save at the prompt leave the record holding the game's turns"
+else
+    bad "after undo and save, the record's turns are not the game's"
+    diff "$tmp/live.turns" "$tmp/walk.turns" | head -5
+fi
+kill -s KILL "$pid" 2> /dev/null
+exec 3>&-
+wait "$pid" 2> /dev/null
+if "$RIMAU" replay -q "$tmp/live.rec" > "$tmp/out" 2>&1 && grep -q '^result: \* after 40 turns$' "$tmp/out" &&
+   grep -q '^a live record' "$tmp/out"; then
+    ok "the live record of a killed game replays"
+else
+    bad "the live record of a killed game does not replay"; cat "$tmp/out"
+fi
+# Cut at every byte of its last line (a turn being added when the kill
+# came), and of the lines before: the turns of its whole lines are read,
+# a cut line is left out with a warning.
+size=$(wc -c < "$tmp/live.rec")
+head=$(sed '/^$/q' "$tmp/live.rec" | wc -l)
+from=$((size - $(tail -n 3 "$tmp/live.rec" | wc -c)))
+cut=$from bad_cuts=""
+while [ "$cut" -le "$size" ]; do
+    head -c "$cut" "$tmp/live.rec" > "$tmp/cut.rec"
+    want=$(($(wc -l < "$tmp/cut.rec") - head))
+    "$RIMAU" replay -q "$tmp/cut.rec" > "$tmp/out" 2> "$tmp/err"
+    st=$?
+    warned=no
+    grep -q "warning: the last line is cut off (no newline ends it): it is left out, and the record ends with turn $want\$" \
+        "$tmp/err" && warned=yes
+    partial=no
+    [ "$(tail -c 1 "$tmp/cut.rec" | od -An -c | tr -d ' ')" = '\n' ] || partial=yes
+    if [ "$st" -ne 0 ] || ! grep -q "^result: \* after $want turns*\$" "$tmp/out" ||
+       [ "$warned" != "$partial" ]; then
+        bad_cuts="$bad_cuts $cut"
+    fi
+    cut=$((cut + 1))
+done
+if [ -z "$bad_cuts" ]; then
+    ok "the live record cut at every byte of its last three lines replays to its last whole line"
+else
+    bad "the live record cut at bytes$bad_cuts does not replay to its last whole line"
+fi
+# Cut in its tags (before the Live tag is whole): refused, as any record
+# cut there; a whole line that is wrong: refused.
+live_end=$(($(sed -n '1,/^\[Live /p' "$tmp/live.rec" | wc -c) - 1))
+cut=1 accepted=""
+while [ "$cut" -lt "$live_end" ]; do
+    head -c "$cut" "$tmp/live.rec" > "$tmp/cut.rec"
+    "$RIMAU" replay -q "$tmp/cut.rec" > /dev/null 2>&1 && accepted="$accepted $cut"
+    cut=$((cut + 3))
+done
+sed '$s/^\(40\.\) .*/\1 a1-c3/' "$tmp/live.rec" > "$tmp/wrong-last.rec"
+sed 's/^\(20\.\) .*/\1 zz9/' "$tmp/live.rec" > "$tmp/wrong-mid.rec"
+if [ -z "$accepted" ] &&
+   ! "$RIMAU" replay -q "$tmp/wrong-last.rec" > /dev/null 2> "$tmp/err1" &&
+   grep -q "turn 40 'a1-c3': not a legal turn" "$tmp/err1" &&
+   ! "$RIMAU" replay -q "$tmp/wrong-mid.rec" > /dev/null 2> "$tmp/err2" &&
+   grep -q "turn 20 'zz9'" "$tmp/err2"; then
+    ok "a live record cut in its tags, or with a wrong whole line, is refused"
+else
+    bad "a live record cut in its tags (accepted at$accepted) or with a wrong line is accepted"
+    cat "$tmp/err1" "$tmp/err2"
+fi
+# play --resume goes on with a cut live record from its last whole line,
+# and removes the temporary files a killed process left beside it.
+head -c $((size - 3)) "$tmp/live.rec" > "$tmp/cut.rec"
+dead=$(sh -c 'echo $$')
+printf 'cut' > "$tmp/cut.rec.tmp-$dead-3"
+if "$RIMAU" play --resume "$tmp/cut.rec" -q --a=random --b=random --seed 1 > "$tmp/out" 2> "$tmp/err" &&
+   grep -q "going on after turn 39\$" "$tmp/out" && grep -q "warning: the last line is cut off" "$tmp/err" &&
+   "$RIMAU" replay -q "$tmp/cut.rec" 2>&1 | grep -q "^result: draw (the turn limit of 300 is reached) after 300 turns\$" &&
+   ! grep -q '^\[Live ' "$tmp/cut.rec" && [ ! -e "$tmp/cut.rec.tmp-$dead-3" ]; then
+    ok "play --resume goes on with a cut live record to the end, and removes a dead process's temporary file"
+else
+    bad "play --resume of a cut live record"; cat "$tmp/out" "$tmp/err" | tail -5; ls "$tmp" | grep "tmp-"
+fi
+
+# Each turn costs one small write and one fdatasync, whatever the game's
+# length: traced with strace (skipped without it), a game of 300 turns
+# renames a file twice (the record written whole at the start and at
+# the end) and writes to its record files less than four times the
+# record's size (a whole record written after every turn: some 70 times).
+if command -v strace > /dev/null 2>&1 && strace -o /dev/null true > /dev/null 2>&1; then
+    strace -f -y -e trace=rename,renameat,renameat2,write,fdatasync -o "$tmp/trace" \
+        "$RIMAU" play "$tmp/walk.game" -q --seed 3 --a=random --b=random --save "$tmp/traced.rec" \
+        < /dev/null > /dev/null 2>&1
+    renames=$(grep -c '^[0-9]* *rename' "$tmp/trace")
+    syncs=$(grep -c 'fdatasync([0-9]*<[^>]*traced\.rec>)' "$tmp/trace")
+    written=$(grep 'write([0-9]*<[^>]*traced\.rec[^>]*>' "$tmp/trace" | sed -n 's/.*) *= *\([0-9]*\)$/\1/p' |
+        awk '{ s += $1 } END { print s + 0 }')
+    size=$(wc -c < "$tmp/traced.rec")
+    if [ "$renames" -eq 2 ] && [ "$syncs" -ge 300 ] && [ "$written" -lt $((4 * size)) ]; then
+        ok "a game of 300 turns: 2 renames, $syncs syncs, $written bytes written for a record of $size"
+    else
+        bad "a game of 300 turns: $renames renames, $syncs syncs, $written bytes written for a record of $size"
+    fi
+else
+    echo "skip: no strace that runs here: the writes of a game are not counted"
+fi
+
 # An unwritable record path: reported before the first turn, so that no
 # game is played for nothing; status 1.
 "$RIMAU" play ../games/rimau-rimau-b.game -q --seed 5 --tigers=random --men=random \
