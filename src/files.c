@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -176,27 +177,59 @@ static FILE *error_keeping_stream(int fd, int *err)
 
 /* ---- temporary files ---- */
 
-/* The temporary files of PATH are "PATH.tmp-PID-N". Removes those whose
- * process no longer runs (a kill between their creation and their rename
- * left them). */
+/* The temporary files of a file NAME are "NAME.tmp-PID-N" (PID the
+ * process that made it, N a count): the PID of such a name, or 0 when
+ * N is not one. */
+static long temporary_pid(const char *n)
+{
+    const char *t = NULL;
+    for (const char *p = strstr(n, ".tmp-"); p; p = strstr(p + 1, ".tmp-"))
+        t = p;
+    if (!t || t == n)
+        return 0;
+    const char *q = t + 5;
+    long pid = 0;
+    for (; *q >= '0' && *q <= '9' && pid <= INT32_MAX; q++)
+        pid = pid * 10 + (*q - '0');
+    if (*q != '-' || pid <= 0 || pid > INT32_MAX || !q[1])
+        return 0;
+    for (q++; *q; q++)
+        if (*q < '0' || *q > '9')
+            return 0;
+    return pid;
+}
+
+/* The folders whose stale temporary files this process has removed: each
+ * is looked through once, not once a file written (a tournament's
+ * thousands of records, a replay's pictures), which cost the square of
+ * their number. When the table is full, folders are looked through again. */
+enum { SWEPT_MAX = 64 };
+static char *swept[SWEPT_MAX]; /* (by the folder's path as given) */
+static int nswept;
+static pthread_mutex_t swept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Removes the temporary files in the folder of PATH whose process no
+ * longer runs (a kill between their creation and their rename left
+ * them), the first time this process writes into that folder. */
 static void remove_stale_temporaries(const char *path)
 {
     char *dir = folder_of(path);
     if (!dir)
         return;
-    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    size_t blen = strlen(base);
-    DIR *d = opendir(dir);
+    pthread_mutex_lock(&swept_lock);
+    bool seen = false;
+    for (int i = 0; i < nswept && !seen; i++)
+        seen = strcmp(swept[i], dir) == 0;
+    if (!seen && nswept < SWEPT_MAX && (swept[nswept] = dup_string(dir)) != NULL)
+        nswept++;
+    pthread_mutex_unlock(&swept_lock);
+    DIR *d = seen ? NULL : opendir(dir);
     if (d) {
         struct dirent *e;
         while ((e = readdir(d)) != NULL) {
             const char *n = e->d_name;
-            if (strncmp(n, base, blen) != 0 || strncmp(n + blen, ".tmp-", 5) != 0)
-                continue;
-            char *end;
-            errno = 0;
-            long pid = strtol(n + blen + 5, &end, 10);
-            if (errno != 0 || pid <= 0 || *end != '-' || pid > INT32_MAX)
+            long pid = temporary_pid(n);
+            if (pid == 0 || pid == (long)getpid())
                 continue;
             if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
                 continue; /* its process runs (or may): not ours to remove */

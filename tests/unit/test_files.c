@@ -257,10 +257,27 @@ static void files__temporaries_of_a_dead_process__are_removed_at_the_next_write(
     put(stale, "cut");
     snprintf(live, sizeof live, "%s.tmp-%ld-7", p, (long)getpid());
     put(live, "mine");
+    /* another file's stale temporary in the same folder, and a name that
+     * only looks like one */
+    char other[700], lookalike[700];
+    snprintf(other, sizeof other, "%s/001.svg.tmp-%ld-12", dir, (long)pid);
+    put(other, "cut");
+    snprintf(lookalike, sizeof lookalike, "%s/notes.tmp-%ld-12x", dir, (long)pid);
+    put(lookalike, "mine");
     assert_int_equal(rm_out_write_file(p, NULL, false, "[Game", 5, err, sizeof err), 0);
     assert_int_equal(access(stale, F_OK), -1);
+    assert_int_equal(access(other, F_OK), -1);
     assert_int_equal(access(live, F_OK), 0); /* a running process's is kept */
+    assert_int_equal(access(lookalike, F_OK), 0);
+    /* The folder is looked through once a process, not once a file (a
+     * tournament's thousands of records): a stale file put there since
+     * is left for the next process. */
+    put(stale, "cut");
+    assert_int_equal(rm_out_write_file(p, "[Game", false, "[Game", 5, err, sizeof err), 0);
+    assert_int_equal(access(stale, F_OK), 0);
+    unlink(stale);
     unlink(live);
+    unlink(lookalike);
     remove_folder(dir);
 }
 
