@@ -22,9 +22,12 @@ wins() {
 }
 
 for player in ab:3 mcts:2000:1; do
+    # A new file for each player: selfplay refuses to replace an earlier
+    # run's file without --force.
+    rm -f "$tmp/games.json"
     "$RIMAU" selfplay "$game" -n 80 --players "$player,random" --seed 1 -j 2 \
-        --json "$tmp/games.json" > /dev/null 2>&1
-    total=$(wc -l < "$tmp/games.json")
+        --json "$tmp/games.json" > /dev/null 2> "$tmp/err" || cat "$tmp/err"
+    total=$(wc -l < "$tmp/games.json" 2> /dev/null || echo 0)
     for side in tigers men; do
         n=$((n + 1))
         w=$(wins "$player" "$side" "$tmp/games.json")
