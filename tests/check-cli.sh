@@ -453,18 +453,7 @@ has "unknown player 'nobody' (players: human, random" err "play lists human amon
 expect 2 "selfplay with an unknown player" "$RIMAU" selfplay "$tb" -n 2 --players nobody,random
 has "unknown player 'nobody' (players: random" err "selfplay lists its players without human"
 
-# The progress bar on a terminal (script(1) gives one) promises no time
-# before a game of each kind (sides swapped) has finished: it said "0 s
-# left" at first, then half the real time. (The bar is drawn every 0.2 s:
-# the budget makes a game last longer than that, some 0.3 s.)
-if command -v script > /dev/null 2>&1; then
-    script -q -e -c "'$RIMAU' selfplay '$tb' -n 6 --players mcts:4000,random" "$tmp/typescript" > /dev/null 2>&1
-    tr '\r' '\n' < "$tmp/typescript" > "$tmp/out"
-    has "^\[[# ]*\] [0-9]/6 games, [0-9.]*/s, time left not known yet" out "selfplay's bar knows no time left before a game of each kind ends"
-    has_no "^\[ *\] 0/6 games.* 0 s left" out "selfplay's bar does not promise 0 s at the start"
-    has "games, .*about [0-9]* s left" out "selfplay's bar gives the time left once it knows"
-    has_no "nan\|inf" out "selfplay's bar gives a number of seconds to the end"
-fi
+# (selfplay's progress bar at a terminal: tests/check-terminal.sh)
 
 # The result table is at most 100 columns wide.
 expect 0 "a selfplay for the table" "$RIMAU" selfplay "$tb" -n 2 --players mcts:20,random
@@ -678,17 +667,7 @@ holds "show --color=always into a pipe writes colour" [ "$(escs "$tmp/out")" -gt
 expect 2 "a bad --color" "$RIMAU" show "$game" --color=sometimes
 has "rimau show: --color is auto, always or never, not 'sometimes'" err "a bad --color is named"
 expect 2 "a bad --color for play" "$RIMAU" play "$game" --color=blue
-# At a terminal (a pty from script(1)), auto means colour, unless NO_COLOR
-# is set and not empty, or TERM is dumb.
-if command -v script > /dev/null 2>&1; then
-    tty_escs() { env "$@" script -q -c "'$RIMAU' show '$game'" /dev/null > "$tmp/out" 2>&1; escs "$tmp/out"; }
-    holds "show at a terminal is in colour" [ "$(tty_escs TERM=xterm)" -gt 0 ]
-    holds "an empty NO_COLOR keeps the colour" [ "$(tty_escs TERM=xterm NO_COLOR=)" -gt 0 ]
-    holds "NO_COLOR=1 turns the colour off at a terminal" [ "$(tty_escs TERM=xterm NO_COLOR=1)" -eq 0 ]
-    holds "TERM=dumb turns the colour off" [ "$(tty_escs TERM=dumb)" -eq 0 ]
-else
-    echo "skip: no script(1): colour at a terminal is not tested"
-fi
+# (colour at a terminal: tests/check-terminal.sh)
 # Colour lets SGR sequences through, and only them: a game's name stays escaped.
 # (the name of a piece in hand, drawn with the board, holds a C1 control)
 printf 'game "evil\033]0;title\007 \302\233name"\nboard { grid 3 x 3 }\nside a { piece p\302\233x 2 }\nside b { piece q 1 }\nsetup { p\302\233x at a1\n q at c3 }\nphase x of a { turn step p\302\233x }\nphase y of b { turn step q }\n' > "$tmp/evil-colour.game"
@@ -869,20 +848,14 @@ stdin="$tmp/in" expect 0 "bad lines at the prompt" "$RIMAU" play "$alq" -q --whi
 hasf "'quit now': not a turn or a command" out "a bad line is quoted with its blanks"
 hasf "'c3 - c4': not a legal turn here" out "a turn with blanks is quoted as typed"
 
-# At a terminal (a pty from script(1)), libedit completes legal turns.
-if command -v script > /dev/null 2>&1 && grep -q "define HAVE_LIBEDIT 1" "$(dirname "$RIMAU")/../config.h" 2> /dev/null; then
-    (sleep 1; printf 'd2\t\n'; sleep 1; printf 'quit\n') |
-        TERM=xterm timeout 30 script -q -c "'$RIMAU' play '$alq' -q --white=human --black=random --seed 3" /dev/null > "$tmp/out" 2>&1
-    has "^1\. white plays d2-c3" out "tab completes a legal turn at the prompt"
-else
-    echo "skip: no script(1) or no libedit: tab completion is not tested"
-fi
+# (tab completion at the prompt, at a terminal: tests/check-terminal.sh)
 
 # rimau solve: a small game, on two threads, into a database and back;
 # the values by the perfect player; what it refuses, and why; the
 # database's files whole or refused, its folder one solve's at a time.
 drops="$srcdir/tests/games/solve-drops.game"
 expect 0 "solve a small game on two threads into a database" "$RIMAU" solve "$drops" -q -j 2 --db "$tmp/db" --verify
+cp "$tmp/out" "$tmp/solved"
 has "^start (tigers to move): goats win in [0-9]* plies\$" out "solve prints the start's value"
 has "^verify: every position agrees with the rules\$" out "solve --verify finds nothing wrong"
 has "^10 tiers, " out "solve counts the tiers"
@@ -968,11 +941,26 @@ has "^rimau solve: $tmp/busy is in use by another rimau (pid $busy, [a-z ]* it):
     err "the second solve names the folder and the process that holds it"
 kill "$busy" 2> /dev/null
 wait "$busy" 2> /dev/null
-expect 0 "solve --estimate" "$RIMAU" solve "$srcdir/games/main-tapal-empat.game" --estimate
-has "^  positions: *54,894,894,060 " out "the estimate counts the positions"
-expect 1 "solve a game past the memory given" "$RIMAU" solve "$srcdir/games/catch-the-hare.game" -q --memory 1M
-has "solving needs more than the" err "the solve says it needs more memory"
-has "^estimate for Catch the hare" out "and prints the estimate"
+# (The estimate of a large game, Main Tapal Empat's that doc/solutions.md
+# gives, takes half a minute: tests/check-solutions.sh, make check-slow.)
+# The estimate bounds every tier of the small game: its largest is the
+# largest the solve above laid out, and it counts no fewer positions.
+expect 0 "solve --estimate" "$RIMAU" solve "$drops" --estimate
+largest=$(awk '$1 ~ /^[0-9]+$/ && $2 + 0 > m { m = $2 + 0 } END { print m }' "$tmp/solved")
+solved=$(sed -n 's/^[0-9]* tiers, \([0-9]*\) positions .*/\1/p' "$tmp/solved")
+has "^  largest tier: *$largest positions\$" out "the estimate's largest tier is the solve's ($largest)"
+estimated=$(sed -n 's/^  positions: *\([0-9,]*\) .*/\1/p' "$tmp/out" | tr -d ,)
+holds "the estimate counts no fewer positions (${estimated:-none}) than the solve (${solved:-none})" \
+    [ "${estimated:-0}" -ge "${solved:-1000000000}" ]
+expect 0 "solve --estimate --json" "$RIMAU" solve "$drops" --estimate --json
+has "\"positions\":${estimated:-none},\"largest\":$largest," out "the JSON estimate is the text's"
+# Past the memory given: when a tier's arrays are taken, and when the
+# turns within a tier are kept; either way the estimate is printed.
+expect 1 "solve a game past the memory given" "$RIMAU" solve "$drops" -q --memory 1K
+has "solving needs more than the 0.0 GiB of memory given (a tier being solved" err "the solve says it needs more memory"
+has "^estimate for Solver test: drops" out "and prints the estimate"
+expect 1 "solve a game whose turns within a tier pass the memory given" "$RIMAU" solve "$drops" -q --memory 16K
+has "solving needs more than .* (the turns within one tier: [0-9]*)" err "the solve says the turns need more memory"
 expect 1 "solve a game with a tier past what the solver numbers" "$RIMAU" solve "$srcdir/games/adugo.game" -q
 has "^rimau solve: tier jaguar 1+0, dog 14+0; hunting/moving has 5.53e+09 positions, more than a tier may" \
     err "the tier too large is named, with its size"

@@ -3,9 +3,10 @@
 # tables of Tiger and Buffaloes and of Kaooa (every combination of their
 # options), and Sua ghin gnua on four by four, must come out as the page
 # says: the start's value, the positions, won, lost, drawn and the
-# longest win, with --verify finding nothing wrong. The rows are read from
+# longest win, with --verify finding nothing wrong; so must the bound of
+# solve --estimate it gives for Main Tapal Empat. The rows are read from
 # the page itself, so that the page and the solver cannot part. Part of
-# make check-slow (two to four minutes on two cores).
+# make check-slow (four to five minutes on two cores).
 #
 # Prints one 'ok' or 'FAIL' line per solve, then 'N passed, M failed'.
 set -u
@@ -71,6 +72,23 @@ if [ $# -ne 7 ]; then
     fail=$((fail + 1)); echo "FAIL solutions.md: Sua ghin gnua's sentence is not as this test reads it"
 else
     check sua-ghin-gnua.game "$1 win in $2" "$3" "$4" "$5" "$6" "$7" -o size=4
+fi
+
+# Main Tapal Empat, past reach: the bound of --estimate the page gives
+# (about half a minute: the symmetry classes of 18 goats' placements).
+mte=$(sed -n '/^## Main Tapal Empat/,/^## /p' "$doc" | tr '\n' ' ' | tr -s ' ')
+set -- $(printf '%s\n' "$mte" | sed -n \
+    's/.*--estimate` bounds it by \([0-9,]*\) tiers and \([0-9,]*\) classes of positions (\([0-9]*\) symmetries).*/\1 \2 \3/p')
+if [ $# -ne 3 ]; then
+    fail=$((fail + 1)); echo "FAIL solutions.md: Main Tapal Empat's estimate is not as this test reads it"
+elif ! "$RIMAU" solve "$srcdir/games/main-tapal-empat.game" --estimate > "$tmp/out" 2> "$tmp/err"; then
+    fail=$((fail + 1)); echo "FAIL main-tapal-empat.game --estimate failed"; sed 's/^/  | /' "$tmp/err"
+elif ! grep -q "^  tiers: *$(printf '%s' "$1" | tr -d ,)\$" "$tmp/out" ||
+    ! grep -q "^  positions: *$2 (one a class of $3 symmetric positions)\$" "$tmp/out"; then
+    fail=$((fail + 1)); echo "FAIL main-tapal-empat.game --estimate: not $1 tiers, $2 positions, $3 symmetries"
+    sed 's/^/  | /' "$tmp/out"
+else
+    pass=$((pass + 1)); echo "ok main-tapal-empat.game --estimate: $1 tiers, $2 positions"
 fi
 
 echo "$pass passed, $fail failed"

@@ -73,3 +73,17 @@ has_no() {
 
 # short NAME: NAME as messages show a long name, by its first 40 bytes
 short() { printf "%.40s..." "$1"; }
+
+# no_terminal: why script(1) cannot run a command at a terminal here, or
+# nothing when it can. It can be missing; or it cannot open a
+# pseudo-terminal, as for root where /dev/pts is not mounted (many
+# containers and build sandboxes): util-linux's then says "script: failed
+# to create pseudo-terminal: No such device" and exits with status 1.
+no_terminal() {
+    if ! command -v script > /dev/null 2>&1; then
+        echo "no script(1)"
+    elif ! script -q -e -c tty /dev/null < /dev/null > "$tmp/tty" 2>&1 ||
+        ! grep -q '^/dev/' "$tmp/tty"; then
+        echo "script(1) cannot open a terminal ($(tr -d '\r' < "$tmp/tty" | head -n 1 | cut -c1-200))"
+    fi
+}

@@ -97,6 +97,59 @@ static inline int for_each_shipped_game(game_visit *visit, void *ctx)
     return nfiles;
 }
 
+/* The listed turns of a position by the hash of the position each leads
+ * to: the first index of each hash, found in time that does not grow
+ * with the list. (The start of Madranggam lists 66,045 turns: a scan of
+ * the list for each of them took most of test_bits' time.) */
+typedef struct turn_index {
+    size_t mask; /* the slots, less one (a power of two) */
+    int *slot;   /* a turn's index plus one; 0: empty */
+} turn_index;
+
+static inline void turn_index_free(turn_index *x)
+{
+    free(x->slot);
+    x->slot = NULL;
+    x->mask = 0;
+}
+
+/* Indexes the turns of L (any index held before is dropped). */
+static inline void turn_index_make(turn_index *x, const rm_turnlist *l)
+{
+    size_t want = 16;
+    while (want < 2 * (size_t)l->n)
+        want *= 2;
+    if (!x->slot || x->mask != want - 1) {
+        free(x->slot);
+        x->slot = calloc(want, sizeof *x->slot);
+        assert_non_null(x->slot);
+        x->mask = want - 1;
+    } else {
+        memset(x->slot, 0, want * sizeof *x->slot);
+    }
+    for (int j = 0; j < l->n; j++) {
+        uint64_t h = l->turns[j].hash;
+        size_t s = (size_t)(h ^ (h >> 29)) & x->mask;
+        while (x->slot[s] != 0 && l->turns[x->slot[s] - 1].hash != h)
+            s = (s + 1) & x->mask;
+        if (x->slot[s] == 0)
+            x->slot[s] = j + 1;
+    }
+}
+
+/* The first index of L's turns that leads to the position of hash H, or
+ * L->n when none does; X must index L as it is. */
+static inline int turn_index_find(const turn_index *x, const rm_turnlist *l, uint64_t h)
+{
+    size_t s = (size_t)(h ^ (h >> 29)) & x->mask;
+    while (x->slot[s] != 0) {
+        if (l->turns[x->slot[s] - 1].hash == h)
+            return x->slot[s] - 1;
+        s = (s + 1) & x->mask;
+    }
+    return l->n;
+}
+
 /* Plays GAMES random games of G, from its start, of at most PLIES turns,
  * the turns drawn with SEED. VISIT(G, ST, L, CTX) is called on each
  * position and leaves its legal turns in L; it returns their number,

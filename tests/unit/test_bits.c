@@ -57,6 +57,7 @@ typedef struct stats {
     const rm_bits *k;
     long positions, counted, turns;
     rm_turnlist ref;
+    turn_index index; /* of the position's listed turns */
 } stats;
 
 /* The checks at one position (random_walks' visit): leaves the legal
@@ -104,12 +105,11 @@ static int check_position(const rm_game *g, const rm_state *st, rm_turnlist *l, 
     size_t size = rm_bits_state_size(x->k);
     static long seen[RM_MAX_TURNS], stamp;
     stamp++;
+    turn_index_make(&x->index, l);
     for (int i = 0; i < c; i++) {
         rm_bits_copy(size, &child, &bs);
         rm_bits_play(x->k, &child, &t, i);
-        int j = 0;
-        while (j < l->n && l->turns[j].hash != child.hash)
-            j++;
+        int j = turn_index_find(&x->index, l, child.hash);
         if (j == l->n)
             fail_msg("%s: the kernel's turn %d of %d leads to no listed position (turn %d)",
                      x->what, i, c, rm_state_turn(st));
@@ -148,12 +148,13 @@ static int walks = 3, walk_turns = 400;
 static void walk_game(const rm_game *g, const char *what, int i, void *ctx)
 {
     long *totals = ctx;
-    stats x = { what, rm_bits_get(g), 0, 0, 0, { 0 } };
+    stats x = { what, rm_bits_get(g), 0, 0, 0, { 0 }, { 0 } };
     if (!x.k)
         return;
     rm_turnlist_init(&x.ref);
     random_walks(g, walks, walk_turns, (uint64_t)i * 7 + 3, check_position, &x);
     rm_turnlist_free(&x.ref);
+    turn_index_free(&x.index);
     print_message("%-60s %6ld positions, %6ld counted (%3.0f%%), %7ld turns\n", what, x.positions,
                   x.counted, 100.0 * (double)x.counted / (double)(x.positions ? x.positions : 1),
                   x.turns);

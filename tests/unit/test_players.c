@@ -214,6 +214,7 @@ typedef struct agreement {
     int ncache;
     rm_turnlist *cache;
     uint64_t *cached;
+    turn_index *index; /* of each listing, by the hash each turn leads to */
 } agreement;
 
 /* The legal turns of position I of A->ref, listed again only when the
@@ -225,10 +226,12 @@ static const rm_turnlist *listed(agreement *a, int i)
         int n = 2 * i + 64;
         a->cache = realloc(a->cache, (size_t)n * sizeof *a->cache);
         a->cached = realloc(a->cached, (size_t)n * sizeof *a->cached);
-        assert_true(a->cache && a->cached);
+        a->index = realloc(a->index, (size_t)n * sizeof *a->index);
+        assert_true(a->cache && a->cached && a->index);
         for (int k = a->ncache; k < n; k++) {
             rm_turnlist_init(&a->cache[k]);
             a->cached[k] = 0;
+            a->index[k] = (turn_index){ 0, NULL };
         }
         a->ncache = n;
     }
@@ -236,6 +239,7 @@ static const rm_turnlist *listed(agreement *a, int i)
     if (a->cached[i] != rm_state_hash(st) || a->cache[i].n == 0) {
         assert_true(rm_legal_turns(a->ref.g, st, &a->cache[i]) >= 0);
         a->cached[i] = rm_state_hash(st);
+        turn_index_make(&a->index[i], &a->cache[i]);
     }
     return &a->cache[i];
 }
@@ -259,9 +263,7 @@ static void follow(agreement *a, const rm_history *h)
      * player met them: the ones before a position are ongoing) */
     for (int i = common; i < h->n; i++) {
         const rm_turnlist *l = listed(a, i - 1);
-        int k = 0;
-        while (k < l->n && l->turns[k].hash != h->e[i].hash)
-            k++;
+        int k = turn_index_find(&a->index[i - 1], l, h->e[i].hash);
         if (k == l->n)
             fail_msg("%s: the player went on where the rules have no such turn (position %d)",
                      a->what, i);
@@ -422,10 +424,13 @@ static void results__match_playout_mcts_ab__agree_on_every_position(void **state
         rm_game_destroy(g);
     }
     rm_game_destroy(first);
-    for (int k = 0; k < a.ncache; k++)
+    for (int k = 0; k < a.ncache; k++) {
         rm_turnlist_free(&a.cache[k]);
+        turn_index_free(&a.index[k]);
+    }
     free(a.cache);
     free(a.cached);
+    free(a.index);
     /* Positions of every kind of end were met: a test of all of them. */
     for (int r = RM_BY_NONE; r <= RM_BY_BLOCKED; r++)
         if (r != RM_BY_LOSING_NUMBER && r != RM_BY_TURN_LIMIT && a.by_rule[r] == 0)
@@ -1023,24 +1028,40 @@ static void mcts__a_won_endgame__is_won_soon(void **state)
     rm_game_destroy(g);
 }
 
+/* The two tests that play every shipped game run as programs of their
+ * own, this file built with PLAYERS_PART 1 (test_players_legal) and 2
+ * (test_players_results), so that make -j2 runs them side by side; the
+ * rest are PLAYERS_PART 0 (test_players). */
+#ifndef PLAYERS_PART
+#define PLAYERS_PART 0
+#endif
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(players__in_every_shipped_game__choose_only_legal_turns),
-        cmocka_unit_test(results__match_playout_mcts_ab__agree_on_every_position),
-        cmocka_unit_test(turn_cache__every_shipped_game__same_lists_same_playouts),
-        cmocka_unit_test(count_turns__every_shipped_game__the_lists_turns_same_playouts),
-        cmocka_unit_test(mcts__reroots_on_the_reply__keeping_the_subtree_visits),
-        cmocka_unit_test(mcts__one_ply_down_reuses__elsewhere_starts_afresh),
-        cmocka_unit_test(mcts__same_seed_and_budget__same_game),
-        cmocka_unit_test(players__huge_budgets__stop_at_the_time_cap),
-        cmocka_unit_test(mcts__a_long_playout__stops_at_the_time_cap),
-        cmocka_unit_test(players__within_the_cap__spend_their_budget),
-        cmocka_unit_test(players__specs__take_times_and_caps),
-        cmocka_unit_test(players__a_win_now__is_taken_before_any_later_one),
-        cmocka_unit_test(ab__a_win__scores_by_its_distance_and_comes_that_soon),
-        cmocka_unit_test(mcts__a_won_endgame__is_won_soon),
-        cmocka_unit_test(evaluate__on_the_bit_kernel__scores_as_on_lists),
+    static const struct {
+        int part;
+        struct CMUnitTest test;
+    } all[] = {
+        { 1, cmocka_unit_test(players__in_every_shipped_game__choose_only_legal_turns) },
+        { 2, cmocka_unit_test(results__match_playout_mcts_ab__agree_on_every_position) },
+        { 0, cmocka_unit_test(turn_cache__every_shipped_game__same_lists_same_playouts) },
+        { 0, cmocka_unit_test(count_turns__every_shipped_game__the_lists_turns_same_playouts) },
+        { 0, cmocka_unit_test(mcts__reroots_on_the_reply__keeping_the_subtree_visits) },
+        { 0, cmocka_unit_test(mcts__one_ply_down_reuses__elsewhere_starts_afresh) },
+        { 0, cmocka_unit_test(mcts__same_seed_and_budget__same_game) },
+        { 0, cmocka_unit_test(players__huge_budgets__stop_at_the_time_cap) },
+        { 0, cmocka_unit_test(mcts__a_long_playout__stops_at_the_time_cap) },
+        { 0, cmocka_unit_test(players__within_the_cap__spend_their_budget) },
+        { 0, cmocka_unit_test(players__specs__take_times_and_caps) },
+        { 0, cmocka_unit_test(players__a_win_now__is_taken_before_any_later_one) },
+        { 0, cmocka_unit_test(ab__a_win__scores_by_its_distance_and_comes_that_soon) },
+        { 0, cmocka_unit_test(mcts__a_won_endgame__is_won_soon) },
+        { 0, cmocka_unit_test(evaluate__on_the_bit_kernel__scores_as_on_lists) },
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    struct CMUnitTest tests[sizeof all / sizeof *all];
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        if (all[i].part == PLAYERS_PART)
+            tests[n++] = all[i].test;
+    return _cmocka_run_group_tests("test_players", tests, n, NULL, NULL);
 }

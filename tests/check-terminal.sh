@@ -1,0 +1,54 @@
+#!/bin/sh
+# The command line at a terminal, a pseudo-terminal from script(1):
+# selfplay's progress bar, colour (auto, NO_COLOR, TERM=dumb), and tab
+# completion at the play prompt (with libedit). Where script(1) is missing
+# or cannot open a terminal (no /dev/pts, as for root in many containers
+# and build sandboxes), each check says so and is skipped, and the test
+# counts as skipped (status 77). tests/check-no-terminal.sh checks that.
+set -u
+: "${RIMAU:?}" "${srcdir:?}"
+. "$srcdir/tests/lib.sh"
+
+game="$srcdir/games/rimau-rimau-a.game"
+alq="$srcdir/games/alquerque.game"
+tb="$srcdir/games/tiger-and-buffaloes.game"
+escs() { tr -cd '\033' < "$1" | wc -c; }
+
+why=$(no_terminal)
+if [ -n "$why" ]; then
+    echo "skip: $why: selfplay's progress bar at a terminal is not tested"
+    echo "skip: $why: colour at a terminal is not tested"
+    echo "skip: $why: tab completion at the prompt is not tested"
+    exit 77
+fi
+
+# The progress bar on a terminal promises no time before a game of each
+# kind (sides swapped) has finished: it said "0 s left" at first, then
+# half the real time. (The bar is drawn every 0.2 s: the budget makes a
+# game last longer than that, some 0.3 s.)
+script -q -e -c "'$RIMAU' selfplay '$tb' -n 6 --players mcts:4000,random" "$tmp/typescript" > /dev/null 2>&1
+tr '\r' '\n' < "$tmp/typescript" > "$tmp/out"
+has "^\[[# ]*\] [0-9]/6 games, [0-9.]*/s, time left not known yet" out "selfplay's bar knows no time left before a game of each kind ends"
+has_no "^\[ *\] 0/6 games.* 0 s left" out "selfplay's bar does not promise 0 s at the start"
+has "games, .*about [0-9]* s left" out "selfplay's bar gives the time left once it knows"
+has_no "nan\|inf" out "selfplay's bar gives a number of seconds to the end"
+
+# At a terminal, auto means colour, unless NO_COLOR is set and not empty,
+# or TERM is dumb.
+tty_escs() { env "$@" script -q -c "'$RIMAU' show '$game'" /dev/null > "$tmp/out" 2>&1; escs "$tmp/out"; }
+holds "show at a terminal is in colour" [ "$(tty_escs TERM=xterm)" -gt 0 ]
+holds "an empty NO_COLOR keeps the colour" [ "$(tty_escs TERM=xterm NO_COLOR=)" -gt 0 ]
+holds "NO_COLOR=1 turns the colour off at a terminal" [ "$(tty_escs TERM=xterm NO_COLOR=1)" -eq 0 ]
+holds "TERM=dumb turns the colour off" [ "$(tty_escs TERM=dumb)" -eq 0 ]
+
+# libedit completes legal turns.
+if grep -q "define HAVE_LIBEDIT 1" "$(dirname "$RIMAU")/../config.h" 2> /dev/null; then
+    (sleep 1; printf 'd2\t\n'; sleep 1; printf 'quit\n') |
+        TERM=xterm timeout 30 script -q -c "'$RIMAU' play '$alq' -q --white=human --black=random --seed 3" /dev/null > "$tmp/out" 2>&1
+    has "^1\. white plays d2-c3" out "tab completes a legal turn at the prompt"
+else
+    echo "skip: no libedit: tab completion is not tested"
+fi
+
+echo "$((n - fail)) passed, $fail failed"
+[ "$fail" -eq 0 ]
