@@ -29,6 +29,33 @@ bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 has_word() {
     grep -Eq -- "(^|[^A-Za-z0-9_-])$1([^A-Za-z0-9_-]|\$)" "$2"
 }
+# first_line FILE: the first line of FILE (the shell's own read: the
+# checks below read hundreds of small files, and a process each is slow).
+first_line() {
+    line=""
+    IFS= read -r line < "$1" || :
+    printf '%s' "$line"
+}
+# verdicts FILE: counts the lines "ok ..." and "FAIL ..." of FILE, written
+# by one awk for a whole list, as ok and bad would, and prints them.
+verdicts() {
+    while IFS= read -r v; do
+        case "$v" in
+            "ok "*) ok "${v#ok }" ;;
+            "FAIL "*) bad "${v#FAIL }" ;;
+        esac
+    done < "$1"
+}
+# in_list LIST WORDS OK FAIL: for each line of the file WORDS, "ok" and the
+# text OK if it is a line of the file LIST, else "FAIL" and FAIL (each %s
+# in the texts is the line; an empty OK prints nothing for a line found).
+in_list() {
+    awk -v ok="$3" -v fail="$4" '
+        NR == FNR { have[$0] = 1; next }
+        { t = ($0 in have) ? ok : fail; if (t != "") { gsub(/%s/, $0, t); print (($0 in have) ? "ok " : "FAIL ") t } }
+    ' "$1" "$2" > "$tmp/verdicts"
+    verdicts "$tmp/verdicts"
+}
 
 # ---- 1. the manual page and --help ----
 
@@ -147,7 +174,7 @@ fi
 # The grammar summary: the block marked ebnf, and its quoted terminals.
 ebnf=""
 for info in "$tmp"/blocks/*.info; do
-    [ "$(cat "$info")" = ebnf ] && ebnf="${info%.info}.txt"
+    [ "$(first_line "$info")" = ebnf ] && ebnf="${info%.info}.txt"
 done
 if [ -z "$ebnf" ]; then
     bad "doc/language.md has no grammar block (\`\`\`ebnf)"
@@ -176,12 +203,10 @@ awk '{
 # token names and their spellings: ALIAS "'alias'"
 grep -o "[A-Z][A-Z_]* \"'[a-z]*'\"" "$srcdir/grammar/parser.y" |
     sed "s/ \"'\([a-z]*\)'\"/ \1/" | sort -u > "$tmp/tokens"
-: > "$tmp/grammar-words"
-while read -r token spelling; do
-    if grep -qw "$token" "$tmp/rules-bare"; then
-        echo "$spelling" >> "$tmp/grammar-words"
-    fi
-done < "$tmp/tokens"
+# (the tokens the bare rules use, as grep -w finds a word)
+tr -cs 'A-Za-z0-9_' '\n' < "$tmp/rules-bare" | sort -u > "$tmp/rules-words"
+awk 'NR == FNR { used[$0] = 1; next } ($1 in used) { print $2 }' \
+    "$tmp/rules-words" "$tmp/tokens" > "$tmp/grammar-words"
 # words the grammar's actions give a meaning to: "draw" in 'result draw'
 grep -o '"[a-z][a-z]*"' "$tmp/rules" | tr -d '"' >> "$tmp/grammar-words"
 grep -o "'[^']'" "$tmp/rules-bare" | tr -d "'" >> "$tmp/grammar-words"
@@ -191,19 +216,12 @@ sort -u -o "$tmp/grammar-words" "$tmp/grammar-words"
 grep -o 'strcmp([^,]*, "[a-z][a-z]*")' "$srcdir/src/compile.c" |
     sed 's/.*"\([a-z]*\)")/\1/' | sort -u > "$tmp/compile-words"
 
-while read -r word; do
-    if grep -qxF -- "$word" "$tmp/terminals"; then
-        ok "the grammar summary has the terminal \"$word\" of grammar/parser.y"
-    else
-        bad "the grammar summary of doc/language.md lacks the terminal \"$word\" of grammar/parser.y"
-    fi
-done < "$tmp/grammar-words"
+in_list "$tmp/terminals" "$tmp/grammar-words" \
+    'the grammar summary has the terminal "%s" of grammar/parser.y' \
+    'the grammar summary of doc/language.md lacks the terminal "%s" of grammar/parser.y'
 cat "$tmp/keywords" "$tmp/grammar-words" "$tmp/compile-words" | sort -u > "$tmp/known"
-while read -r word; do
-    if ! grep -qxF -- "$word" "$tmp/known"; then
-        bad "the grammar summary of doc/language.md has \"$word\", which is no terminal of the grammar"
-    fi
-done < "$tmp/terminals"
+in_list "$tmp/known" "$tmp/terminals" '' \
+    'the grammar summary of doc/language.md has "%s", which is no terminal of the grammar'
 
 # ---- 3. the examples of doc/language.md ----
 
@@ -215,8 +233,8 @@ words() {
 nexamples=0
 for info in "$tmp"/blocks/*.info; do
     b=${info%.info}
-    at="doc/language.md:$(cat "$b.line")"
-    set -- $(cat "$info")
+    at="doc/language.md:$(first_line "$b.line")"
+    set -- $(first_line "$info")
     kind=${1:-} wrapper=${2:-}
     case "$kind" in
         "") bad "$at: a fenced block without an info string (game, text, console, ebnf...)"; continue ;;
@@ -266,15 +284,13 @@ done
 sort -u -o "$tmp/example-words" "$tmp/example-words"
 
 # Every keyword is in the grammar summary and in a checked example.
-while read -r kw; do
-    if ! grep -qxF -- "$kw" "$tmp/terminals"; then
-        bad "the lexer's keyword '$kw' is not in the grammar summary of doc/language.md"
-    elif ! grep -qxF -- "$kw" "$tmp/example-words"; then
-        bad "the lexer's keyword '$kw' is in no checked example of doc/language.md"
-    else
-        ok "the keyword '$kw' is in the grammar summary and a checked example"
-    fi
-done < "$tmp/keywords"
+in_list "$tmp/terminals" "$tmp/keywords" '' \
+    "the lexer's keyword '%s' is not in the grammar summary of doc/language.md"
+grep -vxF -f "$tmp/terminals" "$tmp/keywords" > "$tmp/unsummarised"
+grep -xF -f "$tmp/terminals" "$tmp/keywords" > "$tmp/summarised"
+in_list "$tmp/example-words" "$tmp/summarised" \
+    "the keyword '%s' is in the grammar summary and a checked example" \
+    "the lexer's keyword '%s' is in no checked example of doc/language.md"
 
 # The example of rimau-game.5.
 sed -n '/^\.SH EXAMPLE/,/^\.SH/p' "$srcdir/doc/rimau-game.5" |

@@ -21,6 +21,16 @@
 
 enum { SHIPPED_MAX = 64 };
 
+/* Whether the tests run at their full size: RIMAU_THOROUGH=1, as make
+ * check-slow runs them (tests/check-thorough.sh). make check runs the
+ * tests that play every shipped game at a smaller size, the same checks
+ * on fewer games and positions, to stay within its time. */
+static inline int thorough(void)
+{
+    const char *e = getenv("RIMAU_THOROUGH");
+    return e != NULL && strcmp(e, "1") == 0;
+}
+
 static inline int compare_names(const void *a, const void *b)
 {
     return strcmp((const char *)a, (const char *)b);
