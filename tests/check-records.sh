@@ -4,6 +4,9 @@
 # exact message of tests/records/NAME.err, and an unwritable record path
 # is reported before the game is played.
 set -u
+# CUT_STEP (1): the cut loops below try every CUT_STEP-th of their cuts;
+# tests/valgrind.sh, where each run of rimau takes a second, sets it.
+step=${CUT_STEP:-1}
 : "${RIMAU:?}" "${srcdir:?}"
 cd "$srcdir/tests" || exit 1
 fail=0 n=0
@@ -153,7 +156,7 @@ for whole in whole part; do
     while [ "$cut" -lt $((size - 1)) ]; do
         head -c "$cut" "$tmp/$whole.rec" > "$tmp/cut.rec"
         "$RIMAU" replay -q "$tmp/cut.rec" > /dev/null 2>&1 && accepted="$accepted $cut"
-        cut=$((cut + 5))
+        cut=$((cut + 5 * step))
     done
     if [ -z "$accepted" ] && "$RIMAU" replay -q "$tmp/$whole.rec" > /dev/null 2>&1; then
         ok "the $whole record cut at every 5th byte is refused, whole it is accepted"
@@ -305,7 +308,7 @@ while [ "$cut" -le "$size" ]; do
        [ "$warned" != "$partial" ]; then
         bad_cuts="$bad_cuts $cut"
     fi
-    cut=$((cut + 1))
+    cut=$((cut + step))
 done
 if [ -z "$bad_cuts" ]; then
     ok "the live record cut at every byte of its last three lines replays to its last whole line"
@@ -319,7 +322,7 @@ cut=1 accepted=""
 while [ "$cut" -lt "$live_end" ]; do
     head -c "$cut" "$tmp/live.rec" > "$tmp/cut.rec"
     "$RIMAU" replay -q "$tmp/cut.rec" > /dev/null 2>&1 && accepted="$accepted $cut"
-    cut=$((cut + 3))
+    cut=$((cut + 3 * step))
 done
 sed '$s/^\(40\.\) .*/\1 a1-c3/' "$tmp/live.rec" > "$tmp/wrong-last.rec"
 sed 's/^\(20\.\) .*/\1 zz9/' "$tmp/live.rec" > "$tmp/wrong-mid.rec"

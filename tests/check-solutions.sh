@@ -6,7 +6,11 @@
 # longest win, with --verify finding nothing wrong; so must the bound of
 # solve --estimate it gives for Main Tapal Empat. The rows are read from
 # the page itself, so that the page and the solver cannot part. Part of
-# make check-slow (four to five minutes on two cores).
+# make check-slow. The solves run two at a time (a solve of these games
+# keeps one core busy, -j 2 or not); --verify, which takes as long again,
+# runs on the first row of each table and on Sua ghin gnua: the other
+# rows' values are compared with the page, and test_solve checks the
+# solver against an exhaustive search (about two minutes on two cores).
 #
 # Prints one 'ok' or 'FAIL' line per solve, then 'N passed, M failed'.
 set -u
@@ -16,18 +20,36 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 
-# check GAME START POSITIONS WON LOST DRAWN LONGEST [-o NAME=VALUE]...:
-# solve GAME with the options and compare its summary with the rest.
+# check VERIFY GAME START POSITIONS WON LOST DRAWN LONGEST [-o NAME=VALUE]...:
+# starts the solve of GAME with the options (with --verify if VERIFY is
+# yes), two at a time; judge, once all have ended, compares each summary
+# with the rest.
+n=0
+: > "$tmp/checks"
 check() {
-    game=$1 start=$2 positions=$3 won=$4 lost=$5 drawn=$6 longest=$7
+    n=$((n + 1))
+    verify=$1
+    shift
+    # (each argument quoted for judge's eval: the page's cells have no ')
+    line="'$verify'"
+    for arg in "$@"; do line="$line '$arg'"; done
+    printf '%s\n' "$line" >> "$tmp/checks"
+    game=$1
     shift 7
+    set -- "$srcdir/games/$game" -q "$@"
+    [ "$verify" = yes ] && set -- "$@" --verify
+    ( "$RIMAU" solve "$@" > "$tmp/$n.out" 2> "$tmp/$n.err"; echo $? > "$tmp/$n.status" ) &
+    [ $((n % 2)) -ne 0 ] || wait
+}
+judge() {
+    k=$1 verify=$2 game=$3 start=$4 positions=$5 won=$6 lost=$7 drawn=$8 longest=$9
+    shift 9
     what="$(basename "$game") $*"
-    if ! "$RIMAU" solve "$srcdir/games/$game" -q -j 2 --verify "$@" > "$tmp/out" 2> "$tmp/err"; then
-        fail=$((fail + 1)); echo "FAIL $what: rimau solve failed"; sed 's/^/  | /' "$tmp/err"
+    if [ "$(cat "$tmp/$k.status")" != 0 ]; then
+        fail=$((fail + 1)); echo "FAIL $what: rimau solve failed"; sed 's/^/  | /' "$tmp/$k.err"
         return
     fi
-    tr -d , < "$tmp/out" > "$tmp/plain"
-    mv "$tmp/plain" "$tmp/out"
+    tr -d , < "$tmp/$k.out" > "$tmp/out"
     summary="won $won lost $lost drawn $drawn"
     if ! grep -q "^start ([a-z]* to move): $start plies\$" "$tmp/out"; then
         fail=$((fail + 1)); echo "FAIL $what: the start is not '$start'"; grep '^start' "$tmp/out"
@@ -36,10 +58,11 @@ check() {
         grep ' positions (' "$tmp/out"
     elif ! grep -q "longest forced win: $longest plies\$" "$tmp/out"; then
         fail=$((fail + 1)); echo "FAIL $what: the longest win is not $longest plies"
-    elif ! grep -q "^verify: every position agrees with the rules\$" "$tmp/out"; then
+    elif [ "$verify" = yes ] && ! grep -q "^verify: every position agrees with the rules\$" "$tmp/out"; then
         fail=$((fail + 1)); echo "FAIL $what: --verify"; grep '^verify' "$tmp/out"
     else
-        pass=$((pass + 1)); echo "ok $what: $start, $positions positions, $summary"
+        pass=$((pass + 1))
+        echo "ok $what: $start, $positions positions, $summary$([ "$verify" = yes ] && echo ", verified")"
     fi
 }
 
@@ -55,13 +78,17 @@ rows "Tiger and Buffaloes" > "$tmp/tb"
 rows "Kaooa" > "$tmp/kaooa"
 [ "$(wc -l < "$tmp/tb")" -eq 12 ] || { echo "FAIL solutions.md: not 12 rows of Tiger and Buffaloes"; exit 1; }
 [ "$(wc -l < "$tmp/kaooa")" -eq 8 ] || { echo "FAIL solutions.md: not 8 rows of Kaooa"; exit 1; }
+verify=yes
 while IFS='|' read -r jump compulsory blocked start positions won lost drawn longest _; do
-    check tiger-and-buffaloes.game "$start" "$positions" "$won" "$lost" "$drawn" "$longest" \
+    check $verify tiger-and-buffaloes.game "$start" "$positions" "$won" "$lost" "$drawn" "$longest" \
         -o multi-jump="$jump" -o compulsory-capture="$compulsory" -o buffaloes-blocked="$blocked"
+    verify=no
 done < "$tmp/tb"
+verify=yes
 while IFS='|' read -r first capture wins start positions won lost drawn longest; do
-    check kaooa.game "$start" "$positions" "$won" "$lost" "$drawn" "$longest" \
+    check $verify kaooa.game "$start" "$positions" "$won" "$lost" "$drawn" "$longest" \
         -o first="$first" -o capture="$capture" -o vulture-wins="$wins"
+    verify=no
 done < "$tmp/kaooa"
 
 # Sua ghin gnua on four by four: the page's sentence.
@@ -71,9 +98,16 @@ set -- $(printf '%s\n' "$sua" | sed -n \
 if [ $# -ne 7 ]; then
     fail=$((fail + 1)); echo "FAIL solutions.md: Sua ghin gnua's sentence is not as this test reads it"
 else
-    check sua-ghin-gnua.game "$1 win in $2" "$3" "$4" "$5" "$6" "$7" -o size=4
+    check yes sua-ghin-gnua.game "$1 win in $2" "$3" "$4" "$5" "$6" "$7" -o size=4
 fi
 
+wait
+k=0
+while IFS= read -r line; do
+    k=$((k + 1))
+    # shellcheck disable=SC2086
+    eval "judge $k $line"
+done < "$tmp/checks"
 # Main Tapal Empat, past reach: the bound of --estimate the page gives
 # (about half a minute: the symmetry classes of 18 goats' placements).
 mte=$(sed -n '/^## Main Tapal Empat/,/^## /p' "$doc" | tr '\n' ' ' | tr -s ' ')

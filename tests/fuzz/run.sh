@@ -32,8 +32,9 @@ common="-g -std=c11 -I$top/src -I$top/grammar -I$build/grammar -I$build -I$top/t
 checked="-O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 if [ "${FUZZ_SANITIZE:-0}" = 1 ]; then fast=$checked; else fast="-O2 -fsanitize=fuzzer"; fi
 lib="$build/grammar/parser.c $build/grammar/lexer.c"
+cli=""
 for f in "$top"/src/*.c "$top"/src/players/*.c; do
-    case "$f" in */cli*.c) ;; *) lib="$lib $f" ;; esac
+    case "$f" in */cli*.c) cli="$cli $f" ;; *) lib="$lib $f" ;; esac
 done
 
 # The command line's JSON is jansson's: the targets built with CLI files link it.
@@ -42,18 +43,55 @@ jansson=$(pkg-config --cflags --libs jansson 2>/dev/null || echo -ljansson)
 if grep -q "define HAVE_LIBEDIT 1" "$build/config.h" 2>/dev/null; then
     jansson="$jansson $(pkg-config --cflags --libs libedit 2>/dev/null || echo -ledit)"
 fi
+
+# Each source file is compiled once per flavour (fast, checked), two at a
+# time, into $out/obj-FLAVOUR/, and each target links the objects it needs:
+# the library, and the command line's files for command and engine (all of
+# them but cli.c's main, RIMAU_NO_MAIN) and summarize (cli_json.c).
+objects() { # FLAVOUR FLAGS FILES...: compiles FILES, prints the objects
+    flavour=$1 flags=$2
+    shift 2
+    dir="$out/obj-$flavour"
+    mkdir -p "$dir"
+    jobs=0 objs=""
+    for f in "$@"; do
+        o="$dir/$(basename "$(dirname "$f")")-$(basename "$f" .c).o"
+        objs="$objs $o"
+        rm -f "$o"
+        # shellcheck disable=SC2086
+        clang $common $flags -DRIMAU_NO_MAIN $(pkg-config --cflags jansson 2>/dev/null) -c "$f" -o "$o" >&2 &
+        jobs=$((jobs + 1))
+        [ $((jobs % 2)) -ne 0 ] || wait
+    done
+    wait
+    for o in $objs; do [ -f "$o" ] || { echo "run.sh: cannot compile $o" >&2; exit 1; }; done
+    echo "$objs"
+}
+built=""
+for flavour in fast checked; do
+    [ "$flavour" = fast ] && flags=$fast || flags=$checked
+    echo "compiling the library and the command line ($flavour: $flags)"
+    # shellcheck disable=SC2086
+    libo=$(objects "$flavour" "$flags" $lib) || exit 1
+    # shellcheck disable=SC2086
+    clio=$(objects "$flavour" "$flags" $cli) || exit 1
+    for t in $targets; do
+        extra=""
+        case $t in
+            command | engine) extra="$clio $jansson" ;;
+            summarize) extra="$out/obj-$flavour/src-cli_json.o $jansson" ;;
+        esac
+        name="fuzz-$t"
+        [ "$flavour" = fast ] || name="fuzz-$t-checked"
+        # shellcheck disable=SC2086
+        clang $common $flags -o "$out/$name" "$top/tests/fuzz/fuzz_$t.c" $libo $extra -lm -lpthread ||
+            exit 1
+        built="$built $name"
+    done
+done
+echo "built:$built"
+
 for t in $targets; do
-    extra=""
-    cli="$top/src/cli.c $top/src/cli_play.c $top/src/cli_rules.c $top/src/cli_bench.c $top/src/cli_selfplay.c $top/src/cli_output.c $top/src/cli_json.c $top/src/cli_replay.c $top/src/cli_engine.c $top/src/cli_draw.c $top/src/cli_solve.c -DRIMAU_NO_MAIN $jansson"
-    [ "$t" = command ] && extra=$cli
-    [ "$t" = engine ] && extra=$cli
-    [ "$t" = summarize ] && extra="$top/src/cli_json.c $jansson"
-    echo "building fuzz-$t and fuzz-$t-checked"
-    # shellcheck disable=SC2086
-    clang $common $fast -o "$out/fuzz-$t" "$top/tests/fuzz/fuzz_$t.c" $lib $extra -lm -lpthread
-    # shellcheck disable=SC2086
-    clang $common $checked -o "$out/fuzz-$t-checked" "$top/tests/fuzz/fuzz_$t.c" $lib $extra \
-        -lm -lpthread
     corpus="$out/corpus-$t"
     mkdir -p "$corpus"
     # seeds, named after their folder so that equal file names do not clash
