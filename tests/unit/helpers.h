@@ -36,12 +36,12 @@ static inline int compare_names(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
-/* The file names of the shipped games ($srcdir/games/ *.game), sorted, in
- * NAMES; *DIR gets their folder. Returns their number. */
-static inline int shipped_games(char names[SHIPPED_MAX][256], char dir[4096])
+/* The file names of the games in $srcdir/SUB (*.game), sorted, in NAMES;
+ * *DIR gets their folder. Returns their number. */
+static inline int games_in(const char *sub, char names[SHIPPED_MAX][256], char dir[4096])
 {
     const char *srcdir = getenv("srcdir");
-    snprintf(dir, 4096, "%s/games", srcdir ? srcdir : ".");
+    snprintf(dir, 4096, "%s/%s", srcdir ? srcdir : ".", sub);
     DIR *d = opendir(dir);
     if (!d)
         fail_msg("cannot open %s; is srcdir set?", dir);
@@ -55,6 +55,12 @@ static inline int shipped_games(char names[SHIPPED_MAX][256], char dir[4096])
     closedir(d);
     qsort(names, (size_t)n, sizeof names[0], compare_names);
     return n;
+}
+
+/* The shipped games ($srcdir/games/ *.game): games_in("games"). */
+static inline int shipped_games(char names[SHIPPED_MAX][256], char dir[4096])
+{
+    return games_in("games", names, dir);
 }
 
 /* Loads the file PATH of G with value V of G's option O; it must load. */
@@ -92,12 +98,12 @@ static inline void for_each_option_value(const char *path, const char *name, gam
     rm_game_destroy(g);
 }
 
-/* for_each_option_value on every shipped game. Returns the files. */
-static inline int for_each_shipped_game(game_visit *visit, void *ctx)
+/* for_each_option_value on every game of $srcdir/SUB. Returns the files. */
+static inline int for_each_game_in(const char *sub, game_visit *visit, void *ctx)
 {
     static char names[SHIPPED_MAX][256];
     char dir[4096];
-    int nfiles = shipped_games(names, dir), i = 0;
+    int nfiles = games_in(sub, names, dir), i = 0;
     for (int f = 0; f < nfiles; f++) {
         char path[8192];
         if (snprintf(path, sizeof path, "%s/%s", dir, names[f]) >= (int)sizeof path)
@@ -105,6 +111,12 @@ static inline int for_each_shipped_game(game_visit *visit, void *ctx)
         for_each_option_value(path, names[f], visit, ctx, &i);
     }
     return nfiles;
+}
+
+/* for_each_option_value on every shipped game. Returns the files. */
+static inline int for_each_shipped_game(game_visit *visit, void *ctx)
+{
+    return for_each_game_in("games", visit, ctx);
 }
 
 /* The listed turns of a position by the hash of the position each leads

@@ -397,6 +397,23 @@ static void outcome_game(const rm_game *g, const char *what, int i, void *ctx)
     ++*(int *)ctx;
 }
 
+/* The games made for the tests (tests/games): the constructs they prove
+ * that no shipped game uses reach the kernel's code only here; on the
+ * board given by points of directions.game, slides, leaps and captures
+ * with a direction filter look along rays that no way of the grid
+ * covers (the exception rays, xwalk in bitgen_words.h), which no shipped
+ * game has. Each position's turns and perfts as the reference's. */
+static void bits__the_tests_games__the_reference_turns(void **state)
+{
+    (void)state;
+    long totals[2] = { 0, 0 };
+    assert_true(for_each_game_in("tests/games", walk_game, totals) >= 6);
+    assert_true(totals[1] > 0);
+    int checked = 0;
+    assert_true(for_each_game_in("tests/games", perft_game, &checked) >= 6);
+    assert_true(checked > 20);
+}
+
 static void bits__playouts__end_as_the_reference_ones(void **state)
 {
     (void)state;
@@ -413,6 +430,7 @@ int main(void)
         cmocka_unit_test(bits__perft_of_every_shipped_game__as_the_reference),
         cmocka_unit_test(bits__playouts_draw__each_listed_turn_equally),
         cmocka_unit_test(bits__playouts__end_as_the_reference_ones),
+        cmocka_unit_test(bits__the_tests_games__the_reference_turns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
