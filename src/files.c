@@ -20,15 +20,6 @@
  * what was given. */
 #define SHOWN_PATH(p) ((p) && (p)[0] ? (p) : "''")
 
-static char *dup_string(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p)
-        memcpy(p, s, n);
-    return p;
-}
-
 /* What is at a path, from its lstat mode, when it is not a regular file. */
 static const char *not_a_file(mode_t mode)
 {
@@ -46,9 +37,9 @@ static char *folder_of(const char *path)
 {
     const char *slash = strrchr(path, '/');
     if (!slash)
-        return dup_string(".");
+        return strdup(".");
     if (slash == path)
-        return dup_string("/");
+        return strdup("/");
     size_t n = (size_t)(slash - path);
     char *d = malloc(n + 1);
     if (d) {
@@ -220,7 +211,7 @@ static void remove_stale_temporaries(const char *path)
     bool seen = false;
     for (int i = 0; i < nswept && !seen; i++)
         seen = strcmp(swept[i], dir) == 0;
-    if (!seen && nswept < SWEPT_MAX && (swept[nswept] = dup_string(dir)) != NULL)
+    if (!seen && nswept < SWEPT_MAX && (swept[nswept] = strdup(dir)) != NULL)
         nswept++;
     pthread_mutex_unlock(&swept_lock);
     DIR *d = seen ? NULL : opendir(dir);
@@ -262,7 +253,7 @@ int rm_out_open_flags(rm_out *o, const char *path, const char *signature, bool f
         return -1;
     remove_stale_temporaries(path);
     size_t len = strlen(path) + 48;
-    o->path = dup_string(path);
+    o->path = strdup(path);
     o->tmp = malloc(len);
     if (!o->path || !o->tmp) {
         snprintf(err, errsize, "cannot write %s: out of memory", path);
@@ -320,7 +311,7 @@ int rm_out_append(rm_out *o, const char *path, char *err, size_t errsize)
         fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     o->append = true;
     o->whole = (long long)sb.st_size;
-    o->path = dup_string(path);
+    o->path = strdup(path);
     o->f = o->path ? error_keeping_stream(fd, &o->err) : NULL;
     if (!o->f) {
         snprintf(err, errsize, "cannot write %s: out of memory", path);

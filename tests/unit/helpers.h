@@ -57,6 +57,34 @@ static inline int games_in(const char *sub, char names[SHIPPED_MAX][256], char d
     return n;
 }
 
+/* A new empty folder under TMPDIR (else /tmp) named after NAME; its path
+ * in DIR. */
+static inline void new_folder_named(char dir[512], const char *name)
+{
+    const char *t = getenv("TMPDIR");
+    snprintf(dir, 512, "%s/rimau-%s-XXXXXX", t && t[0] ? t : "/tmp", name);
+    assert_non_null(mkdtemp(dir));
+}
+
+/* Removes DIR and what it holds (files, links, empty folders). */
+static inline void remove_folder(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    char p[1024];
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        if (rmdir(p) != 0)
+            unlink(p);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
 /* The shipped games ($srcdir/games/ *.game): games_in("games"). */
 static inline int shipped_games(char names[SHIPPED_MAX][256], char dir[4096])
 {

@@ -19,27 +19,7 @@
 /* A new empty folder for one case; its path in DIR. */
 static void new_folder(char dir[512])
 {
-    const char *t = getenv("TMPDIR");
-    snprintf(dir, 512, "%s/rimau-files-XXXXXX", t && t[0] ? t : "/tmp");
-    assert_non_null(mkdtemp(dir));
-}
-
-static void remove_folder(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    char p[1024];
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        if (rmdir(p) != 0)
-            unlink(p);
-    }
-    closedir(d);
-    rmdir(dir);
+    new_folder_named(dir, "files");
 }
 
 static void put(const char *path, const char *text)

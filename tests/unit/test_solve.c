@@ -358,28 +358,10 @@ static void solve__database__gives_back_its_values_and_refuses_bad_files(void **
 
 /* ---- the database's files, whole or refused; its folder's lock ---- */
 
-/* A new empty folder under TMPDIR, in DIR. */
+/* A new empty folder for one case; its path in DIR. */
 static void new_folder(char dir[512])
 {
-    const char *t = getenv("TMPDIR");
-    snprintf(dir, 512, "%s/rimau-solve-XXXXXX", t && t[0] ? t : "/tmp");
-    assert_non_null(mkdtemp(dir));
-}
-
-/* Removes DIR and what it holds (files and links). */
-static void remove_folder(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char p[1024];
-    while (d && (e = readdir(d)) != NULL)
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
-            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-            unlink(p);
-        }
-    if (d)
-        closedir(d);
-    rmdir(dir);
+    new_folder_named(dir, "solve");
 }
 
 /* The bytes of PATH, in a new buffer; their number in *N. */
