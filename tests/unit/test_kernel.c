@@ -7,10 +7,11 @@
  * men stand for the two sides. Legal turns are compared as their texts,
  * sorted and joined by blanks, so a failure shows the whole list.
  */
+#include "turn_helpers.h" /* (first: helpers.h asks for POSIX's names) */
+
 #include <stdbool.h>
 
 #include "match.h"
-#include "turn_helpers.h"
 
 /* ---- helpers ---- */
 
