@@ -382,6 +382,28 @@ static void destroy_nothing(rm_exec_cache *c)
 /* The kernel of a game it does not fit: shared, never freed. */
 static rm_bits no_kernel = { .base = { destroy_nothing }, .fits = false };
 
+/* Whether the kernel does action rule R exactly: an action type or a
+ * way of chaining it has no code for is refused when the kernel is made,
+ * and the game left to the reference walk (fail closed: never a turn
+ * counted as none). */
+static bool kernel_knows(const rm_action_rule *r)
+{
+    switch (r->type) {
+    case RM_DROP:
+    case RM_STEP:
+    case RM_SLIDE:
+    case RM_LEAP:
+    case RM_CAPTURE:
+    case RM_REMOVE:
+    case RM_RELOCATE:
+        break;
+    default:
+        return false;
+    }
+    return r->chain == RM_CHAIN_NONE || r->chain == RM_CHAIN_MAY_STOP ||
+           r->chain == RM_CHAIN_MUST_CONTINUE;
+}
+
 /* Makes the kernel of G; &no_kernel when it does not fit, NULL when out
  * of memory. */
 static rm_bits *make_kernel(const rm_game *g)
@@ -393,6 +415,9 @@ static rm_bits *make_kernel(const rm_game *g)
     for (int i = 0; i < g->nkinds; i++)
         if (g->kinds[i].stacks_in_play && g->kinds[i].count >= 255)
             return &no_kernel; /* (a stack could fill: may_enter's limit) */
+    for (int i = 0; i < g->rules.naction_rules; i++)
+        if (!kernel_knows(&g->rules.actions[i]))
+            return &no_kernel;
     rm_bits *k = calloc(1, sizeof *k);
     if (!k)
         return NULL;

@@ -414,6 +414,30 @@ static void bits__the_tests_games__the_reference_turns(void **state)
     assert_true(checked > 20);
 }
 
+/* Fail closed: an action the kernel has no code for (an unknown type, an
+ * unknown way of chaining) is refused when the kernel is made, so that
+ * the game is left to the reference walk, never counted as no turns. */
+static void bits__an_action_of_an_unknown_kind__is_refused(void **state)
+{
+    (void)state;
+    rm_game *g = load_shipped("tiger-and-buffaloes.game");
+    assert_non_null(rm_bits_get(g)); /* (the kernel does the game as it is) */
+    rm_game_destroy(g);
+    for (int how = 0; how < 2; how++) {
+        g = load_shipped("tiger-and-buffaloes.game");
+        assert_true(g->rules.naction_rules > 0);
+        rm_action_rule *r = &g->rules.actions[g->rules.naction_rules - 1];
+        rm_action_rule was = *r;
+        if (how == 0)
+            r->type = (rm_action_type)(RM_RELOCATE + 7);
+        else
+            r->chain = RM_CHAIN_MUST_CONTINUE + 5;
+        assert_null(rm_bits_get(g));
+        *r = was; /* (destroyed as it was made) */
+        rm_game_destroy(g);
+    }
+}
+
 static void bits__playouts__end_as_the_reference_ones(void **state)
 {
     (void)state;
@@ -431,6 +455,7 @@ int main(void)
         cmocka_unit_test(bits__playouts_draw__each_listed_turn_equally),
         cmocka_unit_test(bits__playouts__end_as_the_reference_ones),
         cmocka_unit_test(bits__the_tests_games__the_reference_turns),
+        cmocka_unit_test(bits__an_action_of_an_unknown_kind__is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
