@@ -43,6 +43,8 @@ jansson=$(pkg-config --cflags --libs jansson 2>/dev/null || echo -ljansson)
 if grep -q "define HAVE_LIBEDIT 1" "$build/config.h" 2>/dev/null; then
     jansson="$jansson $(pkg-config --cflags --libs libedit 2>/dev/null || echo -ledit)"
 fi
+# (jansson's headers, for compiling the command line's files)
+jansson_cflags=$(pkg-config --cflags jansson 2>/dev/null || :)
 
 # Each source file is compiled once per flavour (fast, checked), two at a
 # time, into $out/obj-FLAVOUR/, and each target links the objects it needs:
@@ -59,7 +61,7 @@ objects() { # FLAVOUR FLAGS FILES...: compiles FILES, prints the objects
         objs="$objs $o"
         rm -f "$o"
         # shellcheck disable=SC2086
-        clang $common $flags -DRIMAU_NO_MAIN $(pkg-config --cflags jansson 2>/dev/null) -c "$f" -o "$o" >&2 &
+        clang $common $flags -DRIMAU_NO_MAIN $jansson_cflags -c "$f" -o "$o" >&2 &
         jobs=$((jobs + 1))
         [ $((jobs % 2)) -ne 0 ] || wait
     done
