@@ -159,7 +159,7 @@ for whole in whole part; do
         cut=$((cut + 5 * step))
     done
     if [ -z "$accepted" ] && "$RIMAU" replay -q "$tmp/$whole.rec" > /dev/null 2>&1; then
-        ok "the $whole record cut at every 5th byte is refused, whole it is accepted"
+        ok "the $whole record cut at one byte in $((5 * step)) is refused, whole it is accepted"
     else
         bad "the $whole record cut at bytes$accepted is accepted (or whole refused)"
     fi
@@ -311,7 +311,7 @@ while [ "$cut" -le "$size" ]; do
     cut=$((cut + step))
 done
 if [ -z "$bad_cuts" ]; then
-    ok "the live record cut at every byte of its last three lines replays to its last whole line"
+    ok "the live record cut at one byte in $step of its last three lines replays to its last whole line"
 else
     bad "the live record cut at bytes$bad_cuts does not replay to its last whole line"
 fi
