@@ -1,8 +1,8 @@
 /* parser.y: the grammar of the .game language.
  *
  * A pure bison parser over the reentrant scanner of lexer.l. Actions only
- * build syntax tree nodes (src/ast.h); names are resolved and everything is
- * checked later, in src/compile.c. Statements end at a newline or ';'
+ * build syntax tree nodes (src/lang/ast.h); names are resolved and everything is
+ * checked later, in src/ir/compile.c. Statements end at a newline or ';'
  * (token SEP, see lexer.l); a statement with a syntax error is skipped up
  * to its end and parsing goes on, so one run reports several errors.
  */

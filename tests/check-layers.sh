@@ -1,17 +1,21 @@
 #!/bin/sh
 # The layers of the source, and the state behind its API.
 #
-# 1. The include graph goes one way. Every source file has a rank (the
-#    table below, from doc/design.md): a file includes only headers of its
-#    own rank or lower, so the grammar never sees the compile step, the IR
-#    never sees the executor, the executor never sees the players and
-#    nothing below the command line sees it. A new file needs a row.
-# 2. The fields of rm_state are read and written only in the state module
+# 1. The include graph goes one way. The source is in one folder per
+#    layer of doc/design.md, in this order: src/base, src/lang, grammar,
+#    src/ir, src/kernel, src/game, src/solve, src/players, src/cli. A file
+#    includes only headers of its own folder or of a folder before it, so
+#    the grammar never sees the compile step, the IR never sees the
+#    executor, the executor never sees the players and nothing below the
+#    command line sees it. A file in no folder of the list fails.
+# 2. No circles: a file's module is its name without .c or .h; module A
+#    uses B when a file of A includes B's header. The uses make no loop.
+# 3. The fields of rm_state are read and written only in the state module
 #    (state.h, state_impl.h, state.c), the generator that walks them
 #    (movegen.c) and the bit kernel that converts them (bitgen.c): no
 #    other file defines RM_STATE_MODULE or names a
 #    mangled field (rm_private_...).
-# 3. JSON is the command line's: only its files include <jansson.h>.
+# 4. JSON is the command line's: only its files include <jansson.h>.
 #
 # Prints one 'ok' or 'FAIL' line per check, then 'N passed, M failed'.
 set -u
@@ -21,36 +25,24 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "ok $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
-# rank FILE: the layer of FILE (its path from the top), as a number; the
-# executor's modules are ranked among themselves too. Empty when unknown.
+folders="src/base src/lang grammar src/ir src/kernel src/game src/solve src/players src/cli"
+
+# rank FILE: the place of FILE's folder in $folders (1 first), empty when
+# it is in none.
 rank() {
-    case "$1" in
-        src/diag.[ch] | src/files.[ch] | src/set.h) echo 10 ;; # shared base
-        src/ast_kinds.h | src/ast.[ch]) echo 20 ;;            # AST
-        grammar/*) echo 30 ;;                                 # grammar
-        src/board.[ch] | src/rules.h | src/game.h) echo 40 ;; # IR
-        src/derive.[ch] | src/layout.[ch]) echo 41 ;;        # IR: derive
-        src/compile.[ch]) echo 42 ;;                          # compile
-        src/rimau.[ch] | src/render.[ch]) echo 43 ;;          # loader, drawing
-        src/state.h | src/state_impl.h | src/state.c) echo 50 ;; # executor: state
-        src/turns.[ch]) echo 51 ;;
-        src/movegen.[ch] | src/bitgen*.[ch]) echo 52 ;;
-        src/result.[ch]) echo 53 ;;
-        src/perft.[ch] | src/exec.h) echo 54 ;;
-        src/notation.[ch] | src/position.[ch]) echo 55 ;;
-        src/match.[ch]) echo 56 ;;
-        src/record.[ch] | src/validate.[ch]) echo 57 ;;
-        src/solve.[ch]) echo 58 ;;
-        src/players/*) echo 60 ;;                             # players
-        src/cli*.[ch] | src/rimau_all.h) echo 70 ;;           # command line
-        *) echo "" ;;
-    esac
+    n=0
+    for d in $folders; do
+        n=$((n + 1))
+        [ "$(dirname "$1")" = "$d" ] && { echo $n; return; }
+    done
+    echo ""
 }
 
-# where HEADER: the file an include "HEADER" in FROM's folder names.
+# where HEADER FROM: the file an include "HEADER" in FROM names: FROM's
+# folder first, then the compiler's -I folders (every layer's).
 where() {
     dir=$(dirname "$2")
-    for d in "$dir" src grammar; do
+    for d in "$dir" $folders; do
         if [ -f "$d/$1" ]; then
             echo "$d/$1"
             return
@@ -59,31 +51,42 @@ where() {
     echo ""
 }
 
-files=$(ls grammar/*.y grammar/*.l grammar/*.h src/*.[ch] src/players/*.[ch] 2>/dev/null |
-        grep -v -e '^grammar/parser\.[ch]$' -e '^grammar/lexer\.c$')
-upward=0 unranked=0
+files=$(ls grammar/*.y grammar/*.l grammar/*.h src/*.[ch] src/*/*.[ch] 2>/dev/null |
+        grep -v -e '^grammar/parser\.[ch]$' -e '^grammar/lexer\.c$' -e '^src/cli/cli_paths\.h$')
+upward=0 unranked=0 edges=""
 for f in $files; do
     r=$(rank "$f")
     if [ -z "$r" ]; then
-        bad "layers: $f has no rank in tests/check-layers.sh"
+        bad "layers: $f is in no layer's folder (tests/check-layers.sh)"
         unranked=$((unranked + 1))
         continue
     fi
     for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do
-        case "$h" in config.h | parser.h) continue ;; esac
+        case "$h" in config.h | parser.h | cli_paths.h) continue ;; esac
         target=$(where "$h" "$f")
         [ -n "$target" ] || continue
         t=$(rank "$target")
         if [ -z "$t" ] || [ "$t" -gt "$r" ]; then
-            bad "layers: $f (rank $r) includes $target (rank ${t:-none}), a later layer"
+            bad "layers: $f ($(dirname "$f")) includes $target ($(dirname "$target")), a later layer"
             upward=$((upward + 1))
         fi
+        from=$(basename "$f"); from=${from%.*}; from=${from%_impl}
+        to=$(basename "$target"); to=${to%.*}; to=${to%_impl}
+        [ "$from" = "$to" ] || edges="$edges $from $to"
     done
 done
-[ "$upward" -eq 0 ] && [ "$unranked" -eq 0 ] && ok "layers: every include goes down ($(echo "$files" | wc -l) files)"
+[ "$upward" -eq 0 ] && [ "$unranked" -eq 0 ] &&
+    ok "layers: every include goes to its own folder or an earlier one ($(echo "$files" | wc -l) files)"
 
-leaks=$(grep -l -E 'rm_private_|RM_STATE_MODULE|state_impl\.h' $files src/players/*.c tests/unit/*.c tests/fuzz/*.c 2>/dev/null |
-        grep -v -x -e src/state.h -e src/state_impl.h -e src/state.c -e src/movegen.c -e src/bitgen.c)
+# tsort names the modules of a loop on its standard error.
+if loops=$(echo "$edges" | tsort 2>&1 >/dev/null) && [ -z "$loops" ]; then
+    ok "circles: no module includes itself through others"
+else
+    bad "circles: the modules' includes make a loop: $(echo "$loops" | tr '\n' ' ')"
+fi
+
+leaks=$(grep -l -E 'rm_private_|RM_STATE_MODULE|state_impl\.h' $files tests/unit/*.c tests/fuzz/*.c 2>/dev/null |
+        grep -v -x -e src/kernel/state.h -e src/kernel/state_impl.h -e src/kernel/state.c -e src/kernel/movegen.c -e src/kernel/bitgen.c)
 if [ -n "$leaks" ]; then
     for f in $leaks; do
         bad "state: $f reaches into rm_state's fields: $(grep -n -m1 -E 'rm_private_|RM_STATE_MODULE|state_impl\.h' "$f")"
@@ -91,10 +94,10 @@ if [ -n "$leaks" ]; then
 else
     ok "state: only the state module reads rm_state's fields"
 fi
-grep -q '^#define RM_STATE_MODULE' src/state_impl.h ||
+grep -q '^#define RM_STATE_MODULE' src/kernel/state_impl.h ||
     bad "state: state_impl.h no longer defines RM_STATE_MODULE: is the check above still right?"
 
-json=$(grep -l -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*<jansson\.h>' $files | grep -v '^src/cli')
+json=$(grep -l -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*<jansson\.h>' $files | grep -v '^src/cli/')
 if [ -n "$json" ]; then
     for f in $json; do
         bad "jansson: $f, below the command line, includes <jansson.h>"

@@ -60,7 +60,7 @@ same "the page answers the keys" "$?" 0
 expect 1 "replay --html into a missing folder" "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/no/g.html"
 has "cannot write" err "replay --html names the file it cannot write"
 
-# Issue 27: --html and --svg take the checks every output has (src/files.c):
+# Issue 27: --html and --svg take the checks every output has (src/base/files.c):
 # checked before any work, a page or picture replay wrote replaced, any
 # other file only with --force, a link (dangling too), a FIFO or a device
 # never, and each file written whole: a full disk leaves the earlier one.

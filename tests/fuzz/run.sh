@@ -27,14 +27,14 @@ mkdir -p "$out"
 command -v clang >/dev/null || { echo "run.sh: clang is needed (apt-get install clang)" >&2; exit 1; }
 [ -f "$build/grammar/parser.c" ] || { echo "run.sh: build the project first (make)" >&2; exit 1; }
 
-common="-g -std=c11 -I$top/src -I$top/grammar -I$build/grammar -I$build -I$top/tests/fuzz \
+common="-g -std=c11 $(for d in "$top"/src/*/; do printf -- "-I%s " "${d%/}"; done)-I$build/src/cli -I$top/grammar -I$build/grammar -I$build -I$top/tests/fuzz \
  -DHAVE_CONFIG_H -DRIMAU_GAMES_DIR=\"/nonexistent\""
 checked="-O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 if [ "${FUZZ_SANITIZE:-0}" = 1 ]; then fast=$checked; else fast="-O2 -fsanitize=fuzzer"; fi
 lib="$build/grammar/parser.c $build/grammar/lexer.c"
 cli=""
-for f in "$top"/src/*.c "$top"/src/players/*.c; do
-    case "$f" in */cli*.c) cli="$cli $f" ;; *) lib="$lib $f" ;; esac
+for f in "$top"/src/*/*.c; do
+    case "$f" in */cli/*.c) cli="$cli $f" ;; *) lib="$lib $f" ;; esac
 done
 
 # The command line's JSON is jansson's: the targets built with CLI files link it.

@@ -19,7 +19,7 @@
 #include "exec.h"
 #include "notation.h"
 #include "position.h"
-#include "players/players.h"
+#include "players.h"
 
 #include <math.h>
 

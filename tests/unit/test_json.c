@@ -1,4 +1,4 @@
-/* test_json.c: the JSON line of a tournament's game (src/cli_json.c):
+/* test_json.c: the JSON line of a tournament's game (src/cli/cli_json.c):
  * what selfplay writes reads back whole, whatever the names' length; a
  * line that is not exactly a game is refused with its reason and place,
  * never half read; old lines with bare seeds still read. */

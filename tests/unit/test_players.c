@@ -8,7 +8,7 @@
 #include <time.h>
 
 #include "match.h"
-#include "players/players.h"
+#include "players.h"
 #include "notation.h"
 #include "position.h"
 #include "bitgen.h"

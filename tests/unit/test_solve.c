@@ -23,7 +23,7 @@
 
 #include "exec.h"
 #include "match.h"
-#include "players/players.h"
+#include "players.h"
 #include "solve.h"
 
 enum { UNKNOWN = 3 };

@@ -19,7 +19,7 @@
 
 #include "cli.h"
 #include "notation.h"
-#include "players/players.h"
+#include "players.h"
 #include "record.h"
 #include "render.h"
 

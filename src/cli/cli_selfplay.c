@@ -21,7 +21,7 @@
 #include "cli.h"
 #include "cli_json.h"
 #include "files.h"
-#include "players/players.h"
+#include "players.h"
 #include "record.h"
 
 /* A game of the tournament: its outcome, once played, and where it stands.

@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "cli.h"
-#include "players/players.h"
+#include "players.h"
 
 /* The CPU time the process has used: the rates are per second of CPU,
  * so that they hold on a machine busy with other work. */

@@ -32,7 +32,7 @@
 #include "solve.h"
 #include "notation.h"
 #include "position.h"
-#include "players/players.h"
+#include "players.h"
 
 /* The longest request line read (a game's text of 1 MiB fits, escaped);
  * a longer one is an error answer, and is not kept. */
