@@ -1048,12 +1048,12 @@ static int compile_action(compiler *c, const rm_node *n, int side)
             break;
         case N_LINES: {
             bool bad = false;
-            a.lines = p->flags ? UINT64_C(0x2AAAAAAAAAAAAAAA) : 0; /* odd: 1, 3, ..., 61 */
+            a.lines = p->flags ? UINT64_C(0xAAAAAAAAAAAAAAAA) & RM_LINES_ALL : 0; /* odd: 1, 3, ... */
             for (int j = 0; j < p->nkids; j++) {
                 long len = p->kids[j]->n;
-                if (len < 1 || len > 62) {
+                if (len < 1 || len > RM_MAX_LINE) {
                     diag_error(c->d, p->kids[j]->span,
-                               "a capture jumps lines of 1 to 62 pieces, not %ld", len);
+                               "a capture jumps lines of 1 to %d pieces, not %ld", RM_MAX_LINE, len);
                     bad = true;
                 } else {
                     a.lines |= UINT64_C(1) << len;
@@ -1300,7 +1300,7 @@ static void compile_rules(compiler *c, const rm_node *file)
     r->draw_after = RM_DEFAULT_DRAW_AFTER;
     r->draw_repeat = RM_DEFAULT_DRAW_REPEAT;
     r->both_blocked = RM_DRAW;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < RM_MAX_SIDES; s++) {
         r->lose_with[s] = -1;
         r->blocked[s] = RM_BLOCKED_LOSES;
     }

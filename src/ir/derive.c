@@ -2,6 +2,7 @@
 #include "derive.h"
 
 #include "layout.h"
+#include "moves.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -38,44 +39,11 @@ static void derive_zobrist(rm_zobrist *z)
 
 /* ---- the generator's flags of each turn pattern ---- */
 
-/* What an action does to a position, for telling whether two actions can
- * reach the same one: a piece moves (nothing leaves the board), a piece
- * is dropped (a hand shrinks), a capture (a piece moves and enemies
- * leave), a removal (an enemy leaves, nothing moves). */
-static int action_class(const rm_action_rule *a)
-{
-    switch (a->type) {
-    case RM_STEP:
-    case RM_SLIDE:
-    case RM_LEAP:
-    case RM_RELOCATE:
-        return 0;
-    case RM_DROP:
-        return 1;
-    case RM_CAPTURE:
-        return 2;
-    default:
-        return 3;
-    }
-}
-
-/* Whether A and C are a step and a leap: on a board whose lines cross
- * once (else every line merges), a step ends next to its piece and a
- * leap one point further along a ray, so they never reach one position. */
-static bool step_and_leap(const rm_action_rule *a, const rm_action_rule *c)
-{
-    return (a->type == RM_STEP && c->type == RM_LEAP) || (a->type == RM_LEAP && c->type == RM_STEP);
-}
-
 /* Whether a phase can end (it has an end, and a phase of its side comes
  * after it); whether a turn pattern is one step taken once, and whether
  * two of its turns may reach one position, which needs the turns to be
- * merged by position. One action's moves reach different positions (different
- * pieces, different points) unless the board's lines cross twice;
- * actions of different classes do too; two actions of one class and one
- * kind (a step and a slide, say) may overlap, though not a step and a
- * leap. Chains, and captures 'with final step', take the general walk,
- * which always merges; a line with a final step is marked to merge all
+ * merged by position (rm_alts_may_meet, moves.h). Chains, and captures
+ * 'with final step', take the general walk, which always merges; a line with a final step is marked to merge all
  * the same, as a capture and a step may reach one position two ways.
  * Whether its turns can be counted without listing them follows
  * (countable). */
@@ -98,9 +66,7 @@ static void derive_phases(rm_game *g)
                 for (int j = i + 1; j < s->nalts; j++) {
                     const rm_action_rule *a = &g->rules.actions[s->alt[i]];
                     const rm_action_rule *c = &g->rules.actions[s->alt[j]];
-                    int ka = action_class(a);
-                    if (ka == action_class(c) && (ka == 3 || a->kind == c->kind) &&
-                        !step_and_leap(a, c))
+                    if (rm_alts_may_meet(a, c))
                         tr->merge = true;
                 }
             }

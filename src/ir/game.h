@@ -13,7 +13,6 @@
 #include "board.h"
 #include "rules.h"
 
-#define RM_MAX_SIDES 4
 #define RM_MAX_KINDS 16        /* piece kinds over all sides */
 #define RM_MAX_PIECES 255      /* pieces of one kind */
 #define RM_MAX_TEXTS 64        /* aliases, sources, notes */

@@ -15,6 +15,7 @@
 
 #include "set.h"
 
+#define RM_MAX_SIDES 4         /* sides of a game: every per-side array */
 #define RM_MAX_PHASES 16       /* phases over all sides */
 #define RM_MAX_PATTERNS 8      /* turn patterns in one phase */
 #define RM_MAX_STEPS 8         /* steps in one turn pattern */
@@ -23,6 +24,10 @@
 #define RM_MAX_REPEAT 32       /* most times one step is taken */
 #define RM_MAX_OPTIONS 16
 #define RM_MAX_VALUES 8        /* values of one option */
+#define RM_MAX_LINE 62         /* the longest line of pieces a capture jumps: the
+                                * bits 1..62 of rm_action_rule.lines (a capture
+                                * ray has its two ends and the line between) */
+#define RM_LINES_ALL ((UINT64_C(1) << (RM_MAX_LINE + 1)) - 2) /* every length 1..RM_MAX_LINE */
 
 /* The executor's limits on one position, which the derive step weighs
  * each turn pattern against: the generator tries at most
@@ -72,7 +77,8 @@ typedef struct rm_action_rule {
     uint8_t type;             /* rm_action_type */
     uint8_t kind;             /* the piece kind that acts (is dropped, moves, captures) */
     uint16_t targets;         /* LEAP, CAPTURE, REMOVE: the kinds jumped or taken (bit k) */
-    uint64_t lines;           /* CAPTURE: bit k set when a line of k pieces may be jumped */
+    uint64_t lines;           /* CAPTURE: bit k set when a line of k pieces may be jumped
+                               * (1 <= k <= RM_MAX_LINE) */
     uint8_t chain;            /* CAPTURE: RM_CHAIN_* */
     bool remove_at_end;       /* CAPTURE chains: jumped pieces leave when the chain ends */
     bool not_back;            /* CAPTURE chains: a capture may not first jump the point the
@@ -144,11 +150,11 @@ typedef struct rm_rules {
     int first;                /* the side that moves first */
     int nphases;
     rm_phase phases[RM_MAX_PHASES];
-    int side_first_phase[4], side_nphases[4];
+    int side_first_phase[RM_MAX_SIDES], side_nphases[RM_MAX_SIDES];
     int naction_rules;
     rm_action_rule actions[RM_MAX_ACTION_RULES];
-    int lose_with[4];         /* a side with this many pieces or fewer loses; -1: none */
-    uint8_t blocked[4];       /* what a side to move with no legal turn does: RM_BLOCKED_* */
+    int lose_with[RM_MAX_SIDES];    /* a side with this many pieces or fewer loses; -1: none */
+    uint8_t blocked[RM_MAX_SIDES];  /* what a side to move with no legal turn does: RM_BLOCKED_* */
     int both_blocked;         /* when neither side can move and both pass: RM_DRAW or the winner */
     int start;                /* the side to move at the start: the side of a phase played
                                * before play, else first */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "moves.h"
 #include "turns.h"
 
 static _Atomic bool kernel_off, portable;
@@ -179,7 +180,7 @@ static int make_ways(rm_bits *k, const rm_board *b)
 /* Whether the action A of SIDE may move along ray R (its direction filter). */
 static bool allowed(const rm_game *g, const rm_action_rule *a, int side, uint32_t r)
 {
-    return !a->dir_allow || (a->dir_allow >> g->sides[side].ray_class[r] & 1);
+    return rm_ray_allowed(a, g->sides[side].ray_class[r]);
 }
 
 /* The tables of A's moves piece by piece (bact.piece): the first one
@@ -240,10 +241,10 @@ static void make_action(rm_bits *k, int i)
     a->remove_at_end = r->remove_at_end;
     a->not_back = r->not_back;
     a->final_step = r->final_step;
-    a->walk = r->type == RM_CAPTURE && (r->chain != RM_CHAIN_NONE || r->final_step);
-    a->stack = g->kinds[r->kind].stacks_in_play && !r->to_empty;
+    a->walk = rm_chains(r);
+    a->stack = rm_enters_stacks(g->kinds[r->kind].stacks_in_play, r);
     a->lines = r->lines;
-    a->short_jump = r->lines == 2; /* bit 1 alone: over one piece */
+    a->short_jump = rm_jumps_one(r->lines);
     a->fewer_than = r->fewer_than;
     a->targets = r->targets;
     a->ntargets = 0;
@@ -259,14 +260,9 @@ static void make_action(rm_bits *k, int i)
         if (p >= 0 && (!r->has_region || set_has(&r->region, p)))
             bit_set(a->region, bit);
     }
-    /* The links of a ray the action looks along: a step its first, a
-     * leap or a capture over one piece its first two, a slide or a
-     * capture over longer lines all of them (0). */
-    int need = r->type == RM_STEP ? 1
-               : r->type == RM_LEAP || (r->type == RM_CAPTURE && a->short_jump) ? 2
-                                                                                 : 0;
-    bool moves = r->type == RM_STEP || r->type == RM_LEAP || r->type == RM_SLIDE ||
-                 r->type == RM_CAPTURE;
+    /* The links of a ray the action looks along (0: all of them). */
+    int need = rm_ray_reach(r);
+    bool moves = rm_moves_along_rays(r);
     uint32_t nrays = b->ray_off[b->npoints];
     a->xr = calloc(nrays ? nrays : 1, 1);
     if (!a->xr) {
@@ -302,9 +298,7 @@ static void make_action(rm_bits *k, int i)
     for (int d = 0; d < k->ndirs; d++)
         if (a->afrom[d][0] | a->afrom[d][1])
             a->dir[a->ndirs++] = (uint8_t)d;
-    bool one_move = r->type == RM_STEP || r->type == RM_LEAP ||
-                    (r->type == RM_CAPTURE && a->short_jump);
-    if (one_move && make_piece_tables(k, a, side))
+    if (rm_one_hop(r) && make_piece_tables(k, a, side))
         a->few = g->kinds[r->kind].count <= PER_PIECE_MAX;
 }
 
@@ -314,16 +308,9 @@ static void make_action(rm_bits *k, int i)
 static bool alts_merge(const rm_game *g, const rm_step_rule *s)
 {
     for (int i = 0; i < s->nalts; i++)
-        for (int j = i + 1; j < s->nalts; j++) {
-            const rm_action_rule *a = &g->rules.actions[s->alt[i]];
-            const rm_action_rule *c = &g->rules.actions[s->alt[j]];
-            int ka = a->type == RM_DROP ? 1 : a->type == RM_CAPTURE ? 2 : a->type == RM_REMOVE ? 3 : 0;
-            int kc = c->type == RM_DROP ? 1 : c->type == RM_CAPTURE ? 2 : c->type == RM_REMOVE ? 3 : 0;
-            bool step_leap = (a->type == RM_STEP && c->type == RM_LEAP) ||
-                             (a->type == RM_LEAP && c->type == RM_STEP);
-            if (ka == kc && (ka == 3 || a->kind == c->kind) && !step_leap)
+        for (int j = i + 1; j < s->nalts; j++)
+            if (rm_alts_may_meet(&g->rules.actions[s->alt[i]], &g->rules.actions[s->alt[j]]))
                 return true;
-        }
     return false;
 }
 

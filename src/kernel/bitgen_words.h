@@ -220,6 +220,14 @@ static inline bb enterable(const bact *a, bb empty, bb own_kind)
     return a->stack ? empty | own_kind : empty;
 }
 
+/* The walks of one ray (moves.h) on these point sets: a ray's points are
+ * bits. */
+#define MV(name) mv_##name
+#define MV_PT uint8_t
+#define MV_SET bb
+#define MV_IN HAS
+#include "moves.h"
+
 /* ---- the turns along exception rays ----
  *
  * The rays of an action its ways do not cover (bact.xr), piece by piece
@@ -244,7 +252,7 @@ static int xwalk(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, 
             int len = board->rays[r].len;
             switch (a->type) {
             case RM_STEP:
-                if (HAS(enter, pts[0])) {
+                if (mv_step(pts, enter)) {
                     if (out && n == want) {
                         move_piece(k, out, kind, b, pts[0]);
                         return want + 1;
@@ -253,7 +261,7 @@ static int xwalk(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, 
                 }
                 break;
             case RM_SLIDE:
-                for (int i = 0; i < len && HAS(empty, pts[i]); i++) {
+                for (int i = 0, stops = mv_slide(pts, len, empty); i < stops; i++) {
                     if (out && n == want) {
                         move_piece(k, out, kind, b, pts[i]);
                         return want + 1;
@@ -262,7 +270,7 @@ static int xwalk(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, 
                 }
                 break;
             case RM_LEAP:
-                if (len >= 2 && HAS(targets, pts[0]) && HAS(enter, pts[1])) {
+                if (mv_leap(pts, len, targets, enter)) {
                     if (out && n == want) {
                         move_piece(k, out, kind, b, pts[1]);
                         return want + 1;
@@ -271,10 +279,8 @@ static int xwalk(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, 
                 }
                 break;
             case RM_CAPTURE: {
-                int j = 0;
-                while (j < len && j <= 62 && HAS(targets, pts[j]))
-                    j++;
-                if (j > 0 && j < len && j <= 62 && (a->lines >> j & 1) && HAS(empty, pts[j])) {
+                int j = mv_capture(pts, len, a->lines, targets, empty);
+                if (j > 0) {
                     if (out && n == want) {
                         take(k, out, kind, b);
                         for (int i = 0; i < j; i++)
@@ -407,8 +413,8 @@ lines:
             int d = a->dir[j];
             bb cont = LD(k->from[d]);
             bb run = FWD(k, own & LD(a->afrom[d]), d) & over;
-            for (int len = 1; run && len <= 62; len++) {
-                if (a->lines >> len & 1)
+            for (int len = 1; run && len <= RM_MAX_LINE; len++) {
+                if (rm_line_allowed(a->lines, len))
                     n += PC(FWD(k, run & cont, d) & empty);
                 run = FWD(k, run & cont, d) & over;
             }
@@ -555,11 +561,11 @@ static inline int long_capture(const rm_bits *k, const bact *a, int d, int c, in
         if (!HAS(cont, x))
             return 0;
         x += sh;
-        if (!HAS(targets, x) || run > 62)
+        if (!rm_run_goes_on(run, run + 1) || !HAS(targets, x))
             break;
         jumped[run++] = (uint8_t)x;
     }
-    if (run == 0 || run > 62 || !(a->lines >> run & 1) || !HAS(empty, x))
+    if (!rm_line_allowed(a->lines, run) || !HAS(empty, x))
         return 0;
     *land = x;
     return run;
@@ -608,10 +614,8 @@ static bool chain_from(chainwalk *w, const rm_bstate *cur, bb dead, int c, int b
         int len = board->rays[r].len;
         if (!a->xr[r] || pts[0] == back)
             continue;
-        int run = 0;
-        while (run < len && run <= 62 && HAS(targets, pts[run]))
-            run++;
-        if (run == 0 || run >= len || run > 62 || !(a->lines >> run & 1) || !HAS(empty, pts[run]))
+        int run = mv_capture(pts, len, a->lines, targets, empty);
+        if (run == 0)
             continue;
         found = true;
         capture(w, cur, dead, c, pts, run, pts[run]);
@@ -735,10 +739,8 @@ static bool fast_from(fastwalk *f, int c, bb empty, bb targets, bb dead, uint64_
         int len = board->rays[r].len;
         if (!a->xr[r] || pts[0] == back)
             continue;
-        int run = 0;
-        while (run < len && run <= 62 && HAS(targets, pts[run]))
-            run++;
-        if (run == 0 || run >= len || run > 62 || !(a->lines >> run & 1) || !HAS(empty, pts[run]))
+        int run = mv_capture(pts, len, a->lines, targets, empty);
+        if (run == 0)
             continue;
         found = true;
         fast_capture(f, c, pts, run, pts[run], empty, targets, dead, h);
@@ -962,8 +964,8 @@ static void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bta
         int d = a->dir[q], sh = k->shift[d];
         bb cont = LD(k->from[d]);
         bb run = FWD(k, own & LD(a->afrom[d]), d) & over;
-        for (int len = 1; run && len <= 62; len++) {
-            if (a->lines >> len & 1) {
+        for (int len = 1; run && len <= RM_MAX_LINE; len++) {
+            if (rm_line_allowed(a->lines, len)) {
                 bb land = FWD(k, run & cont, d) & empty;
                 int c = PC(land);
                 if (i < c) {

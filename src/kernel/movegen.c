@@ -4,6 +4,7 @@
 #include "state_impl.h"
 
 #include "movegen.h"
+#include "moves.h"
 
 #include <limits.h>
 #include <stdatomic.h>
@@ -269,22 +270,64 @@ static inline const uint8_t *filter_classes(const gen *x, const rm_action_rule *
 /* Whether action A, whose filter_classes are CLS, may move along ray R. */
 static inline bool ray_allowed(const rm_action_rule *a, const uint8_t *cls, uint32_t r)
 {
-    return !cls || (a->dir_allow >> cls[r] & 1);
+    return !cls || rm_ray_allowed(a, cls[r]);
 }
 
 /* Whether a piece of kind K may enter P: an empty point, or, when STACK,
  * a stack of its kind with room. */
-static bool may_enter(const rm_state *st, int p, int k, bool stack)
+static inline bool may_enter(const rm_state *st, int p, int k, bool stack)
 {
     return st->kind[p] < 0 || (stack && st->kind[p] == k && st->count[p] < 255);
 }
 
 /* Whether the pieces action A drops or moves may enter a stack of their
- * kind: the kind stacks in play, and A is not 'to empty'. */
+ * kind (moves.h). */
 static inline bool enters_stacks(const rm_game *g, const rm_action_rule *a)
 {
-    return g->kinds[a->kind].stacks_in_play && !a->to_empty;
+    return rm_enters_stacks(g->kinds[a->kind].stacks_in_play, a);
 }
+
+/* A set of points of a state, as the walks of one ray (moves.h) read
+ * it: with PIECES, the pieces of KINDS not in DEAD (NULL: none), which
+ * a leap or a capture may jump; without, the points a piece of KIND may
+ * enter (may_enter; KIND -1 and no STACK: the empty points). */
+typedef struct points {
+    const rm_state *st;
+    bool pieces;
+    uint16_t kinds;
+    const rm_set *dead;
+    int kind;
+    bool stack;
+} points;
+
+static inline bool points_has(const points *v, int p)
+{
+    if (!v->pieces)
+        return may_enter(v->st, p, v->kind, v->stack);
+    int k = v->st->kind[p];
+    return k >= 0 && (v->kinds >> k & 1) && !(v->dead && set_has(v->dead, p));
+}
+
+static inline points empty_points(const rm_state *st)
+{
+    return (points){ st, false, 0, NULL, -1, false };
+}
+
+static inline points enter_points(const rm_state *st, int kind, bool stack)
+{
+    return (points){ st, false, 0, NULL, kind, stack };
+}
+
+static inline points piece_points(const rm_state *st, uint16_t kinds, const rm_set *dead)
+{
+    return (points){ st, true, kinds, dead, -1, false };
+}
+
+#define MV(name) ray_##name
+#define MV_PT uint16_t
+#define MV_SET const points *
+#define MV_IN points_has
+#include "moves.h"
 
 static void gen_drop(gen *x, const rm_action_rule *a, int step, int done)
 {
@@ -341,7 +384,8 @@ static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
     const rm_board *b = &g->board;
     const rm_state *st = x->st;
     const uint8_t *cls = filter_classes(x, a);
-    bool stack = enters_stacks(g, a);
+    points enter = enter_points(st, a->kind, enters_stacks(g, a)), empty = empty_points(st);
+    points over = piece_points(st, a->targets, NULL);
     long looked = 0;
     SET_FOREACH(p, &st->occ[x->side]) {
         looked++;
@@ -356,16 +400,15 @@ static void gen_moves(gen *x, const rm_action_rule *a, int step, int done)
             int len = b->rays[r].len;
             switch (a->type) {
             case RM_STEP:
-                if (may_enter(st, pts[0], a->kind, stack))
+                if (ray_step(pts, &enter))
                     move_to(x, a->kind, p, pts[0], step, done, leaving);
                 break;
             case RM_SLIDE:
-                for (int i = 0; i < len && st->kind[pts[i]] < 0; i++)
+                for (int i = 0, stops = ray_slide(pts, len, &empty); i < stops; i++)
                     move_to(x, a->kind, p, pts[i], step, done, leaving);
                 break;
             case RM_LEAP:
-                if (len >= 2 && st->kind[pts[0]] >= 0 && (a->targets >> st->kind[pts[0]] & 1) &&
-                    may_enter(st, pts[1], a->kind, stack))
+                if (ray_leap(pts, len, &over, &enter))
                     move_to(x, a->kind, p, pts[1], step, done, leaving);
                 break;
             default:
@@ -410,10 +453,11 @@ static void end_capture(gen *x, const rm_action_rule *a, int land, const rm_set 
         remove_dead(g, x->st, &x->log, dead);
     }
     gen_steps(x, step, done + 1);
-    bool stack = g->kinds[a->kind].stacks_in_play;
+    /* (a final step: along any ray, into a stack as the kind stacks) */
+    points enter = enter_points(x->st, a->kind, g->kinds[a->kind].stacks_in_play);
     for (uint32_t r = b->ray_off[land]; r < b->ray_off[land + 1] && !x->stopped; r++) {
         int q = b->ray_next[r];
-        if (!spend(x, 1) && may_enter(x->st, q, a->kind, stack)) {
+        if (!spend(x, 1) && ray_step(&b->ray_next[r], &enter)) {
             rm_move m = { RM_MV_MOVE, 0, a->kind, (uint8_t)land, (uint8_t)q, 0, 0 };
             make_and_continue(x, &m, step, done);
         }
@@ -421,34 +465,13 @@ static void end_capture(gen *x, const rm_action_rule *a, int land, const rm_set 
     undo_to(g, x->st, &x->log, mark);
 }
 
-/* The number of pieces in a row that action A may jump along the ray
- * PTS[0..LEN), up to 63: no line of more than 62 is ever jumped, so
- * looking further is no use. */
-static inline int target_run(const rm_state *st, const rm_action_rule *a, const uint16_t *pts,
-                             int len, const rm_set *dead)
+/* The number of pieces a capture of A along the ray PTS[0..LEN) jumps,
+ * not jumping DEAD (NULL: none) (0: none can be taken that way). */
+static inline int capture_run(const rm_state *st, const rm_action_rule *a, const uint16_t *pts,
+                              int len, const rm_set *dead)
 {
-    int k = 0;
-    while (k < len && k <= 62 && st->kind[pts[k]] >= 0 && (a->targets >> st->kind[pts[k]] & 1) &&
-           !(dead && set_has(dead, pts[k])))
-        k++;
-    return k;
-}
-
-/* Whether a capture jumping the run of K targets along PTS[0..LEN) can
- * be made: a line length A allows, and an empty point to land on. */
-static inline bool can_land(const rm_state *st, const rm_action_rule *a, const uint16_t *pts,
-                            int len, int k)
-{
-    return k > 0 && k < len && k <= 62 && (a->lines >> k & 1) && st->kind[pts[k]] < 0;
-}
-
-/* The number of pieces a capture from P along ray R would leap over (0:
- * none can be taken that way). */
-static inline int capture_run(const rm_game *g, const rm_state *st, const rm_action_rule *a,
-                              const uint16_t *pts, int len, const rm_set *dead)
-{
-    int k = target_run(st, a, pts, len, dead);
-    return can_land(st, a, pts, len, k) ? k : 0;
+    points targets = piece_points(st, a->targets, dead), empty = empty_points(st);
+    return ray_capture(pts, len, a->lines, &targets, &empty);
 }
 
 /* The points holding pieces that action A may leap over or take: the
@@ -495,8 +518,8 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
             !ray_allowed(a, cls, r))
             continue;
         const uint16_t *pts = b->ray_pts + b->rays[r].off;
-        int k = target_run(x->st, a, pts, b->rays[r].len, dead);
-        if (!can_land(x->st, a, pts, b->rays[r].len, k))
+        int k = capture_run(x->st, a, pts, b->rays[r].len, dead);
+        if (k == 0)
             continue;
         found = true;
         rm_set d = *dead;
@@ -519,7 +542,7 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
                 if (a->chain == RM_CHAIN_MAY_STOP)
                     end_capture(x, a, pts[k], &d, step, done);
                 bool more = gen_captures_from(x, a, pts[k], true, NULL, &d,
-                                              a->not_back ? pts[k - 1] : -1, step, done);
+                                              rm_back_after(a, pts[k - 1]), step, done);
                 if (a->chain == RM_CHAIN_MUST_CONTINUE && !more)
                     end_capture(x, a, pts[k], &d, step, done);
             }
@@ -767,6 +790,8 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
     if (a->type == RM_CAPTURE)
         targets = target_points(g, root, a);
     const uint8_t *cls = filter_classes(x, a);
+    points enter = enter_points(root, kind, stack), vacant = empty_points(root);
+    points over = piece_points(root, a->targets, NULL);
     SET_FOREACH(p, &root->occ[x->side]) {
         if (root->kind[p] != kind || (plain_step && !set_meets(&b->adjacent[p], &empty)))
             continue;
@@ -785,7 +810,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
         case RM_STEP:
             for (uint32_t r = first; r < last; r++) {
                 int q = b->ray_next[r];
-                if (may_enter(root, q, kind, stack) && ray_allowed(a, cls, r)) {
+                if (ray_step(&b->ray_next[r], &enter) && ray_allowed(a, cls, r)) {
                     m.to = (uint8_t)q;
                     put(x, &out, from ^ add_delta(g, root, q, kind), m, false);
                 }
@@ -797,7 +822,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
                     continue;
                 const uint16_t *pts = b->ray_pts + b->rays[r].off;
                 int len = b->rays[r].len;
-                for (int i = 0; i < len && root->kind[pts[i]] < 0; i++) {
+                for (int i = 0, stops = ray_slide(pts, len, &vacant); i < stops; i++) {
                     m.to = (uint8_t)pts[i];
                     put(x, &out, from ^ g->zob.cell[pts[i]][kind], m, false);
                 }
@@ -806,9 +831,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
         case RM_LEAP:
             for (uint32_t r = first; r < last; r++) {
                 const uint16_t *pts = b->ray_pts + b->rays[r].off;
-                if (b->rays[r].len >= 2 && root->kind[pts[0]] >= 0 &&
-                    (a->targets >> root->kind[pts[0]] & 1) && may_enter(root, pts[1], kind, stack) &&
-                    ray_allowed(a, cls, r)) {
+                if (ray_leap(pts, b->rays[r].len, &over, &enter) && ray_allowed(a, cls, r)) {
                     m.to = (uint8_t)pts[1];
                     put(x, &out, from ^ add_delta(g, root, pts[1], kind), m, false);
                 }
@@ -819,7 +842,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
                 break;
             for (uint32_t r = first; r < last; r++) {
                 const uint16_t *pts = b->ray_pts + b->rays[r].off;
-                int k = capture_run(g, root, a, pts, b->rays[r].len, NULL);
+                int k = capture_run(root, a, pts, b->rays[r].len, NULL);
                 if (k == 0 || !ray_allowed(a, cls, r))
                     continue;
                 uint64_t h = from ^ g->zob.cell[pts[k]][kind];
@@ -933,6 +956,7 @@ typedef struct walk {
     int kind, nw;              /* nw: the words of a set the board uses */
     bool stack, plain_step, quick;
     rm_set empty, targets;     /* (targets: captures only) */
+    points enter, vacant, over;/* the walks of one ray's sets (moves.h) */
 } walk;
 
 #if defined __GNUC__
@@ -948,6 +972,9 @@ static inline void walk_init(walk *w, const rm_game *g, const rm_state *st, cons
     w->kind = a->kind;
     w->nw = (g->board.npoints + 63) >> 6;
     w->stack = enters_stacks(g, a);
+    w->enter = enter_points(st, a->kind, w->stack);
+    w->vacant = empty_points(st);
+    w->over = piece_points(st, a->targets, NULL);
     w->plain_step = a->type == RM_STEP && !w->stack;
     w->quick = w->plain_step && !w->cls; /* a piece's turns are its empty neighbours */
     if (w->plain_step)
@@ -998,7 +1025,7 @@ static inline int piece_turns(const walk *w, int p, int want, rm_move *m)
     case RM_STEP:
         for (uint32_t r = first; r < last; r++) {
             int q = b->ray_next[r];
-            if (may_enter(st, q, kind, w->stack) && ray_allowed(a, w->cls, r))
+            if (ray_step(&b->ray_next[r], &w->enter) && ray_allowed(a, w->cls, r))
                 TURN(RM_MV_MOVE, 0, (uint8_t)kind, (uint8_t)p, (uint8_t)q, 0, 0);
         }
         break;
@@ -1008,16 +1035,14 @@ static inline int piece_turns(const walk *w, int p, int want, rm_move *m)
                 continue;
             const uint16_t *pts = b->ray_pts + b->rays[r].off;
             int len = b->rays[r].len;
-            for (int i = 0; i < len && st->kind[pts[i]] < 0; i++)
+            for (int i = 0, stops = ray_slide(pts, len, &w->vacant); i < stops; i++)
                 TURN(RM_MV_MOVE, 0, (uint8_t)kind, (uint8_t)p, (uint8_t)pts[i], 0, 0);
         }
         break;
     case RM_LEAP:
         for (uint32_t r = first; r < last; r++) {
             const uint16_t *pts = b->ray_pts + b->rays[r].off;
-            if (b->rays[r].len >= 2 && st->kind[pts[0]] >= 0 &&
-                (a->targets >> st->kind[pts[0]] & 1) && may_enter(st, pts[1], kind, w->stack) &&
-                ray_allowed(a, w->cls, r))
+            if (ray_leap(pts, b->rays[r].len, &w->over, &w->enter) && ray_allowed(a, w->cls, r))
                 TURN(RM_MV_MOVE, 0, (uint8_t)kind, (uint8_t)p, (uint8_t)pts[1], 0, 0);
         }
         break;
@@ -1026,7 +1051,7 @@ static inline int piece_turns(const walk *w, int p, int want, rm_move *m)
             break;
         for (uint32_t r = first; r < last; r++) {
             const uint16_t *pts = b->ray_pts + b->rays[r].off;
-            int k = capture_run(w->g, st, a, pts, b->rays[r].len, NULL);
+            int k = capture_run(st, a, pts, b->rays[r].len, NULL);
             if (k == 0 || !ray_allowed(a, w->cls, r))
                 continue;
             TURN(RM_MV_CAPTURE, (uint8_t)(a->remove_at_end ? RM_MVF_DEFER : 0), (uint8_t)kind,

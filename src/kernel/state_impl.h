@@ -32,9 +32,9 @@ typedef struct undo {
     uint8_t count;             /* ... and how many; the hand's old size */
 } undo;
 
-/* At most RM_MAX_TURN_MOVES moves of a turn, each changing at most 64
- * points (its two ends and up to 62 pieces leapt over). */
-#define UNDO_MAX (RM_MAX_TURN_MOVES * 64 + 512)
+/* At most RM_MAX_TURN_MOVES moves of a turn, each changing at most
+ * RM_MAX_LINE + 2 points (its two ends and the pieces leapt over). */
+#define UNDO_MAX (RM_MAX_TURN_MOVES * (RM_MAX_LINE + 2) + 512)
 
 typedef struct undo_log {
     int n;

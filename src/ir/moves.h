@@ -1,0 +1,204 @@
+/* moves.h: the one description of each move kind (rm_action_type).
+ *
+ * What a drop, a step, a slide, a leap and a capture may do is written
+ * here once, and every walk of the executor asks it: the reference
+ * generator's list, count and pick walks (movegen.c), the bit kernel's
+ * count, play and chain walks on one and two words (bitgen.c,
+ * bitgen_words.h), the solver's forward pass and unmoves (src/solve),
+ * and the derive step (derive.c), which weighs which turns may meet.
+ * A new move kind, or a new word for one, changes its rule here, and a
+ * walk whose loop cannot take it refuses the game when it is compiled
+ * (the bit kernel's kernel_knows), never counts it as nothing.
+ *
+ * Two parts:
+ * 1. The rules on numbers and flags, which every walk calls, whatever
+ *    its loop (point by point, or a whole board at a time with shifts):
+ *    which lines a capture may jump, how far its run is looked along,
+ *    what a moving piece may enter, which rays a direction filter lets
+ *    through, what a chain 'not back' may not jump first, how many
+ *    points of a ray a kind looks at, which two actions' turns may meet.
+ * 2. The walks of one ray, point by point, over an abstract point set:
+ *    a file defines MV(name) (the names of its copies), MV_PT (the type
+ *    of a ray's points, as it numbers them), MV_SET (a set of points:
+ *    a bit board, or a view of a state) and MV_IN(set, point), then
+ *    includes this header again; the functions are inlined into its
+ *    loops, so each walk keeps its own speed.
+ */
+#ifndef RIMAU_MOVES_H
+#define RIMAU_MOVES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules.h"
+
+/* A capture's run along a ray of LEN points, RUN pieces long so far,
+ * may take in the next point: the ray goes on, and no line longer than
+ * RM_MAX_LINE is ever jumped (looking further is no use). */
+static inline bool rm_run_goes_on(int run, int len)
+{
+    return run < len && run <= RM_MAX_LINE;
+}
+
+/* Whether a capture whose LINES (rm_action_rule.lines) are these may
+ * jump a line of RUN pieces. */
+static inline bool rm_line_allowed(uint64_t lines, int run)
+{
+    return run >= 1 && run <= RM_MAX_LINE && (lines >> run & 1);
+}
+
+/* Whether a capture may jump the first RUN points of a ray of LEN and
+ * land on the point after them (whether that point is empty is the
+ * walk's to say: it knows the position). */
+static inline bool rm_jump_lands(uint64_t lines, int run, int len)
+{
+    return run < len && rm_line_allowed(lines, run);
+}
+
+/* Whether a capture jumps one piece and no other line. */
+static inline bool rm_jumps_one(uint64_t lines)
+{
+    return lines == (UINT64_C(1) << 1);
+}
+
+/* Whether the pieces an action drops or moves may enter a stack of
+ * their kind: the kind stacks in play, and the action is not 'to empty'. */
+static inline bool rm_enters_stacks(bool stacks_in_play, const rm_action_rule *a)
+{
+    return stacks_in_play && !a->to_empty;
+}
+
+/* Whether action A's direction filter lets a ray of class CLS through
+ * (the side's rm_side.ray_class of the ray); every ray when A has none. */
+static inline bool rm_ray_allowed(const rm_action_rule *a, uint8_t cls)
+{
+    return !a->dir_allow || (a->dir_allow >> cls & 1);
+}
+
+/* The point the next capture of a chain may not jump first, after a
+ * capture whose last jumped point is LAST: LAST for a chain 'not back',
+ * else none (-1). */
+static inline int rm_back_after(const rm_action_rule *a, int last)
+{
+    return a->not_back ? last : -1;
+}
+
+/* Whether action A moves a piece along the rays of its point. */
+static inline bool rm_moves_along_rays(const rm_action_rule *a)
+{
+    return a->type == RM_STEP || a->type == RM_SLIDE || a->type == RM_LEAP ||
+           a->type == RM_CAPTURE;
+}
+
+/* The points of a ray a move of A looks at: a step its first, a leap or
+ * a capture over one piece its first two, a slide or a capture over
+ * longer lines all of them (0). */
+static inline int rm_ray_reach(const rm_action_rule *a)
+{
+    return a->type == RM_STEP                                          ? 1
+           : a->type == RM_LEAP ||
+                     (a->type == RM_CAPTURE && rm_jumps_one(a->lines)) ? 2
+                                                                       : 0;
+}
+
+/* Whether a turn of A is one move from one point to one more: a step,
+ * a leap, a capture over one piece (no chain or final step asked). */
+static inline bool rm_one_hop(const rm_action_rule *a)
+{
+    return a->type == RM_STEP || a->type == RM_LEAP ||
+           (a->type == RM_CAPTURE && rm_jumps_one(a->lines));
+}
+
+/* Whether a capture of A goes on past its first capture or ends with a
+ * step: its turns are walked as chains. */
+static inline bool rm_chains(const rm_action_rule *a)
+{
+    return a->type == RM_CAPTURE && (a->chain != RM_CHAIN_NONE || a->final_step);
+}
+
+/* What an action does to a position, for telling whether two actions can
+ * reach the same one: a piece moves (nothing leaves the board), a piece
+ * is dropped (a hand shrinks), a capture (a piece moves and enemies
+ * leave), a removal (an enemy leaves, nothing moves). A kind not named
+ * here is taken as a removal, which may meet any other: merging turns
+ * that never meet costs time, never a wrong list. */
+static inline int rm_merge_class(const rm_action_rule *a)
+{
+    switch (a->type) {
+    case RM_STEP:
+    case RM_SLIDE:
+    case RM_LEAP:
+    case RM_RELOCATE:
+        return 0;
+    case RM_DROP:
+        return 1;
+    case RM_CAPTURE:
+        return 2;
+    default:
+        return 3;
+    }
+}
+
+/* Whether the moves of A and C, two alternatives of one step, may reach
+ * one position: one action's moves reach different positions (different
+ * pieces, different points) unless the board's lines cross twice, and
+ * actions of different classes do too; two of one class and one kind
+ * (a step and a slide, say) may, though not a step and a leap: a step
+ * ends next to its piece, a leap one point further along a ray. (Every
+ * removal takes from the same foes: two removals may meet whatever
+ * their kinds.) */
+static inline bool rm_alts_may_meet(const rm_action_rule *a, const rm_action_rule *c)
+{
+    int ka = rm_merge_class(a);
+    bool step_leap = (a->type == RM_STEP && c->type == RM_LEAP) ||
+                     (a->type == RM_LEAP && c->type == RM_STEP);
+    return ka == rm_merge_class(c) && (ka == 3 || a->kind == c->kind) && !step_leap;
+}
+
+#endif /* RIMAU_MOVES_H */
+
+/* ---- the walks of one ray (part 2: a copy for each including file) ---- */
+#ifdef MV
+
+/* Whether a step along the ray PTS enters its first point (ENTER: the
+ * points the piece may enter). */
+static inline bool MV(step)(const MV_PT *pts, MV_SET enter)
+{
+    return MV_IN(enter, pts[0]);
+}
+
+/* The points a slide along the ray PTS[0..LEN) may stop on: PTS[0..n),
+ * the empty ones before the first piece. */
+static inline int MV(slide)(const MV_PT *pts, int len, MV_SET empty)
+{
+    int n = 0;
+    while (n < len && MV_IN(empty, pts[n]))
+        n++;
+    return n;
+}
+
+/* Whether a leap along the ray PTS[0..LEN) goes over its first point
+ * (OVER: the pieces it may leap) to its second (ENTER). */
+static inline bool MV(leap)(const MV_PT *pts, int len, MV_SET over, MV_SET enter)
+{
+    return len >= 2 && MV_IN(over, pts[0]) && MV_IN(enter, pts[1]);
+}
+
+/* The pieces a capture along the ray PTS[0..LEN) jumps, landing on
+ * PTS[n] just past them: the run of TARGETS from the first point, of a
+ * length LINES allows, and an EMPTY point after it; 0 when it cannot
+ * capture along the ray. */
+static inline int MV(capture)(const MV_PT *pts, int len, uint64_t lines, MV_SET targets,
+                              MV_SET empty)
+{
+    int run = 0;
+    while (rm_run_goes_on(run, len) && MV_IN(targets, pts[run]))
+        run++;
+    return rm_jump_lands(lines, run, len) && MV_IN(empty, pts[run]) ? run : 0;
+}
+
+#undef MV
+#undef MV_PT
+#undef MV_SET
+#undef MV_IN
+#endif
