@@ -17,6 +17,7 @@ static inline void set_clear(rm_set *s) { memset(s, 0, sizeof *s); }
 static inline void set_add(rm_set *s, int p) { s->w[p >> 6] |= (uint64_t)1 << (p & 63); }
 static inline void set_del(rm_set *s, int p) { s->w[p >> 6] &= ~((uint64_t)1 << (p & 63)); }
 static inline bool set_has(const rm_set *s, int p) { return (s->w[p >> 6] >> (p & 63)) & 1; }
+static inline bool set_equal(const rm_set *a, const rm_set *b) { return !memcmp(a, b, sizeof *a); }
 
 /* The number of members of a word: inline, where __builtin_popcountll
  * calls a library routine unless the target has an instruction for it. */

@@ -10,6 +10,8 @@
 #include "bitgen.h"
 #include "game.h"
 
+#include <assert.h>
+
 #if defined __BMI2__
 #include <immintrin.h>
 #endif

@@ -292,7 +292,8 @@ static int xwalk(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, 
                 }
                 break;
             }
-            default:
+            default: /* (xmask holds the rays of these four kinds alone) */
+                assert(!"xwalk: a kind that does not move along rays");
                 break;
             }
         }
@@ -398,7 +399,8 @@ static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb emp
         return PC(kinds_set(s, a->foes) & LD(a->region));
     case RM_RELOCATE:
         return PC(own) * PC(empty & LD(a->region));
-    default:
+    default: /* (never: make_kernel refuses a kind kernel_knows does not) */
+        assert(!"alt_count: an action of an unknown kind");
         return 0;
     }
     if (own & LD(a->xmask))
@@ -955,7 +957,8 @@ static void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bta
         move_piece(k, s, kind, SEL(own, i / n), SEL(to, i % n));
         return;
     }
-    default:
+    default: /* (never: make_kernel refuses a kind kernel_knows does not) */
+        assert(!"alt_play: an action of an unknown kind");
         return;
     }
     /* a capture over lines of other lengths */

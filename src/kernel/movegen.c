@@ -6,6 +6,7 @@
 #include "movegen.h"
 #include "moves.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -44,6 +45,7 @@ typedef struct gen {
     double deadline;           /* the clock's time past which listing stops; 0: not read yet */
     bool stopped;              /* a limit is passed: the walk unwinds */
     bool timed_out;            /* ... the deadline */
+    bool unknown;              /* ... an action of a kind no walk here knows */
     int step_begin;            /* x->nmoves when the current step began */
     /* What ending the turn does to the hash, for the hands it was worked
      * out for: only the hands change it while a turn is generated. */
@@ -638,7 +640,28 @@ static void gen_action(gen *x, const rm_action_rule *a, int step, int done)
         gen_relocates(x, a, step, done);
         break;
     default:
+        /* a kind added to rules.h and not here: fail, never list nothing */
+        x->unknown = x->stopped = true;
         break;
+    }
+}
+
+/* Whether the walks of one move (single_moves; action_turns, which
+ * counts and picks) know the kind of A; an action they do not know
+ * sends its position to the depth-first walk, which fails on it. */
+static inline bool one_move_walks_know(const rm_action_rule *a)
+{
+    switch (a->type) {
+    case RM_DROP:
+    case RM_STEP:
+    case RM_SLIDE:
+    case RM_LEAP:
+    case RM_CAPTURE:
+    case RM_REMOVE:
+    case RM_RELOCATE:
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -863,7 +886,7 @@ static void single_moves(gen *x, const rm_state *root, const rm_action_rule *a, 
 }
 
 /* How listing ended: the list's own flags say why it failed. */
-enum { GEN_DONE, GEN_LIST_FAILED, GEN_TOO_MUCH, GEN_TOO_SLOW };
+enum { GEN_DONE, GEN_LIST_FAILED, GEN_TOO_MUCH, GEN_TOO_SLOW, GEN_UNKNOWN };
 
 static int generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_emit_fn emit,
                     void *ctx, bool canonical, const rm_set *must_capture)
@@ -888,13 +911,16 @@ static int generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_
     x.partial = x.work = 0;
     x.check_at = GEN_CLOCK_EVERY; /* (next_check of no work) */
     x.deadline = 0;
-    x.stopped = x.timed_out = false;
+    x.stopped = x.timed_out = x.unknown = false;
     x.log.n = 0;
     x.end_known = false;
     x.drop_known = false;
     rm_state work;
     x.st = &work;
-    if (list && x.tr->single && !must_capture) {
+    bool known = true;
+    for (int i = 0; i < x.tr->steps[0].nalts; i++)
+        known = known && one_move_walks_know(&g->rules.actions[x.tr->steps[0].alt[i]]);
+    if (list && x.tr->single && !must_capture && known) {
         const rm_step_rule *s = &x.tr->steps[0];
         uint64_t base = st->hash ^ end_turn_delta(g, st, -1);
         bool copied = false;
@@ -918,7 +944,7 @@ static int generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_
         list->work = x.work;
     if (list && list->failed)
         return GEN_LIST_FAILED;
-    return !x.stopped ? GEN_DONE : x.timed_out ? GEN_TOO_SLOW : GEN_TOO_MUCH;
+    return !x.stopped ? GEN_DONE : x.unknown ? GEN_UNKNOWN : x.timed_out ? GEN_TOO_SLOW : GEN_TOO_MUCH;
 }
 
 bool rm_generate(const rm_game *g, const rm_state *st, rm_emit_fn emit, void *ctx)
@@ -1156,6 +1182,8 @@ int rm_count_turns(const rm_game *g, const rm_state *st, rm_tally *t)
     for (int i = 0; i < s->nalts; i++) {
         const rm_action_rule *a = &g->rules.actions[s->alt[i]];
         rm_move first;
+        if (!one_move_walks_know(a))
+            return 0; /* (listed: the depth-first walk fails on it) */
         if (a->type == RM_CAPTURE && a->chain != RM_CHAIN_NONE &&
             action_turns(g, st, a, side, 0, &first, NULL, 0) > 0)
             return 0;
@@ -1480,6 +1508,8 @@ const char *rm_turns_failure(const rm_turnlist *l, char *buf, size_t size)
     if (l->too_slow)
         snprintf(buf, size, "listing the turns of this position took more than %g s",
                  rm_gen_time_limit());
+    else if (l->unknown)
+        snprintf(buf, size, "the rules have an action of a kind this program cannot play");
     else if (l->too_many)
         snprintf(buf, size, "this position has too many ways to play to list them");
     else
@@ -1496,6 +1526,31 @@ static void note_capturing(void *ctx, const rm_state *after, const rm_move *move
     if (captured && n > 0 && (moves[0].type == RM_MV_MOVE || moves[0].type == RM_MV_CAPTURE))
         set_add(ctx, moves[0].from);
 }
+
+#ifndef NDEBUG
+static int hash_order(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Whether the turns of L lead to different positions (their hashes), the
+ * list's promise: equal turns are merged (a list of more than 4096
+ * turns is taken on trust: the check would cost more than the list). */
+static bool turns_distinct(const rm_turnlist *l)
+{
+    uint64_t h[4096];
+    if (l->n > 4096)
+        return true;
+    for (int i = 0; i < l->n; i++)
+        h[i] = l->turns[i].hash;
+    qsort(h, (size_t)l->n, sizeof *h, hash_order);
+    for (int i = 1; i < l->n; i++)
+        if (h[i] == h[i - 1])
+            return false;
+    return true;
+}
+#endif
 
 int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
 {
@@ -1515,6 +1570,8 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
         how = generate(g, st, NULL, note_capturing, &capturing, true, NULL);
     if (how == GEN_DONE)
         how = generate(g, st, l, NULL, NULL, true, set_any(&capturing) ? &capturing : NULL);
+    if (how == GEN_UNKNOWN)
+        l->unknown = l->failed = true;
     if (how == GEN_TOO_MUCH || how == GEN_TOO_SLOW) {
         l->too_many = true;
         l->too_slow = how == GEN_TOO_SLOW;
@@ -1555,6 +1612,7 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
             return -1;
         l->pass = true;
     }
+    assert(turns_distinct(l));
     return l->n;
 }
 

@@ -2,6 +2,8 @@
  * state.h and state_impl.h). */
 #include "state_impl.h"
 
+#include <assert.h>
+
 uint64_t rm_hash(const rm_game *g, const rm_state *st)
 {
     uint64_t h = g->zob.side[st->to_move];
@@ -13,6 +15,28 @@ uint64_t rm_hash(const rm_game *g, const rm_state *st)
     for (int s = 0; s < 2; s++)
         h ^= g->zob.phase[s][st->phase[s]] ^ g->zob.pturn[s] * st->phase_turns[s];
     return h;
+}
+
+bool rm_state_sound(const rm_game *g, const rm_state *st)
+{
+    int on_board[RM_MAX_KINDS] = { 0 };
+    rm_set occ[2];
+    set_clear(&occ[0]);
+    set_clear(&occ[1]);
+    for (int p = 0; p < g->board.npoints; p++) {
+        int k = st->kind[p];
+        if (k < -1 || k >= g->nkinds || (k < 0) != (st->count[p] == 0))
+            return false;
+        if (k >= 0) {
+            on_board[k] += st->count[p];
+            set_add(&occ[g->kinds[k].side], p);
+        }
+    }
+    for (int k = 0; k < g->nkinds; k++)
+        if (on_board[k] != st->on_board[k])
+            return false;
+    return set_equal(&occ[0], &st->occ[0]) && set_equal(&occ[1], &st->occ[1]) &&
+           st->hash == rm_hash(g, st);
 }
 
 void rm_state_position(const rm_game *g, const rm_state *st, rm_position *pos)
@@ -62,6 +86,7 @@ void rm_state_set(const rm_game *g, rm_state *st, const rm_position *pos)
     for (int s = 0; s < 2 && g->rules.present; s++)
         st->phase[s] = (uint8_t)(pos->phase[s] >= 0 ? pos->phase[s] : g->rules.side_first_phase[s]);
     st->hash = rm_hash(g, st);
+    assert(rm_state_sound(g, st));
 }
 
 void rm_state_set_clock(const rm_game *g, rm_state *st, int turn, const int phase_turns[2])
@@ -166,6 +191,7 @@ void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n)
 {
     apply_moves(g, st, moves, n);
     end_turn(g, st);
+    assert(rm_state_sound(g, st));
 }
 
 /* Whether a piece of kind K can enter P at all: an empty point, or a

@@ -77,6 +77,12 @@ void rm_state_set_to_move(const rm_game *g, rm_state *st, int side);
 /* The hash of ST worked out from its contents (rm_state_hash is the one
  * kept up to date move by move; the two are equal). */
 uint64_t rm_hash(const rm_game *g, const rm_state *st);
+/* Whether ST is whole: each point's kind and count agree (a count of
+ * 0 exactly on the empty points), the pieces of each kind on the board
+ * add up to its on_board count, each side's point set holds exactly its
+ * pieces' points, and the hash is rm_hash's. For the internal
+ * assertions (assert: debug and sanitizer builds) and the tests. */
+bool rm_state_sound(const rm_game *g, const rm_state *st);
 
 static inline uint64_t rm_state_hash(const rm_state *st) { return st->RM_FIELD(hash); }
 /* Turns played since the state was made. */

@@ -40,6 +40,7 @@ void rm_turnlist_clear(rm_turnlist *l)
     l->failed = false;
     l->too_many = false;
     l->too_slow = false;
+    l->unknown = false;
     l->pass = false;
     l->work = 0;
     if (++l->stamp == 0) { /* the stamps wrapped: clear them once */

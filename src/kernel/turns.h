@@ -39,9 +39,10 @@ typedef struct rm_turnlist {
     uint32_t seen_cap, seen_n, stamp;
     uint64_t *seen_hash;
     uint32_t *seen_stamp;
-    bool failed;               /* out of memory, or too many ways to play */
+    bool failed;               /* out of memory, too many ways to play, or an unknown kind */
     bool too_many;             /* past the generator's limits (movegen.h), or RM_MAX_TURNS turns */
     bool too_slow;             /* (too_many too) listing took longer than its time limit */
+    bool unknown;              /* the rules have an action of a kind the generator does not know */
     long work;                 /* the units of work listing took (movegen.h) */
     bool pass;                 /* the one turn is a pass: the side to move is blocked and passes */
 } rm_turnlist;

@@ -376,6 +376,41 @@ static void generator__time_limit__stops_a_slow_listing(void **state)
     assert_true(rm_gen_time_limit() == RM_GEN_SECONDS);
 }
 
+/* An action of a kind the generator does not know (one added to
+ * rules.h and to no walk) fails the listing with its reason, and is
+ * neither counted nor listed as no turns by the walks of one move: the
+ * first alternative of the start, then each of them, made unknown. */
+static void generator__an_action_of_an_unknown_kind__fails_the_listing(void **state)
+{
+    (void)state;
+    rm_game *g = load_shipped("adugo.game");
+    rm_state st;
+    rm_initial(g, &st);
+    const rm_phase *ph = rm_side_phase(g, &st, rm_state_to_move(&st));
+    const rm_step_rule *s = &ph->turns[0].steps[0];
+    assert_true(ph->turns[0].countable);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    rm_tally t;
+    assert_true(rm_legal_turns(g, &st, &l) > 0);
+    assert_true(rm_count_turns(g, &st, &t) > 0);
+    for (int i = 0; i < s->nalts; i++) {
+        rm_action_rule *a = &g->rules.actions[s->alt[i]];
+        rm_action_rule was = *a;
+        a->type = (rm_action_type)(RM_RELOCATE + 7);
+        assert_int_equal(rm_count_turns(g, &st, &t), 0);
+        assert_int_equal(rm_legal_turns(g, &st, &l), -1);
+        assert_true(l.failed && l.unknown && !l.too_many);
+        char why[128];
+        assert_string_equal(rm_turns_failure(&l, why, sizeof why),
+                            "the rules have an action of a kind this program cannot play");
+        *a = was;
+        assert_true(rm_legal_turns(g, &st, &l) > 0 && !l.unknown);
+    }
+    rm_turnlist_free(&l);
+    rm_game_destroy(g);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -400,6 +435,7 @@ int main(void)
         cmocka_unit_test(generator__step_or_slide__lists_each_position_once),
         cmocka_unit_test(generator__slow_chains__refused_by_the_work_within_seconds),
         cmocka_unit_test(generator__time_limit__stops_a_slow_listing),
+        cmocka_unit_test(generator__an_action_of_an_unknown_kind__fails_the_listing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
