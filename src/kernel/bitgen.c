@@ -1,12 +1,8 @@
-/* bitgen.c: the bit kernel (see bitgen.h). Part of the state module: it
- * reads rm_state's fields to make bit states of them and back, and ends
- * turns with the state module's clock (state_impl.h).
- *
- * This file makes a game's tables, from its IR and the derive step's bit
- * layout; bitgen_words.h counts and plays turns on point sets of one
- * word (bitgen_w1.c) and of two (bitgen_w2.c). */
-#include "state_impl.h"
-
+/* bitgen.c: the bit kernel (see bitgen.h): a game's tables, made from
+ * its IR and the derive step's bit layout, and the choice of the code
+ * that counts and plays turns on them: bitgen_words.h, on point sets of
+ * one word (bitgen_w1.c) and of two (bitgen_w2.c). Bit states are made
+ * of states and back in bitstate.c. */
 #include "bitgen.h"
 #include "bitgen_impl.h"
 
@@ -491,56 +487,6 @@ const rm_bits *rm_bits_get(const rm_game *g)
     return k->fits ? k : NULL;
 }
 
-/* ---- bit states and states ---- */
-
-void rm_bits_from_state(const rm_bits *k, const rm_state *st, rm_bstate *out)
-{
-    memset(out, 0, k->size);
-    out->hash = st->hash;
-    out->turn = st->turn;
-    out->to_move = st->to_move;
-    memcpy(out->phase, st->phase, sizeof out->phase);
-    memcpy(out->phase_turns, st->phase_turns, sizeof out->phase_turns);
-    for (int i = 0; i < k->nkinds; i++) {
-        out->hand[i] = st->hand[i];
-        out->on_board[i] = st->on_board[i];
-    }
-    uint8_t *height = (uint8_t *)&out->w[k->hoff];
-    for (int p = 0; p < k->g->board.npoints; p++) {
-        if (st->kind[p] < 0)
-            continue;
-        int bit = k->bit_of[p];
-        bit_set(&out->w[st->kind[p] * k->words], bit);
-        if (k->stacks)
-            height[bit] = st->count[p];
-    }
-}
-
-void rm_bits_to_state(const rm_bits *k, const rm_bstate *bs, rm_state *out)
-{
-    memset(out, 0, sizeof *out);
-    memset(out->kind, -1, sizeof out->kind);
-    out->hash = bs->hash;
-    out->turn = bs->turn;
-    out->to_move = bs->to_move;
-    memcpy(out->phase, bs->phase, sizeof out->phase);
-    memcpy(out->phase_turns, bs->phase_turns, sizeof out->phase_turns);
-    for (int i = 0; i < k->nkinds; i++) {
-        out->hand[i] = bs->hand[i];
-        out->on_board[i] = bs->on_board[i];
-    }
-    const uint8_t *height = (const uint8_t *)&bs->w[k->hoff];
-    for (int kind = 0; kind < k->nkinds; kind++)
-        for (int i = 0; i < k->words; i++)
-            for (uint64_t w = bs->w[kind * k->words + i]; w; w &= w - 1) {
-                int bit = i * 64 + __builtin_ctzll(w);
-                int p = k->point_of[bit];
-                out->kind[p] = (int8_t)kind;
-                out->count[p] = k->stacks ? height[bit] : 1;
-                set_add(&out->occ[k->kside[kind]], p);
-            }
-}
-
 /* ---- point sets ---- */
 
 void rm_bits_points(const rm_bits *k, const rm_bstate *bs, int side, uint64_t out[2])
@@ -622,20 +568,6 @@ void rm_bits_make(const rm_bits *k, rm_bstate *bs, const uint64_t (*sets)[2], co
     }
     bs->to_move = (uint8_t)to_move;
     bs->hash = h;
-}
-
-/* ---- the end of a turn ---- */
-
-void bits_end_turn_slow(const rm_bits *k, rm_bstate *s)
-{
-    rm_clock c = { s->hash, s->turn, s->to_move, { s->phase[0], s->phase[1] },
-                   { s->phase_turns[0], s->phase_turns[1] } };
-    clock_end_turn(k->g, &c, s->hand);
-    s->hash = c.hash;
-    s->turn = c.turn;
-    s->to_move = c.to_move;
-    memcpy(s->phase, c.phase, sizeof s->phase);
-    memcpy(s->phase_turns, c.phase_turns, sizeof s->phase_turns);
 }
 
 /* ---- counting and playing (bitgen_w1.c, bitgen_w2.c) ---- */

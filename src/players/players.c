@@ -1,6 +1,7 @@
 /* players.c: making a player from its text, and asking it for a turn
  * (see players.h); the players themselves are in random.c, mcts.c and
- * alphabeta.c. */
+ * alphabeta.c, and what their searches share (the clock of a turn,
+ * stopping, results) in search.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "players_impl.h"
 
@@ -9,63 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-double pl_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* ---- the time of a turn ----
- *
- * A search reads the clock once its positions have cost PL_CLOCK_EVERY
- * units of listing work (movegen.h) since the last reading: every
- * millisecond or so, and at once after a position whose turns took long
- * to list, so that a turn overruns its deadline by one listing at most.
- * Each position counts PL_POSITION_WORK units besides its listing, for
- * what else the player does with it (copies, the evaluation). */
-#define PL_CLOCK_EVERY (1L << 16)
-#define PL_POSITION_WORK 64
-
-void pl_start_clock(rm_player *p, double seconds)
-{
-    p->deadline = pl_now() + seconds;
-    p->stopped = false;
-    p->work = 0;
-    pl_halted(p);
-}
-
-bool pl_halted(rm_player *p)
-{
-    if (atomic_load_explicit(&p->halt, memory_order_relaxed))
-        p->stopped = true;
-    return p->stopped;
-}
-
-void rm_player_stop(rm_player *p)
-{
-    atomic_store_explicit(&p->halt, true, memory_order_relaxed);
-}
-
-void pl_note_stop(rm_player *p, bool counted)
-{
-    p->info.halted = atomic_load_explicit(&p->halt, memory_order_relaxed);
-    p->info.capped = p->stopped && !p->info.halted && (counted || p->cut);
-}
-
-bool pl_time_up(rm_player *p, long work)
-{
-    if (pl_halted(p))
-        return true;
-    p->work += PL_POSITION_WORK + work;
-    if (p->work >= PL_CLOCK_EVERY) {
-        p->work = 0;
-        if (p->deadline > 0 && pl_now() >= p->deadline)
-            p->stopped = true;
-    }
-    return p->stopped;
-}
 
 /* ---- a player's text ---- */
 
@@ -323,45 +267,6 @@ void rm_player_free(rm_player *p)
 const char *rm_player_spec(const rm_player *p)
 {
     return p->spec;
-}
-
-/* ---- results and the history they are decided from ---- */
-
-int pl_result(rm_player *p, const rm_state *st, rm_turnlist *l)
-{
-    int r = rm_result(p->g, st, &p->hist, l, NULL);
-    pl_time_up(p, l->work);
-    if (p->observe)
-        p->observe(p->observe_ctx, st, &p->hist, r);
-    return r;
-}
-
-int pl_result_count(rm_player *p, const rm_state *st, rm_turnlist *l, int *turns)
-{
-    if (!p->bits) {
-        int r = pl_result(p, st, l);
-        *turns = l->n;
-        return r;
-    }
-    rm_bstate bs;
-    rm_state listed;
-    rm_bits_from_state(p->bits, st, &bs);
-    int r = rm_bits_result(p->g, p->bits, &bs, &p->hist, p->tally, l, &listed, NULL);
-    *turns = p->tally->n > 0 ? p->tally->n : l->n;
-    pl_time_up(p, p->tally->n > 0 ? p->tally->n : l->work);
-    if (p->observe)
-        p->observe(p->observe_ctx, st, &p->hist, r);
-    return r;
-}
-
-int pl_push(rm_player *p, const rm_state *st)
-{
-    return rm_history_push(&p->hist, st);
-}
-
-int pl_note_history(rm_player *p, const rm_match *m)
-{
-    return rm_history_copy(&p->hist, &m->hist);
 }
 
 void rm_player_observe(rm_player *p, rm_observe_fn fn, void *ctx)
