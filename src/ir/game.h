@@ -137,8 +137,8 @@ typedef struct rm_game {
     struct rm_layout *layout;  /* derived: the board's bit layout (layout.h) */
 
     /* The executor's cache (NULL: none yet), set once and atomically
-     * (rm_turn_cache_prepare, movegen.h): the one field written after the
-     * compile step. */
+     * (rm_turn_cache_prepare, movegen.h): with the bit kernel below, the
+     * two fields written after the compile step. */
     _Atomic(rm_exec_cache *) exec_cache;
     /* The bit kernel of the game (bitgen.h), made on first use and set
      * once, atomically, like the cache. */
