@@ -32,6 +32,59 @@
 
 #include "rules.h"
 
+/* The words an action may carry beyond its kind, one bit each
+ * (rm_action_words): what a walk must know to play the action exactly.
+ * Each fast walk says which it knows (the bit kernel, the walks of one
+ * move, the solver's unmoves), and an action with a word it does not
+ * know is left to the reference walk when the game is compiled, never
+ * played wrong. A new word of the language adds its bit here and sets it
+ * below; the fast walks refuse it until each is taught it (adds it to
+ * the set it names). */
+enum {
+    RM_WORD_TARGETS = 1 << 0,      /* LEAP, CAPTURE, REMOVE: the kinds jumped or taken */
+    RM_WORD_LINES = 1 << 1,        /* CAPTURE: lines of other lengths than one piece */
+    RM_WORD_CHAIN = 1 << 2,        /* CAPTURE: chains (may stop, must go on) */
+    RM_WORD_AT_END = 1 << 3,       /* CAPTURE chains: the jumped leave at the end */
+    RM_WORD_NOT_BACK = 1 << 4,     /* CAPTURE chains: not back */
+    RM_WORD_FINAL_STEP = 1 << 5,   /* CAPTURE: a final step */
+    RM_WORD_TO_EMPTY = 1 << 6,     /* DROP, STEP, LEAP: to empty */
+    RM_WORD_FEWER_THAN = 1 << 7,   /* DROP: while fewer than N are on the board */
+    RM_WORD_DIRECTIONS = 1 << 8,   /* STEP, SLIDE, LEAP, CAPTURE: a direction filter */
+    RM_WORD_REGION = 1 << 9        /* DROP, RELOCATE: where to; REMOVE: from where */
+};
+
+/* The words action A carries (RM_WORD_*). */
+static inline unsigned rm_action_words(const rm_action_rule *a)
+{
+    return (a->targets ? RM_WORD_TARGETS : 0u) |
+           (a->type == RM_CAPTURE && a->lines != (UINT64_C(1) << 1) ? RM_WORD_LINES : 0u) |
+           (a->chain != RM_CHAIN_NONE ? RM_WORD_CHAIN : 0u) |
+           (a->remove_at_end ? RM_WORD_AT_END : 0u) | (a->not_back ? RM_WORD_NOT_BACK : 0u) |
+           (a->final_step ? RM_WORD_FINAL_STEP : 0u) | (a->to_empty ? RM_WORD_TO_EMPTY : 0u) |
+           (a->fewer_than >= 0 ? RM_WORD_FEWER_THAN : 0u) |
+           (a->dirs || a->dir_allow ? RM_WORD_DIRECTIONS : 0u) |
+           (a->has_region ? RM_WORD_REGION : 0u);
+}
+
+/* Whether A is of a kind rules.h names and carries only words of KNOWN
+ * (a walk's RM_WORD_* set): whether that walk can play it exactly. */
+static inline bool rm_action_known(const rm_action_rule *a, unsigned known)
+{
+    switch (a->type) {
+    case RM_DROP:
+    case RM_STEP:
+    case RM_SLIDE:
+    case RM_LEAP:
+    case RM_CAPTURE:
+    case RM_REMOVE:
+    case RM_RELOCATE:
+        break;
+    default:
+        return false;
+    }
+    return a->chain <= RM_CHAIN_MUST_CONTINUE && (rm_action_words(a) & ~known) == 0;
+}
+
 /* A capture's run along a ray of LEN points, RUN pieces long so far,
  * may take in the next point: the ray goes on, and no line longer than
  * RM_MAX_LINE is ever jumped (looking further is no use). */

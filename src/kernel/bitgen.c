@@ -365,26 +365,20 @@ static void destroy_nothing(rm_exec_cache *c)
 /* The kernel of a game it does not fit: shared, never freed. */
 static rm_bits no_kernel = { .base = { destroy_nothing }, .fits = false };
 
-/* Whether the kernel does action rule R exactly: an action type or a
- * way of chaining it has no code for is refused when the kernel is made,
- * and the game left to the reference walk (fail closed: never a turn
- * counted as none). */
+/* The words of an action the kernel plays exactly (moves.h): every word
+ * the language has today. */
+#define KERNEL_WORDS \
+    (RM_WORD_TARGETS | RM_WORD_LINES | RM_WORD_CHAIN | RM_WORD_AT_END | RM_WORD_NOT_BACK | \
+     RM_WORD_FINAL_STEP | RM_WORD_TO_EMPTY | RM_WORD_FEWER_THAN | RM_WORD_DIRECTIONS | \
+     RM_WORD_REGION)
+
+/* Whether the kernel does action rule R exactly: an action type, a way
+ * of chaining or a word (moves.h) it has no code for is refused when the
+ * kernel is made, and the game left to the reference walk (fail closed:
+ * never a turn counted as none). */
 static bool kernel_knows(const rm_action_rule *r)
 {
-    switch (r->type) {
-    case RM_DROP:
-    case RM_STEP:
-    case RM_SLIDE:
-    case RM_LEAP:
-    case RM_CAPTURE:
-    case RM_REMOVE:
-    case RM_RELOCATE:
-        break;
-    default:
-        return false;
-    }
-    return r->chain == RM_CHAIN_NONE || r->chain == RM_CHAIN_MAY_STOP ||
-           r->chain == RM_CHAIN_MUST_CONTINUE;
+    return rm_action_known(r, KERNEL_WORDS);
 }
 
 /* Makes the kernel of G; &no_kernel when it does not fit, NULL when out

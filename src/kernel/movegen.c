@@ -646,23 +646,19 @@ static void gen_action(gen *x, const rm_action_rule *a, int step, int done)
     }
 }
 
+/* The words of an action the walks of one move play exactly (moves.h):
+ * every word the language has today. */
+#define ONE_MOVE_WORDS \
+    (RM_WORD_TARGETS | RM_WORD_LINES | RM_WORD_CHAIN | RM_WORD_AT_END | RM_WORD_NOT_BACK | \
+     RM_WORD_FINAL_STEP | RM_WORD_TO_EMPTY | RM_WORD_FEWER_THAN | RM_WORD_DIRECTIONS | \
+     RM_WORD_REGION)
+
 /* Whether the walks of one move (single_moves; action_turns, which
  * counts and picks) know the kind of A; an action they do not know
  * sends its position to the depth-first walk, which fails on it. */
 static inline bool one_move_walks_know(const rm_action_rule *a)
 {
-    switch (a->type) {
-    case RM_DROP:
-    case RM_STEP:
-    case RM_SLIDE:
-    case RM_LEAP:
-    case RM_CAPTURE:
-    case RM_REMOVE:
-    case RM_RELOCATE:
-        return true;
-    default:
-        return false;
-    }
+    return rm_action_known(a, ONE_MOVE_WORDS);
 }
 
 static void gen_steps(gen *x, int step, int done)
