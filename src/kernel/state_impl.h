@@ -1,7 +1,7 @@
 /* state_impl.h: the inside of the state module, for state.c and the
- * generator (movegen.c) only: changes of a state logged for taking them
- * back, their hash changes worked out without making them, and the end
- * of a turn.
+ * generator (movegen.c, and its turn cache, turncache.c) only: changes
+ * of a state logged for taking them back, their hash changes worked out
+ * without making them, and the end of a turn.
  *
  * It must be the first header such a file includes: it gives the state's
  * fields their names (RM_STATE_MODULE).

@@ -1,0 +1,656 @@
+/* rank.c: the positions of a tier as numbers (see solve.h): point sets,
+ * the table of a solve's tiers, ranking and unranking, the symmetries of
+ * the board and the layout of a tier. */
+#define _POSIX_C_SOURCE 200809L
+#include "solve_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- tiers ---- */
+
+static uint64_t key_hash(const tkey *k)
+{
+    const uint8_t *b = (const uint8_t *)k;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < sizeof *k; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+tier *find_tier(const rm_solver *s, const tkey *key)
+{
+    if (!s->nslots)
+        return NULL;
+    for (uint64_t j = key_hash(key) & (uint64_t)(s->nslots - 1);; j = (j + 1) & (uint64_t)(s->nslots - 1)) {
+        int i = s->slot[j];
+        if (i < 0)
+            return NULL;
+        if (memcmp(&s->tiers[i]->key, key, sizeof *key) == 0)
+            return s->tiers[i];
+    }
+}
+
+int add_tier(rm_solver *s, tier *t)
+{
+    if (s->ntiers == s->captiers) {
+        int cap = s->captiers ? 2 * s->captiers : 64;
+        tier **nt = realloc(s->tiers, (size_t)cap * sizeof *nt);
+        if (nt)
+            s->tiers = nt;
+        int *nd = realloc(s->done, (size_t)cap * sizeof *nd);
+        if (nd)
+            s->done = nd;
+        if (!nt || !nd)
+            return -1;
+        s->captiers = cap;
+    }
+    if (2 * (s->ntiers + 1) > s->nslots) {
+        int n = s->nslots ? 2 * s->nslots : 256;
+        int *slot = malloc((size_t)n * sizeof *slot);
+        if (!slot)
+            return -1;
+        for (int j = 0; j < n; j++)
+            slot[j] = -1;
+        for (int i = 0; i < s->ntiers; i++) {
+            uint64_t j = key_hash(&s->tiers[i]->key) & (uint64_t)(n - 1);
+            while (slot[j] >= 0)
+                j = (j + 1) & (uint64_t)(n - 1);
+            slot[j] = i;
+        }
+        free(s->slot);
+        s->slot = slot;
+        s->nslots = n;
+    }
+    s->tiers[s->ntiers] = t;
+    uint64_t j = key_hash(&t->key) & (uint64_t)(s->nslots - 1);
+    while (s->slot[j] >= 0)
+        j = (j + 1) & (uint64_t)(s->nslots - 1);
+    s->slot[j] = s->ntiers++;
+    return 0;
+}
+
+/* ---- ranking ---- */
+
+/* The colex rank of the set X among the points of FREE. */
+static uint64_t rank_in(const rm_solver *s, u128 x, u128 free)
+{
+    uint64_t r = 0;
+    int i = 1;
+    for (; x; x &= x - 1, i++) {
+        int p = pc2(free & (bit2(low2(x)) - 1));
+        r += s->binom[p][i];
+    }
+    return r;
+}
+
+/* The I-th largest member (counting from 1) of the set whose colex rank
+ * is *R, its members below TOP + 1: the largest P with binom(P, I) <= *R
+ * (else I - 1), taken off *R. */
+static int colex_digit(const rm_solver *s, uint64_t *r, int i, int top)
+{
+    int p = top;
+    while (p >= i && s->binom[p][i] > *r)
+        p--;
+    if (s->binom[p][i] > *r)
+        p = i - 1;
+    *r -= s->binom[p][i];
+    return p;
+}
+
+/* The set of C points of FREE (M of them) whose colex rank is R. */
+static u128 unrank_in(const rm_solver *s, uint64_t r, int c, u128 free, int m)
+{
+    u128 x = 0;
+    int top = m - 1;
+    for (int i = c; i >= 1; i--) {
+        int p = colex_digit(s, &r, i, top);
+        x |= bit2(select2(free, p));
+        top = p - 1;
+    }
+    return x;
+}
+
+/* The point sets of a position: one a kind, then the layers of stacks. */
+int nsets(const rm_solver *s)
+{
+    return MAXK + s->nup;
+}
+
+/* A kind that stacks is placed as a multiset: C pieces on the M points
+ * of FREE, taken in order with repeats e1 <= e2 <= ... <= eC, are the
+ * C-set {e1, e2 + 1, ..., eC + C - 1} of M + C - 1 numbers, ranked in
+ * colex order (so there are binom(M + C - 1, C) placements). The height
+ * of the stack on a point is 1 + the layers (SETS[MAXK ..]) it is in. */
+static int height_at(const rm_solver *s, const u128 *sets, int b)
+{
+    int h = 1;
+    for (int j = 0; j < s->nup && (sets[MAXK + j] >> b & 1); j++)
+        h++;
+    return h;
+}
+
+static uint64_t rank_stacks(const rm_solver *s, const u128 *sets, u128 x, u128 free)
+{
+    uint64_t r = 0;
+    int i = 0;
+    for (; x; x &= x - 1) {
+        int b = low2(x), e = pc2(free & (bit2(b) - 1));
+        for (int h = height_at(s, sets, b); h > 0; h--, i++)
+            r += s->binom[e + i][i + 1];
+    }
+    return r;
+}
+
+/* The placement of C pieces of one kind on the M points of FREE whose
+ * rank is R: its points (returned) and its stacks, added to the layers of
+ * SETS. */
+static u128 unrank_stacks(const rm_solver *s, uint64_t r, int c, u128 free, int m, u128 *sets)
+{
+    u128 x = 0;
+    int top = m + c - 2, b = -1, h = 0;
+    for (int i = c; i >= 1; i--) {
+        int q = colex_digit(s, &r, i, top);
+        top = q - 1;
+        int nb = select2(free, q - (i - 1));
+        if (nb == b) {
+            if (h - 1 < s->nup)
+                sets[MAXK + h - 1] |= bit2(b);
+            h++;
+        } else {
+            b = nb, h = 1;
+            x |= bit2(b);
+        }
+    }
+    return x;
+}
+
+u128 apply_sym(const rm_solver *s, int g, u128 x)
+{
+    if (g == 0)
+        return x;
+    u128 y = 0;
+    for (; x; x &= x - 1)
+        y |= bit2(s->perm[g][low2(x)]);
+    return y;
+}
+
+/* The rank of the kinds after the first (SETS by kind) in tier T, the
+ * first kind's set being FIRST. The kinds that stack come last, each
+ * placed on the points the others leave. */
+static uint64_t rest_rank(const rm_solver *s, const tier *t, const u128 *sets, u128 first)
+{
+    u128 free = s->board & ~first;
+    uint64_t r = 0, m = 1;
+    for (int i = 1; i < t->nk; i++) {
+        int kind = t->order[i];
+        u128 x = sets[kind];
+        if (s->stacks[kind]) {
+            r += m * rank_stacks(s, sets, x, free);
+        } else {
+            r += m * rank_in(s, x, free);
+            free &= ~x;
+        }
+        m *= t->mult[i];
+    }
+    return r;
+}
+
+/* The index of the position (SETS, SIDE to move) in tier T: one for each
+ * class of symmetric positions, the least of the class. */
+uint64_t encode(const rm_solver *s, const tier *t, const u128 *sets, int side)
+{
+    uint64_t base = (uint64_t)side * t->per_side;
+    if (t->nk == 0)
+        return base;
+    u128 first = sets[t->order[0]];
+    if (s->stacks[t->order[0]]) /* (every kind on the board stacks: none kept aside) */
+        return base + rank_stacks(s, sets, first, s->board) * t->rest + rest_rank(s, t, sets, 0);
+    uint64_t r1 = rank_in(s, first, s->board);
+    if (!t->sym)
+        return base + r1 * t->rest + rest_rank(s, t, sets, first);
+    const symtab *y = t->sym;
+    uint32_t c = y->class_of[r1];
+    int g = y->sym_of[r1];
+    uint64_t best = UINT64_MAX;
+    for (uint64_t m = y->stab[c]; m; m &= m - 1) {
+        int h = s->compose[__builtin_ctzll(m)][g];
+        u128 img[MAXS];
+        for (int i = 1; i < t->nk; i++)
+            img[t->order[i]] = apply_sym(s, h, sets[t->order[i]]);
+        for (int j = 0; j < s->nup; j++)
+            img[MAXK + j] = apply_sym(s, h, sets[MAXK + j]);
+        uint64_t r = rest_rank(s, t, img, y->class_set[c]);
+        if (r < best)
+            best = r;
+    }
+    return base + (uint64_t)c * t->rest + best;
+}
+
+/* The sets of the position of index I of tier T, and its side to move;
+ * -1 when I stands for no position (two kinds that stack placed on one
+ * point). */
+int decode(const rm_solver *s, const tier *t, uint64_t i, u128 *sets)
+{
+    int side = (int)(i / t->per_side);
+    i %= t->per_side;
+    for (int k = 0; k < nsets(s); k++)
+        sets[k] = 0;
+    if (t->nk == 0)
+        return side;
+    uint64_t f = i / t->rest, r = i % t->rest;
+    int k0 = t->order[0], c0 = t->key.on_board[k0];
+    u128 first, free = s->board, stacked = 0;
+    int m = s->npoints;
+    if (s->stacks[k0]) {
+        first = stacked = unrank_stacks(s, f, c0, s->board, s->npoints, sets);
+    } else {
+        first = t->sym ? t->sym->class_set[f] : unrank_in(s, f, c0, s->board, s->npoints);
+        free &= ~first;
+        m -= c0;
+    }
+    sets[k0] = first;
+    for (int j = 1; j < t->nk; j++) {
+        int kind = t->order[j], c = t->key.on_board[kind];
+        uint64_t rj = r % t->mult[j];
+        r /= t->mult[j];
+        if (s->stacks[kind]) {
+            u128 x = unrank_stacks(s, rj, c, free, m, sets);
+            if (x & stacked)
+                side = -1;
+            stacked |= x;
+            sets[kind] = x;
+        } else {
+            u128 x = unrank_in(s, rj, c, free, m);
+            sets[kind] = x;
+            free &= ~x;
+            m -= c;
+        }
+    }
+    return side;
+}
+
+/* The position of index I of tier T into SETS, and its side to move: -1
+ * when I stands for none, or for one of a class of symmetric positions
+ * that another index stands for. */
+int position_at(const rm_solver *s, const tier *t, uint64_t i, u128 *sets)
+{
+    int side = decode(s, t, i, sets);
+    if (side < 0 || (t->sym && encode(s, t, sets, side) != i))
+        return -1;
+    return side;
+}
+
+void key_of(const rm_solver *s, const rm_bstate *bs, tkey *key)
+{
+    memset(key, 0, sizeof *key);
+    for (int i = 0; i < s->g->nkinds; i++) {
+        key->on_board[i] = bs->on_board[i];
+        key->hand[i] = bs->hand[i];
+    }
+    memcpy(key->phase, bs->phase, 2);
+    memcpy(key->phase_turns, bs->phase_turns, 2);
+}
+
+void sets_of(const rm_solver *s, const rm_bstate *bs, u128 *sets)
+{
+    for (int i = 0; i < MAXK; i++) {
+        uint64_t w[2] = { 0, 0 };
+        if (i < s->g->nkinds)
+            rm_bits_kind_points(s->k, bs, i, w);
+        sets[i] = ld2(w);
+    }
+    if (s->nup == 0)
+        return;
+    const uint8_t *height = rm_bits_heights(s->k, bs);
+    for (int j = 0; j < s->nup; j++)
+        sets[MAXK + j] = 0;
+    for (int b = 0; b < s->nbits; b++)
+        for (int j = 0; j + 2 <= height[b] && j < s->nup; j++)
+            sets[MAXK + j] |= bit2(b);
+}
+
+void make_state(const rm_solver *s, const tier *t, const u128 *sets, int side, rm_bstate *bs)
+{
+    uint64_t w[MAXK][2];
+    for (int i = 0; i < MAXK; i++)
+        st2(w[i], sets[i]);
+    uint8_t height[RM_BITS_MAX_WORDS * 64];
+    if (s->nup > 0)
+        for (int b = 0; b < s->nbits; b++)
+            height[b] = (uint8_t)height_at(s, sets, b);
+    rm_bits_make(s->k, bs, (const uint64_t(*)[2])w, s->nup > 0 ? height : NULL, t->key.hand, side,
+                 t->key.phase, t->key.phase_turns);
+}
+
+/* ---- symmetries of the board ----
+ *
+ * The permutations of the points that take each line onto a line (in its
+ * order or reversed), each region an action uses onto itself, and, for a
+ * side whose actions have direction filters, each ray onto a ray of the
+ * same class. Found by a search that maps the points in breadth-first
+ * order from the first, each next to a point mapped before it, keeping
+ * links. */
+
+typedef struct symsearch {
+    const rm_game *g;
+    int n;
+    int *order, *parent;       /* the points in breadth-first order, and the point before */
+    int *img;                  /* the image of each point (-1: not yet) */
+    bool *used;
+    int *inv;                  /* an invariant of each point: its rays, and the lengths of its lines */
+    rm_solver *s;
+} symsearch;
+
+static bool linked(const rm_board *b, int p, int q)
+{
+    return board_adjacent(b, p, q);
+}
+
+/* The ray of P whose first point is Q, or -1. */
+int ray_to(const rm_board *b, int p, int q)
+{
+    for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++)
+        if (b->ray_next[r] == q)
+            return (int)r;
+    return -1;
+}
+
+/* Whether the full map IMG keeps the lines, the regions and the ray
+ * classes that matter. */
+static bool keeps_rules(const symsearch *x)
+{
+    const rm_game *g = x->g;
+    const rm_board *b = &g->board;
+    /* every ray goes onto a ray of the same length (so every line onto a
+     * line), of the same class for a side with filters */
+    bool filters[2] = { false, false };
+    for (int i = 0; i < g->rules.naction_rules; i++)
+        if (g->rules.actions[i].dir_allow)
+            filters[g->kinds[g->rules.actions[i].kind].side] = true;
+    for (int p = 0; p < b->npoints; p++)
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            const uint16_t *pts = b->ray_pts + b->rays[r].off;
+            int q = ray_to(b, x->img[p], x->img[pts[0]]);
+            if (q < 0 || b->rays[q].len != b->rays[r].len)
+                return false;
+            const uint16_t *qp = b->ray_pts + b->rays[q].off;
+            for (int i = 0; i < b->rays[r].len; i++)
+                if (qp[i] != x->img[pts[i]])
+                    return false;
+            for (int side = 0; side < 2; side++)
+                if (filters[side] && g->sides[side].ray_class[r] != g->sides[side].ray_class[q])
+                    return false;
+        }
+    for (int i = 0; i < g->rules.naction_rules; i++) {
+        const rm_action_rule *a = &g->rules.actions[i];
+        if (!a->has_region)
+            continue;
+        for (int p = 0; p < b->npoints; p++)
+            if (set_has(&a->region, p) != set_has(&a->region, x->img[p]))
+                return false;
+    }
+    return true;
+}
+
+static void sym_found(symsearch *x)
+{
+    rm_solver *s = x->s;
+    if (s->nsyms > MAX_SYMS)
+        return;
+    if (s->nsyms == MAX_SYMS) {
+        s->nsyms++; /* (too many: none is used) */
+        return;
+    }
+    for (int bit = 0; bit < RM_BITS_MAX_WORDS * 64; bit++)
+        s->perm[s->nsyms][bit] = (uint8_t)bit;
+    for (int p = 0; p < x->n; p++)
+        s->perm[s->nsyms][rm_bits_bit_of(s->k, p)] = (uint8_t)rm_bits_bit_of(s->k, x->img[p]);
+    s->nsyms++;
+}
+
+static void sym_search(symsearch *x, int at)
+{
+    if (x->s->nsyms > MAX_SYMS)
+        return;
+    if (at == x->n) {
+        if (keeps_rules(x))
+            sym_found(x);
+        return;
+    }
+    const rm_board *b = &x->g->board;
+    int p = x->order[at];
+    for (int q = 0; q < x->n; q++) {
+        if (x->used[q] || x->inv[q] != x->inv[p])
+            continue;
+        if (x->parent[at] >= 0 && !linked(b, x->img[x->parent[at]], q))
+            continue;
+        bool ok = true;
+        for (int i = 0; i < at && ok; i++) {
+            int r = x->order[i];
+            ok = linked(b, p, r) == linked(b, q, x->img[r]);
+        }
+        if (!ok)
+            continue;
+        x->img[p] = q;
+        x->used[q] = true;
+        sym_search(x, at + 1);
+        x->used[q] = false;
+        x->img[p] = -1;
+    }
+}
+
+int find_symmetries(rm_solver *s)
+{
+    const rm_board *b = &s->g->board;
+    int n = b->npoints;
+    s->perm = calloc(MAX_SYMS, sizeof *s->perm);
+    symsearch x = { s->g, n, malloc((size_t)n * sizeof(int)), malloc((size_t)n * sizeof(int)),
+                    malloc((size_t)n * sizeof(int)), calloc((size_t)n, sizeof(bool)),
+                    malloc((size_t)n * sizeof(int)), s };
+    if (!s->perm || !x.order || !x.parent || !x.img || !x.used || !x.inv) {
+        free(x.order), free(x.parent), free(x.img), free(x.used), free(x.inv);
+        return -1;
+    }
+    for (int p = 0; p < n; p++) {
+        int inv = board_degree(b, p) * 1000;
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++)
+            inv += b->rays[r].len * b->rays[r].len;
+        x.inv[p] = inv;
+        x.img[p] = -1;
+    }
+    /* breadth-first order over the links (every component in turn) */
+    int head = 0, tail = 0;
+    bool *seen = calloc((size_t)n, sizeof(bool));
+    if (!seen) {
+        free(x.order), free(x.parent), free(x.img), free(x.used), free(x.inv);
+        return -1;
+    }
+    for (int start = 0; start < n; start++) {
+        if (seen[start])
+            continue;
+        seen[start] = true;
+        x.order[tail] = start;
+        x.parent[tail++] = -1;
+        while (head < tail) {
+            int p = x.order[head++];
+            for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+                int q = b->ray_next[r];
+                if (!seen[q]) {
+                    seen[q] = true;
+                    x.order[tail] = q;
+                    x.parent[tail++] = p;
+                }
+            }
+        }
+    }
+    free(seen);
+    s->nsyms = 0;
+    sym_search(&x, 0);
+    free(x.order), free(x.parent), free(x.img), free(x.used), free(x.inv);
+    if (s->nsyms > MAX_SYMS || s->nsyms < 1 || s->o.no_symmetry)
+        s->nsyms = 1; /* the identity alone */
+    /* the identity first */
+    for (int i = 0; i < s->nsyms; i++) {
+        bool id = true;
+        for (int bit = 0; bit < s->nbits && id; bit++)
+            id = s->perm[i][bit] == bit;
+        if (id && i) {
+            uint8_t tmp[RM_BITS_MAX_WORDS * 64];
+            memcpy(tmp, s->perm[0], sizeof tmp);
+            memcpy(s->perm[0], s->perm[i], sizeof tmp);
+            memcpy(s->perm[i], tmp, sizeof tmp);
+        }
+    }
+    for (int bit = 0; bit < RM_BITS_MAX_WORDS * 64; bit++)
+        s->perm[0][bit] = (uint8_t)bit;
+    for (int a = 0; a < s->nsyms; a++)
+        for (int c = 0; c < s->nsyms; c++) {
+            uint8_t ab[RM_BITS_MAX_WORDS * 64];
+            for (int bit = 0; bit < s->nbits; bit++)
+                ab[bit] = s->perm[a][s->perm[c][bit]];
+            s->compose[a][c] = 0;
+            for (int e = 0; e < s->nsyms; e++)
+                if (memcmp(ab, s->perm[e], (size_t)s->nbits) == 0)
+                    s->compose[a][c] = (uint8_t)e;
+        }
+    return 0;
+}
+
+/* The table of the placements of C pieces up to symmetry; NULL when
+ * there are too many placements to table (or no symmetry). */
+static const symtab *symtab_of(rm_solver *s, int c)
+{
+    if (s->nsyms == 1 || c <= 0 || s->binom[s->npoints][c] > MAX_SYM_SETS)
+        return NULL;
+    if (s->symtabs[c])
+        return s->symtabs[c];
+    symtab *y = calloc(1, sizeof *y);
+    uint64_t n = s->binom[s->npoints][c];
+    if (!y)
+        return NULL;
+    y->count = c;
+    y->nsets = n;
+    y->class_of = malloc(n * sizeof *y->class_of);
+    y->sym_of = malloc(n);
+    y->class_set = malloc(n * sizeof *y->class_set);
+    y->stab = malloc(n * sizeof *y->stab);
+    if (!y->class_of || !y->sym_of || !y->class_set || !y->stab) {
+        free(y->class_of), free(y->sym_of), free(y->class_set), free(y->stab), free(y);
+        return NULL;
+    }
+    for (uint64_t r = 0; r < n; r++) {
+        if ((r & 0xFFFF) == 0xFFFF && halted(s)) {
+            free(y->class_of), free(y->sym_of), free(y->class_set), free(y->stab), free(y);
+            return NULL;
+        }
+        u128 x = unrank_in(s, r, c, s->board, s->npoints);
+        uint64_t best = r;
+        int bg = 0;
+        for (int g = 1; g < s->nsyms; g++) {
+            uint64_t q = rank_in(s, apply_sym(s, g, x), s->board);
+            if (q < best) {
+                best = q;
+                bg = g;
+            }
+        }
+        if (best == r) {
+            uint32_t cls = y->nclasses++;
+            y->class_of[r] = cls;
+            y->class_set[cls] = x;
+            y->stab[cls] = 0;
+            for (int g = 0; g < s->nsyms; g++)
+                if (apply_sym(s, g, x) == x)
+                    y->stab[cls] |= (uint64_t)1 << g;
+        } else {
+            y->class_of[r] = y->class_of[best]; /* (best < r: its class is known) */
+        }
+        y->sym_of[r] = (uint8_t)bg;
+    }
+    s->symtabs[c] = y;
+    return y;
+}
+
+/* ---- the layout of a tier ---- */
+
+static void name_tier(const rm_solver *s, tier *t)
+{
+    const rm_game *g = s->g;
+    size_t at = 0;
+    t->name[0] = 0;
+    for (int i = 0; i < g->nkinds && at < sizeof t->name; i++)
+        at += (size_t)snprintf(t->name + at, sizeof t->name - at, "%s%.20s %d+%d", i ? ", " : "",
+                               g->kinds[i].name, t->key.on_board[i], t->key.hand[i]);
+    for (int side = 0; side < 2 && at < sizeof t->name; side++) {
+        const rm_phase *ph = &g->rules.phases[t->key.phase[side]];
+        at += (size_t)snprintf(t->name + at, sizeof t->name - at, "%s%.20s", side ? "/" : "; ",
+                               ph->name);
+        if (t->key.phase_turns[side])
+            at += (size_t)snprintf(t->name + at, sizeof t->name - at, "(%d)",
+                                   t->key.phase_turns[side]);
+    }
+}
+
+/* Works out how tier T numbers its positions; false when it has too many. */
+bool lay_out(rm_solver *s, tier *t)
+{
+    const rm_game *g = s->g;
+    name_tier(s, t);
+    t->nk = 0;
+    t->sym = NULL;
+    /* the kinds that do not stack, the one of fewest placements first (its
+     * placements are tabled by class of symmetry), then those that stack */
+    int first = -1, total = 0, nstacking = 0;
+    for (int i = 0; i < g->nkinds; i++) {
+        int c = t->key.on_board[i];
+        if (c > 0 && s->stacks[i]) {
+            nstacking++;
+            continue;
+        }
+        total += c;
+        if (c > 0 && (first < 0 || s->binom[s->npoints][c] < s->binom[s->npoints][t->key.on_board[first]]))
+            first = i;
+    }
+    if (first >= 0)
+        t->order[t->nk++] = first;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < g->nkinds; i++)
+            if (i != first && t->key.on_board[i] > 0 && s->stacks[i] == (pass == 1))
+                t->order[t->nk++] = i;
+    long double size = 1;
+    t->rest = 1;
+    t->nfirst = 1;
+    int free = s->npoints;
+    if (total + nstacking > s->npoints) {
+        size = 0; /* (no position: more pieces than points) */
+    } else {
+        for (int j = 0; j < t->nk; j++) {
+            int kind = t->order[j], c = t->key.on_board[kind];
+            uint64_t n;
+            if (s->stacks[kind]) {
+                if (free + c - 1 > 128)
+                    return false;
+                n = s->binom[free + c - 1][c];
+            } else {
+                n = s->binom[free][c];
+                if (j == 0 && (t->sym = symtab_of(s, c)))
+                    n = t->sym->nclasses;
+                free -= c;
+            }
+            size *= (long double)n;
+            if (j == 0) {
+                t->nfirst = n;
+            } else {
+                t->mult[j] = n;
+                t->rest *= n;
+            }
+        }
+    }
+    t->want = 2 * size;
+    if (2 * size > (long double)MAX_TIER)
+        return false;
+    t->per_side = (uint64_t)size;
+    t->size = 2 * t->per_side;
+    return true;
+}

@@ -1,0 +1,929 @@
+/* retro.c: solving a tier by retrograde analysis (see solve.h): the
+ * forward pass over its positions, the positions before a position
+ * (unmoves, or the turns kept), the backward pass, and solve_key, which
+ * solves the tiers a tier leads to first. */
+#define _POSIX_C_SOURCE 200809L
+#include "solve_impl.h"
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- solving a tier ---- */
+
+/* The value for the side to move of the child position BS of a position
+ * whose side to move is SIDE, from its tier (solved): RM_VALUE_*, and
+ * its distance. */
+int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int *dist)
+{
+    u128 sets[MAXS];
+    sets_of(s, bs, sets);
+    uint64_t j = encode(s, t, sets, bs->to_move);
+    int v = get_val(t, j);
+    *dist = t->dist[j];
+    if (bs->to_move != side && v != RM_VALUE_DRAW)
+        v = v == RM_VALUE_WIN ? RM_VALUE_LOSS : RM_VALUE_WIN;
+    return v;
+}
+
+/* The working arrays of a tier being solved. */
+typedef struct work {
+    uint32_t *cnt;             /* turns not (yet) known to lose for the side to move */
+    uint16_t *maxd;            /* the longest distance of those known to */
+    uint64_t *edges;           /* (child << 32 | parent) within the tier */
+    size_t nedges, capedges;
+    uint32_t *off, *from;      /* the parents of each position: from[off[i] .. off[i+1]) */
+    uint32_t **bucket;         /* positions to decide, by distance */
+    size_t *nbucket, *capbucket;
+    int nbuckets;
+    uint8_t *final;            /* 1: decided; 2: over, decided when popped; 0: open */
+} work;
+
+static bool push(rm_solver *s, work *w, int d, uint32_t i)
+{
+    if (d >= DIST_MAX)
+        d = DIST_MAX - 1;
+    if (d >= w->nbuckets) {
+        int n = d + 64;
+        uint32_t **b = realloc(w->bucket, (size_t)n * sizeof *b);
+        size_t *nb = realloc(w->nbucket, (size_t)n * sizeof *nb);
+        size_t *cb = realloc(w->capbucket, (size_t)n * sizeof *cb);
+        if (b)
+            w->bucket = b;
+        if (nb)
+            w->nbucket = nb;
+        if (cb)
+            w->capbucket = cb;
+        if (!b || !nb || !cb) {
+            fail(s, "out of memory");
+            return false;
+        }
+        for (int j = w->nbuckets; j < n; j++) {
+            w->bucket[j] = NULL;
+            w->nbucket[j] = w->capbucket[j] = 0;
+        }
+        w->nbuckets = n;
+    }
+    if (w->nbucket[d] == w->capbucket[d]) {
+        size_t cap = w->capbucket[d] ? 2 * w->capbucket[d] : 1024;
+        uint32_t *b = realloc(w->bucket[d], cap * sizeof *b);
+        if (!b) {
+            fail(s, "out of memory");
+            return false;
+        }
+        w->bucket[d] = b;
+        w->capbucket[d] = cap;
+    }
+    w->bucket[d][w->nbucket[d]++] = i;
+    return true;
+}
+
+static void report(rm_solver *s, const tier *t, uint64_t done, int stage)
+{
+    halted(s);
+    if (!s->o.progress)
+        return;
+    rm_solve_progress p = { s->ntiers, t->name, t->size - t->aliases, done, stage,
+                            t->won, t->lost, t->drawn, t->longest, t->loaded };
+    s->o.progress(s->o.ctx, &p);
+}
+
+/* ---- the forward pass ----
+ *
+ * It decides the positions that are over, and those whose turns all
+ * lead out of the tier, and keeps the turns within it. Each position is
+ * looked at alone, so threads share the positions of a tier (-j): each
+ * keeps what it finds in its own lists, merged when all are done. A
+ * position with a turn into a tier not solved yet waits (DEFERRED) while
+ * that tier is solved, then is looked at again; on one thread the tier is
+ * solved at once instead. */
+
+typedef struct scan {
+    rm_solver *s;
+    tier *t;
+    work *w;
+    bool alone;                /* one thread: solve a missing tier at once */
+    const uint32_t *list;      /* the positions to look at: LIST[from .. to), or */
+    uint64_t from, to;         /* (LIST NULL) the positions from .. to */
+    uint64_t *edges;           /* (child << 32 | parent) within the tier */
+    size_t nedges, capedges;
+    uint64_t *pushes;          /* (distance << 32 | position) to decide */
+    size_t npushes, cappushes;
+    uint32_t *deferred;
+    size_t ndeferred, capdeferred;
+    tkey *missing;
+    size_t nmissing, capmissing;
+    tkey *next;                /* the other tiers the turns lead to */
+    size_t nnext, capnext;
+    uint64_t aliases;
+    rm_btally *tally;
+    rm_turnlist l;
+    bool failed;
+    char err[512];
+} scan;
+
+static bool grow(void **p, size_t *cap, size_t n, size_t each)
+{
+    if (n < *cap)
+        return true;
+    size_t c = *cap ? 2 * *cap : 4096;
+    void *q = realloc(*p, c * each);
+    if (!q)
+        return false;
+    *p = q;
+    *cap = c;
+    return true;
+}
+
+static void scan_fail(scan *sc, const char *what)
+{
+    if (!sc->failed)
+        snprintf(sc->err, sizeof sc->err, "%s", what);
+    sc->failed = true;
+}
+
+static void scan_push(scan *sc, int d, uint32_t i)
+{
+    if (d >= DIST_MAX)
+        d = DIST_MAX - 1;
+    if (!grow((void **)&sc->pushes, &sc->cappushes, sc->npushes, sizeof *sc->pushes))
+        scan_fail(sc, "out of memory");
+    else
+        sc->pushes[sc->npushes++] = (uint64_t)d << 32 | i;
+}
+
+/* Notes that a turn leads to tier KEY. */
+static void note_next(scan *sc, const tkey *key)
+{
+    for (size_t i = sc->nnext; i > 0; i--)
+        if (memcmp(&sc->next[i - 1], key, sizeof *key) == 0)
+            return;
+    if (!grow((void **)&sc->next, &sc->capnext, sc->nnext, sizeof *sc->next))
+        scan_fail(sc, "out of memory");
+    else
+        sc->next[sc->nnext++] = *key;
+}
+
+/* Looks at position I of the tier: false when it must wait for a tier. */
+static bool scan_position(scan *sc, uint64_t i)
+{
+    rm_solver *s = sc->s;
+    tier *t = sc->t;
+    work *w = sc->w;
+    const rm_game *g = s->g;
+    u128 sets[MAXS];
+    int side = position_at(s, t, i, sets);
+    if (side < 0) {
+        w->final[i] = true; /* (another position of its class stands for it, or none is) */
+        sc->aliases++;
+        return true;
+    }
+    rm_bstate bs, child;
+    rm_state st;
+    rm_outcome out;
+    make_state(s, t, sets, side, &bs);
+    int r = rm_bits_result(g, s->k, &bs, NULL, sc->tally, &sc->l, &st, &out);
+    if (r == RM_FAILED) {
+        char why[160], msg[400];
+        snprintf(msg, sizeof msg, "a position of tier %s cannot be listed: %s", t->name,
+                 rm_turns_failure(&sc->l, why, sizeof why));
+        scan_fail(sc, msg);
+        return true;
+    }
+    if (r != RM_ONGOING) {
+        if (r == RM_DRAW) {
+            w->final[i] = true; /* (its value stays RM_VALUE_DRAW, 0) */
+            w->cnt[i] = 1;
+        } else {
+            w->cnt[i] = r == side ? 1 : 0; /* (a loss: no turn left that does not lose) */
+            w->final[i] = 2; /* (over: no position comes after it, decided when popped) */
+            scan_push(sc, 0, (uint32_t)i);
+        }
+        return true;
+    }
+    size_t size = rm_bits_state_size(s->k);
+    int n = sc->tally->n > 0 ? sc->tally->n : sc->l.n;
+    size_t mark = sc->nedges;
+    uint32_t cnt = 0;
+    int maxd = -1, win = -1;
+    for (int j = 0; j < n && !sc->failed; j++) {
+        if (sc->tally->n > 0) {
+            rm_bits_copy(size, &child, &bs);
+            rm_bits_play(s->k, &child, sc->tally, j);
+        } else {
+            rm_state next = st;
+            rm_apply(g, &next, rm_turn_moves(&sc->l, j), sc->l.turns[j].n);
+            rm_bits_from_state(s->k, &next, &child);
+        }
+        tkey ck;
+        key_of(s, &child, &ck);
+        if (memcmp(&ck, &t->key, sizeof ck) == 0) {
+            cnt++;
+            if (t->unmoves)
+                continue; /* (the turn is found again backwards: unmoves) */
+            u128 cs[MAXS];
+            sets_of(s, &child, cs);
+            uint64_t c = encode(s, t, cs, child.to_move);
+            if (!grow((void **)&sc->edges, &sc->capedges, sc->nedges, sizeof *sc->edges))
+                scan_fail(sc, "out of memory (the turns within a tier)");
+            else
+                sc->edges[sc->nedges++] = c << 32 | i;
+            continue;
+        }
+        tier *ct = find_tier(s, &ck);
+        if (ct && ct->solving) {
+            char msg[400];
+            snprintf(msg, sizeof msg, "internal error: tier %s leads back to tier %s", t->name,
+                     ct->name);
+            scan_fail(sc, msg);
+            break;
+        }
+        if (!ct && sc->alone && !(ct = solve_key(s, &ck))) {
+            sc->failed = true; /* (s->err says why) */
+            break;
+        }
+        if (!ct) {
+            /* on threads: the position waits for the tier */
+            sc->nedges = mark;
+            if (!grow((void **)&sc->missing, &sc->capmissing, sc->nmissing, sizeof *sc->missing) ||
+                !grow((void **)&sc->deferred, &sc->capdeferred, sc->ndeferred,
+                      sizeof *sc->deferred)) {
+                scan_fail(sc, "out of memory");
+                return true;
+            }
+            sc->missing[sc->nmissing++] = ck;
+            sc->deferred[sc->ndeferred++] = (uint32_t)i;
+            return false;
+        }
+        note_next(sc, &ck);
+        /* the child's value turned to our side: WIN, the turn wins for us */
+        int d, v = child_value(s, ct, &child, side, &d);
+        if (v == RM_VALUE_LOSS) {
+            if (d > maxd)
+                maxd = d;
+        } else if (v == RM_VALUE_WIN) {
+            cnt++;
+            if (win < 0 || d < win)
+                win = d;
+        } else {
+            cnt++; /* a draw: never a loss for us */
+        }
+    }
+    w->cnt[i] = cnt;
+    w->maxd[i] = (uint16_t)(maxd < 0 ? 0 : maxd);
+    if (win >= 0)
+        scan_push(sc, win + 1, (uint32_t)i);
+    else if (cnt == 0)
+        scan_push(sc, maxd + 1, (uint32_t)i);
+    return true;
+}
+
+static void *scan_run(void *arg)
+{
+    scan *sc = arg;
+    for (uint64_t k = sc->from; k < sc->to && !sc->failed && !sc->s->failed; k++) {
+        uint64_t i = sc->list ? sc->list[k] : k;
+        if (sc->alone && (i & 0xFFFF) == 0)
+            report(sc->s, sc->t, i, 0);
+        scan_position(sc, i);
+    }
+    return NULL;
+}
+
+/* Merges what scan SC found into the tier's work; false when out of
+ * memory. */
+static bool merge_scan(rm_solver *s, work *w, scan *sc)
+{
+    if (sc->nedges) {
+        size_t need = w->nedges + sc->nedges;
+        if (need > w->capedges) {
+            size_t cap = w->capedges ? w->capedges : 1 << 16;
+            while (cap < need)
+                cap *= 2;
+            if (s->bytes + (cap - w->capedges) * sizeof *w->edges > s->o.memory) {
+                fail(s, "solving needs more than the %.1f GiB of memory given (the turns within "
+                        "one tier: %zu); give more with --memory, or see rimau solve --estimate",
+                     (double)s->o.memory / (1 << 30), need);
+                return false;
+            }
+            uint64_t *e = realloc(w->edges, cap * sizeof *e);
+            if (!e) {
+                fail(s, "out of memory (the turns within a tier)");
+                return false;
+            }
+            s->bytes += (cap - w->capedges) * sizeof *e;
+            if (s->bytes > s->peak)
+                s->peak = s->bytes;
+            w->edges = e;
+            w->capedges = cap;
+        }
+        memcpy(w->edges + w->nedges, sc->edges, sc->nedges * sizeof *sc->edges);
+        w->nedges = need;
+    }
+    for (size_t q = 0; q < sc->npushes; q++)
+        if (!push(s, w, (int)(sc->pushes[q] >> 32), (uint32_t)sc->pushes[q]))
+            return false;
+    sc->nedges = sc->npushes = 0;
+    return true;
+}
+
+static void free_scan(scan *sc)
+{
+    free(sc->next);
+    free(sc->edges);
+    free(sc->pushes);
+    free(sc->deferred);
+    free(sc->missing);
+    free(sc->tally);
+    rm_turnlist_free(&sc->l);
+}
+
+/* Before a pass on threads: the tiers the turns of a sample of T's
+ * positions lead to, solved first, so that few positions wait. */
+static void discover(rm_solver *s, tier *t)
+{
+    rm_btally *tally = malloc(sizeof *tally);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    if (!tally) {
+        fail(s, "out of memory");
+        return;
+    }
+    size_t size = rm_bits_state_size(s->k);
+    uint64_t step = t->size / 4096 + 1;
+    for (uint64_t i = 0; i < t->size && !s->failed; i += step) {
+        u128 sets[MAXS];
+        int side = decode(s, t, i, sets);
+        rm_bstate bs, child;
+        rm_state st;
+        if (side < 0)
+            continue;
+        make_state(s, t, sets, side, &bs);
+        if (rm_bits_result(s->g, s->k, &bs, NULL, tally, &l, &st, NULL) != RM_ONGOING)
+            continue;
+        int n = tally->n > 0 ? tally->n : l.n;
+        for (int j = 0; j < n && !s->failed; j++) {
+            if (tally->n > 0) {
+                rm_bits_copy(size, &child, &bs);
+                rm_bits_play(s->k, &child, tally, j);
+            } else {
+                rm_state next = st;
+                rm_apply(s->g, &next, rm_turn_moves(&l, j), l.turns[j].n);
+                rm_bits_from_state(s->k, &next, &child);
+            }
+            tkey ck;
+            key_of(s, &child, &ck);
+            if (memcmp(&ck, &t->key, sizeof ck) != 0 && !find_tier(s, &ck))
+                solve_key(s, &ck);
+        }
+    }
+    free(tally);
+    rm_turnlist_free(&l);
+}
+
+static bool forward(rm_solver *s, tier *t, work *w)
+{
+    int nth = s->o.threads > 1 ? s->o.threads : 1;
+    if (nth > 1 && t->size > 4096)
+        discover(s, t);
+    if ((uint64_t)nth > t->size / 1024 + 1)
+        nth = (int)(t->size / 1024 + 1); /* (a small tier: fewer threads) */
+    scan *sc = calloc((size_t)nth, sizeof *sc);
+    if (!sc) {
+        fail(s, "out of memory");
+        return false;
+    }
+    for (int i = 0; i < nth; i++) {
+        sc[i] = (scan){ .s = s, .t = t, .w = w, .alone = nth == 1 };
+        rm_turnlist_init(&sc[i].l);
+        sc[i].tally = malloc(sizeof *sc[i].tally);
+        if (!sc[i].tally)
+            fail(s, "out of memory");
+    }
+    uint32_t *list = NULL; /* the positions that waited, for the next round */
+    uint64_t nlist = t->size;
+    for (int round = 0; !s->failed && nlist > 0; round++) {
+        /* share the positions out, run, and merge */
+        for (int i = 0; i < nth; i++) {
+            sc[i].list = list;
+            sc[i].from = nlist * (uint64_t)i / (uint64_t)nth;
+            sc[i].to = nlist * (uint64_t)(i + 1) / (uint64_t)nth;
+        }
+        if (nth == 1) {
+            scan_run(&sc[0]);
+        } else {
+            pthread_t th[256];
+            int started = 0;
+            for (int i = 0; i < nth; i++)
+                if (pthread_create(&th[i], NULL, scan_run, &sc[i]) == 0)
+                    started++;
+                else
+                    break;
+            for (int i = started; i < nth; i++)
+                scan_run(&sc[i]); /* (a thread that could not start: run here) */
+            for (int i = 0; i < started; i++)
+                pthread_join(th[i], NULL);
+            report(s, t, round ? t->size : t->size / 2, 0);
+        }
+        size_t ndeferred = 0;
+        for (int i = 0; i < nth && !s->failed; i++) {
+            if (sc[i].failed)
+                fail(s, "%s", sc[i].err[0] ? sc[i].err : "out of memory");
+            else if (!merge_scan(s, w, &sc[i]))
+                break;
+            t->aliases += sc[i].aliases;
+            sc[i].aliases = 0;
+            ndeferred += sc[i].ndeferred;
+        }
+        if (s->failed || ndeferred == 0)
+            break;
+        /* solve the tiers the deferred positions wait for, then look at
+         * them again */
+        for (int i = 0; i < nth && !s->failed; i++)
+            for (size_t q = 0; q < sc[i].nmissing && !s->failed; q++)
+                if (!find_tier(s, &sc[i].missing[q]))
+                    solve_key(s, &sc[i].missing[q]);
+        free(list);
+        list = malloc(ndeferred * sizeof *list);
+        if (!list) {
+            fail(s, "out of memory");
+            break;
+        }
+        nlist = 0;
+        for (int i = 0; i < nth; i++) {
+            if (sc[i].ndeferred) /* (else its list may be NULL) */
+                memcpy(list + nlist, sc[i].deferred, sc[i].ndeferred * sizeof *list);
+            nlist += sc[i].ndeferred;
+            sc[i].ndeferred = sc[i].nmissing = 0;
+        }
+    }
+    report(s, t, t->size, 0);
+    free(list);
+    for (int i = 0; i < nth && !s->failed; i++)
+        for (size_t q = 0; q < sc[i].nnext; q++) {
+            bool known = false;
+            for (int e = 0; e < t->nnext && !known; e++)
+                known = memcmp(&t->next[e], &sc[i].next[q], sizeof(tkey)) == 0;
+            if (known)
+                continue;
+            tkey *nx = realloc(t->next, (size_t)(t->nnext + 1) * sizeof *nx);
+            if (!nx) {
+                fail(s, "out of memory");
+                break;
+            }
+            t->next = nx;
+            t->next[t->nnext++] = sc[i].next[q];
+        }
+    for (int i = 0; i < nth; i++)
+        free_scan(&sc[i]);
+    free(sc);
+    return !s->failed;
+}
+
+/* ---- unmoves ----
+ *
+ * In a tier where every turn that stays in the tier is one step, slide,
+ * leap or relocation of one piece (or a pass), the positions before a
+ * position are found backwards: each piece of the side that moved is
+ * put back where a turn of its action could have come from. A candidate
+ * is kept only when that turn is legal there: the direction filters are
+ * looked at as the forward turn would, and where captures or drops are
+ * compulsory, or for a pass, the reference lists the candidate's turns.
+ * Then the forward pass need only count each position's turns within the
+ * tier, not keep them: some 9 bytes a position instead of some 100.
+ *
+ * With symmetry, a class P before the class C is found as many times as
+ * positions of P turn into C's representative; P turns into positions of
+ * C that many times |Stab(P)| / |Stab(C)| (orbit counting), which is what
+ * the forward pass counted. */
+
+/* Whether every turn of pattern TR makes an irreversible change: one of
+ * its steps, taken at least once, only drops, captures or removes. */
+static bool always_leaves(const rm_game *g, const rm_turn_rule *tr)
+{
+    for (int st = 0; st < tr->nsteps; st++) {
+        const rm_step_rule *sr = &tr->steps[st];
+        if (sr->min < 1)
+            continue;
+        bool all = true;
+        for (int i = 0; i < sr->nalts && all; i++) {
+            int ty = g->rules.actions[sr->alt[i]].type;
+            all = ty == RM_DROP || ty == RM_CAPTURE || ty == RM_REMOVE;
+        }
+        if (all)
+            return true;
+    }
+    return false;
+}
+
+static bool moves_piece(int type)
+{
+    return type == RM_STEP || type == RM_SLIDE || type == RM_LEAP || type == RM_RELOCATE;
+}
+
+/* The pattern SIDE plays in tier T, and whether its turns may stay in T. */
+static const rm_turn_rule *pattern_of(const rm_solver *s, const tier *t, int side, bool *stays)
+{
+    const rm_phase *ph = &s->g->rules.phases[t->key.phase[side]];
+    int n = t->key.phase_turns[side] < ph->nturns ? t->key.phase_turns[side] : ph->nturns - 1;
+    const rm_turn_rule *tr = &ph->turns[n];
+    /* a turn counted in the phase moves to the next tier (its count), and
+     * so does one that always changes what never comes back */
+    *stays = t->key.phase_turns[side] >= rm_phase_turns_counted(ph) && !always_leaves(s->g, tr);
+    return tr;
+}
+
+/* Whether tier T can be solved by unmoves. */
+bool can_unmove(const rm_solver *s, const tier *t)
+{
+    const rm_game *g = s->g;
+    if (s->nup > 0)
+        return false; /* (a turn undone may come off a stack, or onto one) */
+    for (int side = 0; side < 2; side++) {
+        const rm_phase *ph = &g->rules.phases[t->key.phase[side]];
+        if (ph->before_play || ph->may_end || ph->compulsory_per_piece)
+            return false;
+        bool stays;
+        const rm_turn_rule *tr = pattern_of(s, t, side, &stays);
+        if (!stays)
+            continue;
+        if (tr->nsteps != 1 || tr->steps[0].min != 1 || tr->steps[0].max != 1)
+            return false;
+        const rm_step_rule *sr = &tr->steps[0];
+        for (int i = 0; i < sr->nalts; i++)
+            for (int j = i + 1; j < sr->nalts; j++) {
+                const rm_action_rule *a = &g->rules.actions[sr->alt[i]];
+                const rm_action_rule *c = &g->rules.actions[sr->alt[j]];
+                bool step_leap = (a->type == RM_STEP && c->type == RM_LEAP) ||
+                                 (a->type == RM_LEAP && c->type == RM_STEP);
+                if (moves_piece(a->type) && moves_piece(c->type) && a->kind == c->kind &&
+                    !step_leap)
+                    return false; /* (two ways to one position: the forward pass merges) */
+            }
+    }
+    return true;
+}
+
+static int stabilizer(const rm_solver *s, const u128 *sets)
+{
+    int n = 0;
+    for (int g = 0; g < s->nsyms; g++) {
+        bool same = true;
+        for (int k = 0; k < nsets(s) && same; k++)
+            same = k >= s->g->nkinds && k < MAXK ? true : apply_sym(s, g, sets[k]) == sets[k];
+        n += same;
+    }
+    return n;
+}
+
+/* Whether the ray R of point P may be taken by action A of SIDE. */
+static bool ray_ok(const rm_game *g, const rm_action_rule *a, int side, int r)
+{
+    return r >= 0 && (!a->dir_allow || (a->dir_allow >> g->sides[side].ray_class[r] & 1));
+}
+
+typedef struct before {
+    uint32_t *idx, *count;     /* the classes before, and the unmoves into each */
+    int n, cap;
+    rm_btally *tally;
+    rm_turnlist l;
+} before;
+
+/* Whether the turn of the position PSETS (SIDE to move) that leads to the
+ * position of hash CHILD is legal by the reference's list. */
+static bool listed_turn(rm_solver *s, const tier *t, const u128 *psets, int side, uint64_t child,
+                        before *b, bool pass)
+{
+    rm_bstate bs;
+    rm_state st;
+    make_state(s, t, psets, side, &bs);
+    rm_bits_to_state(s->k, &bs, &st);
+    int n = rm_legal_turns(s->g, &st, &b->l);
+    if (n <= 0 || (pass && !b->l.pass))
+        return false;
+    for (int i = 0; i < n; i++)
+        if (b->l.turns[i].hash == child)
+            return true;
+    return false;
+}
+
+static void add_before(rm_solver *s, const tier *t, const u128 *psets, int side, before *b)
+{
+    uint64_t j = encode(s, t, psets, side);
+    for (int i = 0; i < b->n; i++)
+        if (b->idx[i] == j) {
+            b->count[i]++;
+            return;
+        }
+    if (b->n == b->cap) {
+        int cap = b->cap ? 2 * b->cap : 64;
+        uint32_t *ni = realloc(b->idx, (size_t)cap * sizeof *ni);
+        if (ni)
+            b->idx = ni;
+        uint32_t *nc = realloc(b->count, (size_t)cap * sizeof *nc);
+        if (nc)
+            b->count = nc;
+        if (!ni || !nc) {
+            fail(s, "out of memory");
+            return;
+        }
+        b->cap = cap;
+    }
+    b->idx[b->n] = (uint32_t)j;
+    b->count[b->n++] = 1;
+}
+
+/* The classes before position I of tier T, by a turn within the tier,
+ * into B, each with the number of its turns into I's class. */
+static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
+{
+    const rm_game *g = s->g;
+    const rm_board *board = &g->board;
+    b->n = 0;
+    u128 sets[MAXS];
+    int side = decode(s, t, i, sets), m = 1 - side;
+    bool stays;
+    const rm_turn_rule *tr = pattern_of(s, t, m, &stays);
+    if (!stays)
+        return;
+    const rm_phase *ph = &g->rules.phases[t->key.phase[m]];
+    bool check = ph->compulsory || ph->drops_compulsory;
+    u128 occ = 0;
+    for (int k = 0; k < g->nkinds; k++)
+        occ |= sets[k];
+    u128 empty = s->board & ~occ;
+    uint64_t child = 0;
+    if (check || g->rules.blocked[m] == RM_BLOCKED_PASSES) {
+        rm_bstate cs;
+        make_state(s, t, sets, side, &cs);
+        child = cs.hash;
+    }
+    /* a pass: the same board, the other side to move, blocked */
+    if (g->rules.blocked[m] == RM_BLOCKED_PASSES && listed_turn(s, t, sets, m, child, b, true))
+        add_before(s, t, sets, m, b);
+    const rm_step_rule *sr = &tr->steps[0];
+    for (int ai = 0; ai < sr->nalts && tr->nsteps == 1; ai++) {
+        const rm_action_rule *a = &g->rules.actions[sr->alt[ai]];
+        if (!moves_piece(a->type))
+            continue;
+        int kind = a->kind;
+        u128 targets = 0;
+        for (int k = 0; k < g->nkinds; k++)
+            if (a->targets >> k & 1)
+                targets |= sets[k];
+        for (u128 x = sets[kind]; x; x &= x - 1) {
+            int qb = low2(x), q = rm_bits_point_at(s->k, qb);
+            /* the points the piece may have come from */
+            int from[RM_MAX_POINTS], nfrom = 0;
+            if (a->type == RM_RELOCATE) {
+                if (a->has_region && !set_has(&a->region, q))
+                    continue;
+                for (u128 e = empty; e; e &= e - 1)
+                    from[nfrom++] = rm_bits_point_at(s->k, low2(e));
+            }
+            for (uint32_t r = board->ray_off[q]; r < board->ray_off[q + 1] && a->type != RM_RELOCATE;
+                 r++) {
+                const uint16_t *pts = board->ray_pts + board->rays[r].off;
+                int len = board->rays[r].len;
+                if (a->type == RM_STEP) {
+                    if (empty >> rm_bits_bit_of(s->k, pts[0]) & 1 &&
+                        ray_ok(g, a, m, ray_to(board, pts[0], q)))
+                        from[nfrom++] = pts[0];
+                } else if (a->type == RM_SLIDE) {
+                    for (int j = 0; j < len && (empty >> rm_bits_bit_of(s->k, pts[j]) & 1); j++)
+                        if (ray_ok(g, a, m, ray_to(board, pts[j], j ? pts[j - 1] : q)))
+                            from[nfrom++] = pts[j];
+                } else if (len >= 2 && (targets >> rm_bits_bit_of(s->k, pts[0]) & 1) &&
+                           (empty >> rm_bits_bit_of(s->k, pts[1]) & 1) &&
+                           ray_ok(g, a, m, ray_to(board, pts[1], pts[0]))) {
+                    from[nfrom++] = pts[1]; /* a leap over pts[0] */
+                }
+            }
+            for (int f = 0; f < nfrom && !s->failed; f++) {
+                u128 psets[MAXS];
+                memcpy(psets, sets, sizeof psets);
+                psets[kind] = (psets[kind] & ~bit2(qb)) | bit2(rm_bits_bit_of(s->k, from[f]));
+                if (check && !listed_turn(s, t, psets, m, child, b, false))
+                    continue;
+                add_before(s, t, psets, m, b);
+            }
+        }
+    }
+    if (s->nsyms > 1) {
+        int sc = stabilizer(s, sets);
+        for (int j = 0; j < b->n; j++) {
+            u128 psets[MAXS];
+            decode(s, t, b->idx[j], psets);
+            int sp = stabilizer(s, psets);
+            if ((b->count[j] * (uint32_t)sp) % (uint32_t)sc != 0) {
+                fail(s, "internal error: unmoves of tier %s do not divide by symmetry", t->name);
+                return;
+            }
+            b->count[j] = b->count[j] * (uint32_t)sp / (uint32_t)sc;
+        }
+    }
+}
+
+/* Pops position I at distance D of the backward pass: its value is
+ * settled (in V: won if it still has a turn not known to lose, else
+ * lost). The side to move in it, or -1 when it was settled before. */
+static int settle(tier *t, work *w, int d, uint32_t i, int *v)
+{
+    if (w->final[i] == 1)
+        return -1;
+    w->final[i] = 1;
+    *v = w->cnt[i] > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
+    set_val(t, i, *v);
+    t->dist[i] = (uint16_t)d;
+    return (int)(i / t->per_side);
+}
+
+/* Tells position P that COUNT of its turns reach a position of SIDE
+ * settled at distance D with value V: P is won at once by a turn to a
+ * position its side wins, lost when its last turn not known to lose goes. */
+static void tell(rm_solver *s, tier *t, work *w, int d, int side, int v, uint32_t p,
+                 uint32_t count)
+{
+    if (w->final[p])
+        return;
+    int pside = (int)(p / t->per_side);
+    int pv = side == pside ? v : v == RM_VALUE_WIN ? RM_VALUE_LOSS : RM_VALUE_WIN;
+    if (pv == RM_VALUE_WIN) {
+        push(s, w, d + 1, p);
+    } else if (w->cnt[p] < count) {
+        fail(s, "internal error: tier %s: a position has fewer turns than lead back to it",
+             t->name);
+    } else if ((w->cnt[p] -= count) == 0) {
+        int m = w->maxd[p] > d ? w->maxd[p] : d;
+        push(s, w, m + 1, p);
+    } else if (d > w->maxd[p]) {
+        w->maxd[p] = (uint16_t)d;
+    }
+}
+
+static void drop_bucket(work *w, int d)
+{
+    free(w->bucket[d]);
+    w->bucket[d] = NULL;
+    w->nbucket[d] = w->capbucket[d] = 0;
+}
+
+/* backward, with the positions before each position found by unmoves. */
+static void backward_unmoves(rm_solver *s, tier *t, work *w)
+{
+    before b = { 0 };
+    rm_turnlist_init(&b.l);
+    uint64_t seen = 0;
+    for (int d = 0; d < w->nbuckets && !s->failed; d++) {
+        for (size_t q = 0; q < w->nbucket[d] && !s->failed; q++) {
+            if ((++seen & 0xFFF) == 0 && halted(s))
+                break;
+            uint32_t i = w->bucket[d][q];
+            int v, side = settle(t, w, d, i, &v);
+            if (side < 0)
+                continue;
+            unmoves(s, t, i, &b);
+            for (int e = 0; e < b.n && !s->failed; e++)
+                tell(s, t, w, d, side, v, b.idx[e], b.count[e]);
+        }
+        drop_bucket(w, d);
+    }
+    free(b.idx);
+    free(b.count);
+    rm_turnlist_free(&b.l);
+}
+
+/* The parents of each position, from the turns within the tier. */
+static bool reverse_edges(rm_solver *s, tier *t, work *w)
+{
+    w->off = take_mem(s, (size_t)(t->size + 1) * sizeof *w->off, "a tier's turns");
+    w->from = take_mem(s, (w->nedges ? w->nedges : 1) * sizeof *w->from, "a tier's turns");
+    if (!w->off || !w->from)
+        return false;
+    for (size_t e = 0; e < w->nedges; e++)
+        w->off[(w->edges[e] >> 32) + 1]++;
+    for (uint64_t i = 0; i < t->size; i++)
+        w->off[i + 1] += w->off[i];
+    for (size_t e = 0; e < w->nedges; e++) {
+        uint32_t c = (uint32_t)(w->edges[e] >> 32);
+        w->from[w->off[c]++] = (uint32_t)w->edges[e];
+    }
+    for (uint64_t i = t->size; i > 0; i--)
+        w->off[i] = w->off[i - 1];
+    w->off[0] = 0;
+    give_mem(s, w->edges, w->capedges * sizeof *w->edges);
+    w->edges = NULL;
+    return true;
+}
+
+/* Going back: the positions decided, nearest the end first, decide the
+ * positions before them. A position popped at distance D is won if it
+ * still has a turn not known to lose (it was pushed by a winning one),
+ * else lost. */
+static void backward(rm_solver *s, tier *t, work *w)
+{
+    uint64_t seen = 0;
+    for (int d = 0; d < w->nbuckets && !s->failed; d++) {
+        for (size_t q = 0; q < w->nbucket[d]; q++) {
+            if ((++seen & 0xFFFF) == 0 && halted(s))
+                break;
+            uint32_t i = w->bucket[d][q];
+            int v, side = settle(t, w, d, i, &v);
+            if (side < 0)
+                continue;
+            for (uint32_t e = w->off[i]; e < w->off[i + 1] && !s->failed; e++)
+                tell(s, t, w, d, side, v, w->from[e], 1);
+        }
+        drop_bucket(w, d);
+    }
+}
+
+static void free_work(rm_solver *s, tier *t, work *w)
+{
+    give_mem(s, w->cnt, (size_t)t->size * sizeof *w->cnt);
+    give_mem(s, w->maxd, (size_t)t->size * sizeof *w->maxd);
+    give_mem(s, w->final, (size_t)t->size * sizeof *w->final);
+    give_mem(s, w->edges, w->capedges * sizeof *w->edges);
+    give_mem(s, w->off, (size_t)(t->size + 1) * sizeof *w->off);
+    give_mem(s, w->from, (w->nedges ? w->nedges : 1) * sizeof *w->from);
+    for (int d = 0; d < w->nbuckets; d++)
+        free(w->bucket[d]);
+    free(w->bucket);
+    free(w->nbucket);
+    free(w->capbucket);
+}
+
+tier *solve_key(rm_solver *s, const tkey *key)
+{
+    if (s->failed)
+        return NULL;
+    tier *t = calloc(1, sizeof *t);
+    if (t)
+        t->key = *key;
+    if (!t || add_tier(s, t) != 0) {
+        free(t);
+        fail(s, "out of memory");
+        return NULL;
+    }
+    if (!lay_out(s, t)) {
+        fail(s, "tier %s has %.3Lg positions, more than a tier may (%llu); see rimau solve "
+                "--estimate",
+             t->name, t->want, (unsigned long long)MAX_TIER);
+        return NULL;
+    }
+    if (load_tier(s, t)) {
+        s->done[s->ndone++] = s->ntiers - 1;
+        report(s, t, t->size, 2);
+        return t;
+    }
+    if (s->failed || halted(s))
+        return NULL;
+    if (s->o.read_only) {
+        fail(s, "the database %s has no solve of tier %s (read only: nothing is solved)",
+             s->o.db, t->name);
+        return NULL;
+    }
+    /* a tier to solve, and to write: the folder is this solve's alone */
+    if (s->o.db && !lock_take(s, F_WRLCK))
+        return NULL;
+    t->solving = true;
+    t->val = take_mem(s, val_bytes(t), "a tier's values");
+    t->dist = take_mem(s, (size_t)t->size * sizeof *t->dist, "a tier's distances");
+    work w = { 0 };
+    w.cnt = take_mem(s, (size_t)t->size * sizeof *w.cnt, "a tier being solved");
+    w.maxd = take_mem(s, (size_t)t->size * sizeof *w.maxd, "a tier being solved");
+    w.final = take_mem(s, (size_t)t->size * sizeof *w.final, "a tier being solved");
+    t->unmoves = !s->o.no_unmoves && can_unmove(s, t);
+    if (t->val && t->dist && w.cnt && w.maxd && w.final && forward(s, t, &w) &&
+        (t->unmoves || reverse_edges(s, t, &w))) {
+        report(s, t, 0, 1);
+        if (t->unmoves)
+            backward_unmoves(s, t, &w);
+        else
+            backward(s, t, &w);
+    }
+    free_work(s, t, &w);
+    t->solving = false;
+    if (s->failed)
+        return NULL;
+    /* what is left undecided is a draw; the totals */
+    for (uint64_t i = 0; i < t->size; i++) {
+        int v = get_val(t, i);
+        if (v == RM_VALUE_WIN) {
+            t->won++;
+            if (t->dist[i] > t->longest)
+                t->longest = t->dist[i];
+        } else if (v == RM_VALUE_LOSS) {
+            t->lost++;
+        }
+    }
+    t->drawn = t->size - t->aliases - t->won - t->lost;
+    for (int i = 0; i < s->ntiers; i++)
+        if (s->tiers[i] == t)
+            s->done[s->ndone++] = i;
+    save_tier(s, t);
+    report(s, t, t->size, 2);
+    return s->failed ? NULL : t;
+}

@@ -1,0 +1,215 @@
+/* solve_impl.h: the inside of the solver (solve.h), for its files: point
+ * sets of 128 bits, a tier and the solver, and what each file gives the
+ * others. rank.c numbers the positions of a tier, db.c reads and writes
+ * the database, retro.c solves a tier, solve.c makes the solver and
+ * answers for it (solve.h); blockade.c needs none of this. */
+#ifndef RIMAU_SOLVE_IMPL_H
+#define RIMAU_SOLVE_IMPL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bitgen.h"
+#include "solve.h"
+
+__extension__ typedef unsigned __int128 u128;
+
+#define MAXK RM_BITS_MAX_KINDS
+/* A position's sets: one a kind (the points it holds), then, where
+ * pieces stack, one a layer: the points with stacks of at least 2, 3, ...
+ * pieces (of any kind: a stack is of one kind) */
+#define MAXUP 31
+#define MAXS (MAXK + MAXUP)
+#define MAX_SYMS 64                 /* symmetries of a board kept (else none is used) */
+#define MAX_SYM_SETS 20000000ull    /* placements of the first kind tabled for symmetry */
+#define MAX_TIER ((uint64_t)UINT32_MAX - 1) /* positions of one tier */
+#define NONE UINT32_MAX
+#define DIST_MAX 65535
+
+/* ---- point sets of up to 128 bits ---- */
+
+static inline u128 ld2(const uint64_t w[2])
+{
+    return (u128)w[0] | (u128)w[1] << 64;
+}
+
+static inline void st2(uint64_t w[2], u128 x)
+{
+    w[0] = (uint64_t)x;
+    w[1] = (uint64_t)(x >> 64);
+}
+
+static inline int pc2(u128 x)
+{
+    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+
+static inline int low2(u128 x)
+{
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+
+static inline u128 bit2(int b)
+{
+    return (u128)1 << b;
+}
+
+/* The K-th member of X (K below their number). */
+static inline int select2(u128 x, int k)
+{
+    for (int i = 0; i < k; i++)
+        x &= x - 1;
+    return low2(x);
+}
+
+/* ---- tiers ---- */
+
+/* What a tier is: the pieces of each kind on the board and in hand, each
+ * side's phase and the turns counted in it. */
+typedef struct tkey {
+    uint8_t on_board[MAXK], hand[MAXK];
+    uint8_t phase[2], phase_turns[2];
+} tkey;
+
+/* The placements of C pieces of one kind on the board, up to symmetry:
+ * the classes, by the colex rank of a set among the board's points. */
+typedef struct symtab {
+    int count;
+    uint64_t nsets;
+    uint32_t *class_of;        /* by rank: its class */
+    uint8_t *sym_of;           /* by rank: a symmetry taking the set to its class's set */
+    uint32_t nclasses;
+    u128 *class_set;           /* by class: its set */
+    uint64_t *stab;            /* by class: the symmetries that keep its set (bit per symmetry) */
+} symtab;
+
+typedef struct tier {
+    tkey key;
+    int nk, order[MAXK];       /* the kinds on the board, the first one (fewest placements) first */
+    uint64_t nfirst;           /* the placements of the first kind: classes, or sets */
+    uint64_t mult[MAXK];       /* by place in ORDER (from 1): the placements of that kind */
+    uint64_t rest;             /* the product of MULT */
+    uint64_t per_side, size;
+    long double want;          /* the positions it would have (when more than a tier may) */
+    const symtab *sym;         /* NULL: every placement kept */
+    uint8_t *val;              /* 2 bits a position, 4 a byte (RM_VALUE_*) */
+    uint16_t *dist;
+    uint64_t won, lost, drawn, aliases;
+    int longest;
+    bool loaded, solving;
+    bool unmoves;              /* the positions before a position are generated, not kept */
+    int nnext;
+    tkey *next;                /* the tiers its turns lead to (besides itself) */
+    char name[160];
+} tier;
+
+struct rm_solver {
+    const rm_game *g;
+    const rm_bits *k;
+    rm_solve_options o;
+    int nbits, npoints;
+    u128 board;
+    bool stacks[MAXK];         /* by kind: its pieces may share a point */
+    int nup;                   /* the layers of stacks kept (0 where nothing stacks): the sets
+                                * are the MAXK kinds' and then these (nsets) */
+    uint64_t binom[129][129];  /* saturated at UINT64_MAX */
+    /* the board's symmetries: perm[s][bit] */
+    int nsyms;
+    uint8_t (*perm)[RM_BITS_MAX_WORDS * 64];
+    uint8_t compose[MAX_SYMS][MAX_SYMS]; /* compose[a][b]: b, then a */
+    symtab *symtabs[129];      /* by count of the first kind */
+    /* the tiers, in the order they were solved, and a table to find them */
+    int ntiers, captiers;
+    tier **tiers;
+    int ndone;
+    int *done;                 /* the tiers in the order they were finished */
+    int *slot;
+    int nslots;
+    size_t bytes, peak;
+    uint64_t rules_hash;
+    char options[512];
+    double started;
+    char *err;
+    size_t errsize;
+    bool failed;
+    /* the database's folder: its lock (see "the lock of a database's folder", db.c) */
+    bool db_held;              /* the process's turn at databases (db_mutex) is this solve's */
+    int lock_fd;               /* DIR/.lock, open; -1: none */
+    int lock_errno;            /* why it is open to read only (or not at all) */
+    short lock_type;           /* F_UNLCK, F_RDLCK or F_WRLCK: the lock held */
+    bool unsynced;             /* tiers renamed into the folder since its last sync */
+};
+
+static inline int get_val(const tier *t, uint64_t i)
+{
+    return t->val[i >> 2] >> (2 * (i & 3)) & 3;
+}
+
+static inline void set_val(tier *t, uint64_t i, int v)
+{
+    t->val[i >> 2] = (uint8_t)((t->val[i >> 2] & ~(3 << (2 * (i & 3)))) | v << (2 * (i & 3)));
+}
+
+/* ---- solve.c: failing, stopping, memory ---- */
+
+/* Fails the solve with the message FMT (the first failure's is kept). */
+void fail(rm_solver *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Whether the caller's stop function stops the solve now (which then
+ * fails). */
+bool halted(rm_solver *s);
+/* N bytes, zeroed, counted against the memory given; NULL (the solve
+ * failed) past it or when out of memory. */
+void *take_mem(rm_solver *s, size_t n, const char *what);
+void give_mem(rm_solver *s, void *p, size_t n);
+
+/* ---- rank.c: tiers, ranking, symmetries, the layout of a tier ---- */
+
+tier *find_tier(const rm_solver *s, const tkey *key);
+int add_tier(rm_solver *s, tier *t);
+/* The point sets of a position: one a kind, then the layers of stacks. */
+int nsets(const rm_solver *s);
+/* The image of the point set X by symmetry G. */
+u128 apply_sym(const rm_solver *s, int g, u128 x);
+/* The index of the position (SETS, SIDE to move) in tier T. */
+uint64_t encode(const rm_solver *s, const tier *t, const u128 *sets, int side);
+/* The sets of the position of index I of tier T, and its side to move;
+ * -1 when I stands for no position. */
+int decode(const rm_solver *s, const tier *t, uint64_t i, u128 *sets);
+/* The same, -1 also for an index not the least of its class. */
+int position_at(const rm_solver *s, const tier *t, uint64_t i, u128 *sets);
+void key_of(const rm_solver *s, const rm_bstate *bs, tkey *key);
+void sets_of(const rm_solver *s, const rm_bstate *bs, u128 *sets);
+void make_state(const rm_solver *s, const tier *t, const u128 *sets, int side, rm_bstate *bs);
+/* The ray of P whose first point is Q, or -1. */
+int ray_to(const rm_board *b, int p, int q);
+int find_symmetries(rm_solver *s);
+/* Works out how tier T numbers its positions; false when it has too many. */
+bool lay_out(rm_solver *s, tier *t);
+
+/* ---- db.c: the database, the lock of its folder ---- */
+
+/* The process's turn at databases (fcntl's locks are a process's). */
+extern pthread_mutex_t db_mutex;
+uint64_t rules_digest(const rm_game *g);
+void tier_path(const rm_solver *s, const tier *t, char *buf, size_t size);
+size_t val_bytes(const tier *t);
+bool lock_open(rm_solver *s);
+bool lock_take(rm_solver *s, short type);
+void lock_release(rm_solver *s);
+void save_tier(rm_solver *s, const tier *t);
+void sync_folder(rm_solver *s);
+bool load_tier(rm_solver *s, tier *t);
+
+/* ---- retro.c: solving a tier ---- */
+
+/* The value of the child position BS for the side SIDE, and its distance. */
+int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int *dist);
+/* Whether tier T can be solved by unmoves. */
+bool can_unmove(const rm_solver *s, const tier *t);
+/* Solves the tier KEY (the tiers it leads to first); NULL when that fails. */
+tier *solve_key(rm_solver *s, const tkey *key);
+
+#endif
