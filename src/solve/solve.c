@@ -2947,3 +2947,38 @@ int rm_solve_blockade(const rm_game *g, const rm_state *from, int side, int kind
     free(b.lists);
     return 0;
 }
+
+/* ---- for the tests ---- */
+
+int rm_solve_unmoves(const rm_game *g, const rm_state *st, rm_state *out, int max)
+{
+    char err[256];
+    rm_solver *s = new_solver(g, &(rm_solve_options){ .no_symmetry = true }, err, sizeof err);
+    tier t = { 0 };
+    rm_bstate bs;
+    before b = { 0 };
+    int n = -1;
+    if (s) {
+        rm_bits_from_state(s->k, st, &bs);
+        key_of(s, &bs, &t.key);
+    }
+    if (s && lay_out(s, &t) && can_unmove(s, &t)) {
+        u128 sets[MAXS];
+        sets_of(s, &bs, sets);
+        rm_turnlist_init(&b.l);
+        unmoves(s, &t, encode(s, &t, sets, bs.to_move), &b);
+        n = s->failed ? -1 : 0;
+        for (int e = 0; e < b.n && n >= 0; e++) {
+            int side = decode(s, &t, b.idx[e], sets);
+            make_state(s, &t, sets, side, &bs);
+            for (uint32_t c = 0; c < b.count[e]; c++, n++)
+                if (n < max)
+                    rm_bits_to_state(s->k, &bs, &out[n]);
+        }
+        rm_turnlist_free(&b.l);
+    }
+    free(b.idx);
+    free(b.count);
+    rm_solver_free(s);
+    return n;
+}
