@@ -1,6 +1,7 @@
 /* walk_helpers.h: the comparisons of the executor's walks on one
  * position, shared by the tests that walk random games (test_generator,
- * test_bits, test_players): the reference list (rm_legal_turns) against
+ * test_bits, test_players) and those that place pieces at random
+ * (test_random_positions): the reference list (rm_legal_turns) against
  * the turns played one by one and the general walk (rm_generate),
  * against counting and picking (rm_count_turns, rm_pick_turn), and
  * against the bit kernel (rm_bits_count, rm_bits_play). Each fails the
