@@ -3,12 +3,13 @@
 # (RIMAU_THOROUGH=1): make check runs them on fewer games and positions
 # to stay within its time. The unit tests test_players_legal and
 # test_players_results (tests/unit/helpers.h) play more games and check
-# more positions of each; check-random plays its other seed.
+# more positions of each, test_random_positions places more positions;
+# check-random plays its other seed.
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
 build=$(cd "$(dirname "$RIMAU")/.." && pwd)
 fail=0 n=0
-for t in test_players_legal test_players_results; do
+for t in test_players_legal test_players_results test_random_positions; do
     n=$((n + 1))
     if [ ! -x "$build/tests/unit/$t" ]; then
         echo "FAIL $t: not built (cmocka missing? run ./bootstrap)"

@@ -14,7 +14,7 @@
 #include "moves.h"
 #include "turns.h"
 
-static _Atomic bool kernel_off, portable;
+static _Atomic bool kernel_off, portable, two_words;
 
 void rm_set_bit_kernel(bool on)
 {
@@ -24,6 +24,11 @@ void rm_set_bit_kernel(bool on)
 void rm_set_bit_kernel_portable(bool on)
 {
     atomic_store_explicit(&portable, on, memory_order_relaxed);
+}
+
+void rm_set_bit_kernel_two_words(bool on)
+{
+    atomic_store_explicit(&two_words, on, memory_order_relaxed);
 }
 
 #ifdef RM_BITS_X86
@@ -401,7 +406,7 @@ static rm_bits *make_kernel(const rm_game *g)
     k->base.destroy = destroy_kernel;
     k->fits = true;
     k->g = g;
-    k->words = lay->words;
+    k->words = atomic_load_explicit(&two_words, memory_order_relaxed) ? 2 : lay->words;
     k->nbits = lay->bits;
     k->nkinds = g->nkinds;
     for (int i = 0; i < g->nkinds; i++)

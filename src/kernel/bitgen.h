@@ -83,6 +83,9 @@ void rm_set_bit_kernel(bool on);
  * (false, the default; the environment variable RIMAU_PORTABLE set to
  * anything but 0 has the same effect as true): the tests run both. */
 void rm_set_bit_kernel_portable(bool on);
+/* Kernels made from now on keep their point sets in two words even on a
+ * layout of one (true), for the tests that compare the two codes. */
+void rm_set_bit_kernel_two_words(bool on);
 
 /* The bytes of a state of K's game, and copying one. */
 size_t rm_bits_state_size(const rm_bits *k);

@@ -927,3 +927,33 @@ tier *solve_key(rm_solver *s, const tkey *key)
     report(s, t, t->size, 2);
     return s->failed ? NULL : t;
 }
+
+/* ---- for the tests ---- */
+
+int unmoves_of(rm_solver *s, const rm_state *st, rm_state *out, int max)
+{
+    tier t = { 0 };
+    rm_bstate bs;
+    before b = { 0 };
+    int n = -1;
+    rm_bits_from_state(s->k, st, &bs);
+    key_of(s, &bs, &t.key);
+    if (lay_out(s, &t) && can_unmove(s, &t)) {
+        u128 sets[MAXS];
+        sets_of(s, &bs, sets);
+        rm_turnlist_init(&b.l);
+        unmoves(s, &t, encode(s, &t, sets, bs.to_move), &b);
+        n = s->failed ? -1 : 0;
+        for (int e = 0; e < b.n && n >= 0; e++) {
+            int side = decode(s, &t, b.idx[e], sets);
+            make_state(s, &t, sets, side, &bs);
+            for (uint32_t c = 0; c < b.count[e]; c++, n++)
+                if (n < max)
+                    rm_bits_to_state(s->k, &bs, &out[n]);
+        }
+        rm_turnlist_free(&b.l);
+    }
+    free(b.idx);
+    free(b.count);
+    return n;
+}

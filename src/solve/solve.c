@@ -472,3 +472,13 @@ int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *
     rm_solver_free(s);
     return 0;
 }
+/* ---- for the tests ---- */
+
+int rm_solve_unmoves(const rm_game *g, const rm_state *st, rm_state *out, int max)
+{
+    char err[256];
+    rm_solver *s = new_solver(g, &(rm_solve_options){ .no_symmetry = true }, err, sizeof err);
+    int n = s ? unmoves_of(s, st, out, max) : -1;
+    rm_solver_free(s);
+    return n;
+}

@@ -106,6 +106,13 @@ int rm_solver_value(const rm_solver *s, const rm_state *st, int *distance);
  * DISTANCE (its class, under symmetry). -1 when ST is in no solved tier. */
 int rm_solver_set_value(rm_solver *s, const rm_state *st, int value, int distance);
 
+/* For the tests of the backward pass: the positions before ST by one
+ * turn within its tier, as unmoves find them without symmetry, one for
+ * each unmove (a position twice when two unmoves lead to it), the first
+ * MAX into OUT. Their number; -1 when ST's tier is not solved by unmoves
+ * (its turns are kept) or the solver does not take G. */
+int rm_solve_unmoves(const rm_game *g, const rm_state *st, rm_state *out, int max);
+
 /* The totals of a solve. */
 typedef struct rm_solve_stats {
     int tiers;

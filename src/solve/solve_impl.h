@@ -211,5 +211,10 @@ int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int 
 bool can_unmove(const rm_solver *s, const tier *t);
 /* Solves the tier KEY (the tiers it leads to first); NULL when that fails. */
 tier *solve_key(rm_solver *s, const tkey *key);
+/* For the tests (rm_solve_unmoves): the positions before ST within its
+ * tier by unmoves, each as many times as it has turns to ST, into
+ * OUT[0..MAX); their number (past MAX too), or -1 when ST's tier is not
+ * solved by unmoves. */
+int unmoves_of(rm_solver *s, const rm_state *st, rm_state *out, int max);
 
 #endif

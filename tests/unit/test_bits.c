@@ -13,44 +13,12 @@
  * counts draw each listed turn about equally often (a chi-square test),
  * and end as often in each result as the reference's playouts do.
  */
-#include "helpers.h"
+#include "walk_helpers.h"
 
-#include "bitgen.h"
 #include "exec.h"
-#include "notation.h"
-#include "position.h"
 #include "players.h"
 
 #include <math.h>
-
-/* The contents of ST, every field the API gives. */
-typedef struct snapshot {
-    rm_position pos;
-    uint64_t hash;
-    int turn, phase_turns[2];
-} snapshot;
-
-static void snap(const rm_game *g, const rm_state *st, snapshot *s)
-{
-    memset(s, 0, sizeof *s);
-    rm_state_position(g, st, &s->pos);
-    s->hash = rm_state_hash(st);
-    s->turn = rm_state_turn(st);
-    for (int i = 0; i < 2; i++)
-        s->phase_turns[i] = rm_state_phase_turns(st, i);
-}
-
-static void assert_same_state(const rm_game *g, const rm_state *a, const rm_state *b,
-                              const char *what, const char *where)
-{
-    snapshot x, y;
-    snap(g, a, &x);
-    snap(g, b, &y);
-    if (memcmp(&x, &y, sizeof x) != 0)
-        fail_msg("%s: %s: the kernel's position differs from the reference's", what, where);
-    if (rm_state_progress(a) != rm_state_progress(b))
-        fail_msg("%s: %s: progress digests differ", what, where);
-}
 
 typedef struct stats {
     const char *what;
@@ -69,75 +37,12 @@ static int check_position(const rm_game *g, const rm_state *st, rm_turnlist *l, 
     if (rm_result(g, st, NULL, &x->ref, NULL) != RM_ONGOING)
         n = 0; /* (the game is over: the walk stops) */
     x->positions++;
-    rm_bstate bs, child;
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    rm_bits_from_state(x->k, st, &bs);
-    if (bs.hash != rm_hash(g, st))
-        fail_msg("%s: the bit state's hash is not the position's", x->what);
-    if (rm_bits_progress(&bs) != rm_state_progress(st))
-        fail_msg("%s: the bit state's progress digest is not the position's", x->what);
-    rm_state back;
-    rm_bits_to_state(x->k, &bs, &back);
-    assert_same_state(g, &back, st, x->what, "the bit state made back");
+    bits_give_back(g, x->k, st, x->what);
     if (n <= 0)
         return n;
-    static rm_btally t;
-    int c = rm_bits_count(x->k, &bs, &t);
-    if (c == 0)
-        return n;
-    x->counted++;
+    int c = bits_match_list(g, x->k, st, l, &x->index, x->what);
+    x->counted += c > 0;
     x->turns += c;
-    if (c != l->n) {
-        char *ps = rm_position_string(g, st);
-        print_error("position %s\n", ps);
-        free(ps);
-        for (int e = 0; e < t.nalts; e++)
-            print_error("  alt %d: %d turns, %d rows\n", e, t.alt_n[e], t.nrows[e]);
-        for (int e = 0; e < l->n; e++) {
-            char *tt = rm_turn_text(g, rm_turn_moves(l, e), l->turns[e].n);
-            print_error("  listed %d: %s\n", e, tt);
-            free(tt);
-        }
-    }
-    if (c != l->n)
-        fail_msg("%s: the kernel counts %d turns, the reference lists %d (turn %d)", x->what, c,
-                 l->n, rm_state_turn(st));
-    size_t size = rm_bits_state_size(x->k);
-    static long seen[RM_MAX_TURNS], stamp;
-    stamp++;
-    turn_index_make(&x->index, l);
-    for (int i = 0; i < c; i++) {
-        rm_bits_copy(size, &child, &bs);
-        rm_bits_play(x->k, &child, &t, i);
-        int j = turn_index_find(&x->index, l, child.hash);
-        if (j == l->n)
-            fail_msg("%s: the kernel's turn %d of %d leads to no listed position (turn %d)",
-                     x->what, i, c, rm_state_turn(st));
-        if (seen[j] == stamp) {
-            char *ps = rm_position_string(g, st);
-            print_error("position %s\n", ps);
-            free(ps);
-            for (int e = 0; e < l->n; e++) {
-                char *tt = rm_turn_text(g, rm_turn_moves(l, e), l->turns[e].n);
-                print_error("  listed %d: %s %016llx\n", e, tt, (unsigned long long)l->turns[e].hash);
-                free(tt);
-            }
-            for (int e = 0; e < c; e++) {
-                rm_bstate o;
-                rm_bits_copy(size, &o, &bs);
-                rm_bits_play(x->k, &o, &t, e);
-                print_error("  kernel %d: %016llx\n", e, (unsigned long long)o.hash);
-            }
-            fail_msg("%s: two of the kernel's turns lead to listed turn %d", x->what, j);
-        }
-        seen[j] = stamp;
-        rm_state mine, theirs = *st;
-        rm_bits_to_state(x->k, &child, &mine);
-        rm_apply(g, &theirs, rm_turn_moves(l, j), l->turns[j].n);
-        assert_same_state(g, &mine, &theirs, x->what, "a turn's position");
-        if (child.hash != rm_hash(g, &mine))
-            fail_msg("%s: a turn's hash is not its position's", x->what);
-    }
     return n;
 }
 
@@ -448,6 +353,7 @@ static void bits__playouts__end_as_the_reference_ones(void **state)
 
 int main(void)
 {
+    setvbuf(stdout, NULL, _IOLBF, 0);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bits__every_shipped_game__the_reference_turns),
         cmocka_unit_test(bits__portable_code__the_reference_turns),

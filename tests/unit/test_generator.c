@@ -20,7 +20,7 @@
  * work, a position past it is refused within seconds, and the time limit
  * stops a listing that takes too long.
  */
-#include "helpers.h"
+#include "walk_helpers.h"
 
 #include "exec.h"
 #include "moves.h"
@@ -33,7 +33,6 @@
 #define MAX_POSITIONS 60000
 
 static legal_positions ref;
-static uint64_t listed[MAX_POSITIONS];
 
 /* Whether the turn line T has a chain of captures that takes each piece
  * from a new point (its targets do not stack in play, or leave at the
@@ -84,29 +83,7 @@ static int check_position(const rm_game *g, const rm_state *st, rm_turnlist *l, 
     if (n < 0 || n > MAX_POSITIONS)
         return 0; /* too many ways to play: nothing to compare */
     check_estimate(g, st, n, what);
-    for (int i = 0; i < n; i++) {
-        rm_state after = *st;
-        rm_apply(g, &after, rm_turn_moves(l, i), l->turns[i].n);
-        if (rm_state_hash(&after) != l->turns[i].hash || rm_hash(g, &after) != rm_state_hash(&after))
-            fail_msg("%s, turn %d of %d: listed hash %016llx, applied %016llx, recomputed %016llx",
-                     what, i, n, (unsigned long long)l->turns[i].hash,
-                     (unsigned long long)rm_state_hash(&after), (unsigned long long)rm_hash(g, &after));
-        rm_move moves[RM_MAX_TURN_MOVES];
-        memcpy(moves, rm_turn_moves(l, i), (size_t)l->turns[i].n * sizeof *moves);
-        rm_state checked = *st;
-        assert_int_equal(rm_apply_checked(g, &checked, moves, l->turns[i].n), 0);
-        assert_true(rm_state_hash(&checked) == rm_state_hash(&after));
-        listed[i] = l->turns[i].hash;
-    }
-    int want = legal_positions_find(g, st, &ref);
-    if (want < 0)
-        return n; /* the general walk gave up: nothing to compare */
-    if (want != n)
-        fail_msg("%s: %d turns listed, %d positions reached by the general walk", what, n, want);
-    int got = distinct(listed, n);
-    assert_int_equal(got, n); /* the listed turns reach different positions */
-    for (int i = 0; i < n; i++)
-        assert_true(listed[i] == ref.hash[i]);
+    list_matches_walks(g, st, l, &ref, what);
     return n;
 }
 

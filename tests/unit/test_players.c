@@ -1,7 +1,7 @@
 /* test_players.c: the computer players: every turn they choose is legal,
  * in every shipped game; they judge every position they meet as the
  * match does; the search tree is kept from one turn to the next. */
-#include "helpers.h"
+#include "walk_helpers.h"
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -619,25 +619,9 @@ static long counted_playouts_agree(const rm_game *g, const char *what, int playo
                 break;
             int i = rm_rng_below(&rng, l.n);
             if (tally.n > 0) {
-                counted++;
-                if (tally.n != l.n)
-                    fail_msg("%s, playout %d, turn %d: %d turns counted, %d listed", what, k, t,
-                             tally.n, l.n);
-                /* the tally as counted, and without its pieces noted (as
-                 * when they outnumber RM_TALLY_PIECES): the pieces walked */
-                rm_tally walked = tally;
-                for (int a = 0; a < RM_MAX_ALTS; a++)
-                    walked.alt_pieces[a] = -1;
-                int ks[3] = { 0, l.n - 1, i };
-                for (int j = 0; j < 6; j++) {
-                    rm_move m;
-                    rm_pick_turn(g, &st, j < 3 ? &tally : &walked, ks[j % 3], &m);
-                    if (l.turns[ks[j % 3]].n != 1 ||
-                        memcmp(&m, rm_turn_moves(&l, ks[j % 3]), sizeof m) != 0)
-                        fail_msg("%s, playout %d, turn %d: turn %d of %d picked%s is not the "
-                                 "list's", what, k, t, ks[j % 3], l.n,
-                                 j < 3 ? "" : " (pieces walked)");
-                }
+                char where[1024];
+                snprintf(where, sizeof where, "%s, playout %d, turn %d", what, k, t);
+                counted += count_and_pick_match_list(g, &st, &l, &tally, i, where) > 0;
             }
             rm_apply(g, &st, rm_turn_moves(&l, i), l.turns[i].n);
             assert_int_equal(rm_history_push(&h, &st), 0);
