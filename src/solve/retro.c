@@ -4,6 +4,7 @@
  * solves the tiers a tier leads to first. */
 #define _POSIX_C_SOURCE 200809L
 #include "solve_impl.h"
+#include "moves.h"
 
 #include <fcntl.h>
 #include <pthread.h>
@@ -535,6 +536,9 @@ static const rm_turn_rule *pattern_of(const rm_solver *s, const tier *t, int sid
     return tr;
 }
 
+/* The words of a moving action (moves.h) unmoves play back exactly. */
+#define UNMOVE_WORDS (RM_WORD_TARGETS | RM_WORD_DIRECTIONS | RM_WORD_REGION | RM_WORD_TO_EMPTY)
+
 /* Whether tier T can be solved by unmoves. */
 bool can_unmove(const rm_solver *s, const tier *t)
 {
@@ -553,13 +557,14 @@ bool can_unmove(const rm_solver *s, const tier *t)
             return false;
         const rm_step_rule *sr = &tr->steps[0];
         for (int i = 0; i < sr->nalts; i++)
+            if (moves_piece(g->rules.actions[sr->alt[i]].type) &&
+                !rm_action_known(&g->rules.actions[sr->alt[i]], UNMOVE_WORDS))
+                return false; /* (a word unmoves do not know: the kept turns instead) */
+        for (int i = 0; i < sr->nalts; i++)
             for (int j = i + 1; j < sr->nalts; j++) {
                 const rm_action_rule *a = &g->rules.actions[sr->alt[i]];
                 const rm_action_rule *c = &g->rules.actions[sr->alt[j]];
-                bool step_leap = (a->type == RM_STEP && c->type == RM_LEAP) ||
-                                 (a->type == RM_LEAP && c->type == RM_STEP);
-                if (moves_piece(a->type) && moves_piece(c->type) && a->kind == c->kind &&
-                    !step_leap)
+                if (moves_piece(a->type) && moves_piece(c->type) && rm_alts_may_meet(a, c))
                     return false; /* (two ways to one position: the forward pass merges) */
             }
     }
@@ -576,12 +581,6 @@ static int stabilizer(const rm_solver *s, const u128 *sets)
         n += same;
     }
     return n;
-}
-
-/* Whether the ray R of point P may be taken by action A of SIDE. */
-static bool ray_ok(const rm_game *g, const rm_action_rule *a, int side, int r)
-{
-    return r >= 0 && (!a->dir_allow || (a->dir_allow >> g->sides[side].ray_class[r] & 1));
 }
 
 typedef struct before {
@@ -635,6 +634,55 @@ static void add_before(rm_solver *s, const tier *t, const u128 *psets, int side,
     b->count[b->n++] = 1;
 }
 
+/* A set of the points of a position, as the walks of one ray (moves.h)
+ * read it: the solver's sets are bits of the kernel's layout. */
+typedef struct bitpoints {
+    u128 bits;
+    const rm_bits *k;
+} bitpoints;
+
+static inline bool bitpoints_has(const bitpoints *v, int p)
+{
+    return v->bits >> rm_bits_bit_of(v->k, p) & 1;
+}
+
+#define MV(name) unmove_##name
+#define MV_PT uint16_t
+#define MV_SET const bitpoints *
+#define MV_IN bitpoints_has
+#include "moves.h"
+
+/* Whether the piece of action A (of SIDE) now on Q (bit QB) may have come
+ * from C (bit CB), J + 1 points away along the ray of C through NEXT:
+ * in the position before (C held it, Q was empty), the move along that
+ * ray is one A makes and ends on Q. EMPTY and TARGETS: the empty points
+ * and A's targets now. (No kind stacks where unmoves are used.) */
+static bool came_from(const rm_solver *s, const rm_action_rule *a, int side, int c, int next, int q,
+                      int j, u128 empty, u128 targets, int qb, int cb)
+{
+    const rm_board *board = &s->g->board;
+    int r = ray_to(board, c, next);
+    if (r < 0 || !rm_ray_allowed(a, s->g->sides[side].ray_class[r]))
+        return false;
+    const uint16_t *pts = board->ray_pts + board->rays[r].off;
+    int len = board->rays[r].len;
+    if (j >= len || pts[j] != q)
+        return false;
+    u128 moved = bit2(qb) | bit2(cb);
+    bitpoints was = { empty ^ moved, s->k };
+    bitpoints over = { a->targets >> a->kind & 1 ? targets ^ moved : targets, s->k };
+    switch (a->type) {
+    case RM_STEP:
+        return unmove_step(pts, &was);
+    case RM_SLIDE:
+        return j < unmove_slide(pts, len, &was);
+    case RM_LEAP:
+        return unmove_leap(pts, len, &over, &was);
+    default:
+        return false;
+    }
+}
+
 /* The classes before position I of tier T, by a turn within the tier,
  * into B, each with the number of its turns into I's class. */
 static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
@@ -683,22 +731,20 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
                 for (u128 e = empty; e; e &= e - 1)
                     from[nfrom++] = rm_bits_point_at(s->k, low2(e));
             }
+            /* the points along each ray of Q it may have come from (a
+             * step: the first; a slide: the empty ones; a leap: the
+             * second), each kept when the move from there to Q is one
+             * the action makes (moves.h) in the position before */
             for (uint32_t r = board->ray_off[q]; r < board->ray_off[q + 1] && a->type != RM_RELOCATE;
                  r++) {
                 const uint16_t *pts = board->ray_pts + board->rays[r].off;
                 int len = board->rays[r].len;
-                if (a->type == RM_STEP) {
-                    if (empty >> rm_bits_bit_of(s->k, pts[0]) & 1 &&
-                        ray_ok(g, a, m, ray_to(board, pts[0], q)))
-                        from[nfrom++] = pts[0];
-                } else if (a->type == RM_SLIDE) {
-                    for (int j = 0; j < len && (empty >> rm_bits_bit_of(s->k, pts[j]) & 1); j++)
-                        if (ray_ok(g, a, m, ray_to(board, pts[j], j ? pts[j - 1] : q)))
-                            from[nfrom++] = pts[j];
-                } else if (len >= 2 && (targets >> rm_bits_bit_of(s->k, pts[0]) & 1) &&
-                           (empty >> rm_bits_bit_of(s->k, pts[1]) & 1) &&
-                           ray_ok(g, a, m, ray_to(board, pts[1], pts[0]))) {
-                    from[nfrom++] = pts[1]; /* a leap over pts[0] */
+                int j0 = a->type == RM_LEAP ? 1 : 0, j1 = a->type == RM_SLIDE ? len : j0 + 1;
+                for (int j = j0; j < j1 && j < len && (empty >> rm_bits_bit_of(s->k, pts[j]) & 1);
+                     j++) {
+                    int c = pts[j], cb = rm_bits_bit_of(s->k, c);
+                    if (came_from(s, a, m, c, j ? pts[j - 1] : q, q, j, empty, targets, qb, cb))
+                        from[nfrom++] = c;
                 }
             }
             for (int f = 0; f < nfrom && !s->failed; f++) {
