@@ -24,6 +24,8 @@ typedef struct command {
 } command;
 
 const command *cli_command(const char *name);
+/* Prints C's --help. */
+void cli_help(const command *c);
 /* Prints "rimau CMD: MESSAGE" and the pointer to --help; returns EXIT_USAGE. */
 int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* getopt_long with the project's handling of --help and unknown options:

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "files.h"
 
 size_t cli_escape_controls(const char *in, size_t n, char *out, bool *pending_c2, bool allow_cr)
 {
@@ -179,4 +180,10 @@ void cli_guard_output(void)
         stdout = guarded_stdout = o;
     if (e)
         stderr = e;
+}
+
+int cli_output_ok(const char *path, cli_output kind, bool force, char *err, size_t errsize)
+{
+    static const char *const starts[] = { "[Game \"", "{\"game\": " };
+    return rm_out_check(path, starts[kind], force, err, errsize);
 }

@@ -960,7 +960,7 @@ int cmd_play(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            printf("Usage: rimau play %s", c->usage);
+            cli_help(c);
             return 0;
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--option") == 0) {
             if (++i == argc)

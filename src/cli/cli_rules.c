@@ -300,34 +300,6 @@ _Static_assert(RM_MAX_MOVES_IN_TURN == RM_MAX_TURN_MOVES, "the IR knows a turn's
 
 /* ---- moves and perft ---- */
 
-rm_game *cli_load_position(const char *cmd, const char *file, const rm_choices *choices,
-                           const char *position, const char *after, rm_match *m, int *status)
-{
-    rm_game *g = cli_load(file, choices);
-    *status = EXIT_INVALID;
-    if (!g)
-        return NULL;
-    if (!g->rules.present) {
-        fprintf(stderr, "%s: error: the game has no rules (no phase), so it cannot be played\n",
-                file);
-        rm_game_destroy(g);
-        return NULL;
-    }
-    if (rm_match_init(m, g) != 0) {
-        fprintf(stderr, "rimau %s: out of memory\n", cmd);
-        rm_game_destroy(g);
-        return NULL;
-    }
-    if ((position && cli_set_position(m, position, "--position") != 0) ||
-        (after && cli_play_turns(m, after, "--after") != 0)) {
-        rm_match_free(m);
-        rm_game_destroy(g);
-        return NULL;
-    }
-    *status = 0;
-    return g;
-}
-
 int cmd_moves(int argc, char **argv)
 {
     const command *c = cli_command("moves");
