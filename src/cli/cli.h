@@ -23,7 +23,16 @@ typedef struct command {
     const char *usage;   /* the --help text after "Usage: rimau NAME " */
 } command;
 
-const command *cli_command(const char *name);
+/* The commands, each defined beside its code: check and validate
+ * (cli_check.c); info, show and list (cli_info.c); compile, moves and
+ * perft (cli_rules.c); play and replay (cli_play.c); selfplay and
+ * summarize (cli_selfplay.c); engine and analyse (cli_engine.c); bench
+ * (cli_bench.c); solve (cli_solve.c). cli.c lists them. */
+extern const command cli_cmd_analyse, cli_cmd_bench, cli_cmd_check, cli_cmd_compile,
+    cli_cmd_engine, cli_cmd_info, cli_cmd_list, cli_cmd_moves, cli_cmd_perft, cli_cmd_play,
+    cli_cmd_replay, cli_cmd_selfplay, cli_cmd_show, cli_cmd_solve, cli_cmd_summarize,
+    cli_cmd_validate;
+
 /* Prints C's --help. */
 void cli_help(const command *c);
 /* Prints "rimau CMD: MESSAGE" and the pointer to --help; returns EXIT_USAGE. */
@@ -158,16 +167,6 @@ bool cli_engine_done(const cli_engine *e);
  * start. */
 int cli_engine_run(cli_engine *e, FILE *in, FILE *out);
 
-int cmd_analyse(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
-int cmd_solve(int argc, char **argv);
-int cmd_engine(int argc, char **argv);
-int cmd_compile(int argc, char **argv);
-int cmd_list(int argc, char **argv);
-int cmd_moves(int argc, char **argv);
-int cmd_perft(int argc, char **argv);
-int cmd_play(int argc, char **argv);
-int cmd_replay(int argc, char **argv);
 /* replay --svg DIR: one picture per position of M, DIR/000.svg (the
  * start) to DIR/N.svg; replay --html FILE: one page stepping through
  * them, with the turn list, the captures and RESULT. Each file is written
@@ -179,8 +178,5 @@ int cli_replay_html(const rm_match *m, const char *file, const char *result, boo
 /* Checks, before any work, that the outputs SVG_DIR and HTML_FILE (each
  * NULL when not asked for) can be written. 0, or -1 after a message. */
 int cli_replay_check(const char *svg_dir, const char *html_file, bool force);
-int cmd_selfplay(int argc, char **argv);
-int cmd_summarize(int argc, char **argv);
-int cmd_validate(int argc, char **argv);
 
 #endif

@@ -147,9 +147,9 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int cmd_bench(int argc, char **argv)
+static int cmd_bench(int argc, char **argv)
 {
-    const command *c = cli_command("bench");
+    const command *c = &cli_cmd_bench;
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
                                           { "seconds", required_argument, NULL, 's' },
                                           { "depth", required_argument, NULL, 'd' },
@@ -227,3 +227,32 @@ int cmd_bench(int argc, char **argv)
     printf("signature: %" PRIu64 " (total perft nodes)\n", signature);
     return status;
 }
+
+const command cli_cmd_bench = {
+    "bench", cmd_bench, "measure the executor's speed on games",
+    "[OPTION]... [FILE]...\n"
+    "For each game (by default every game of the games folder), on one thread:\n"
+    "random playouts a second, turns (plies) a second, the mean playout length,\n"
+    "how playouts end (first side wins / second side wins / draws, in %),\n"
+    "perft positions a second and the perft count at a fixed depth, the size of\n"
+    "the state the playouts play on in bytes (the bit kernel's, where it plays\n"
+    "the game), the executor's allocations during the playouts\n"
+    "(0: none), and MCTS iterations a second (one search from the start by an\n"
+    "mcts player, as long as the playouts: N seconds, or N iterations with\n"
+    "--playouts N). Then the peak memory and a signature: the total perft count,\n"
+    "which changes only when move generation changes. Rates are per second of\n"
+    "CPU time: time spent waiting for a processor does not count, but a busy\n"
+    "machine still lowers them, so measure on a quiet one.\n"
+    "\n"
+    "  -s, --seconds N           CPU seconds of playouts per game, and of MCTS\n"
+    "                            (default 2)\n"
+    "  -n, --playouts N          play exactly N playouts and N MCTS iterations per\n"
+    "                            game instead (a fixed amount of work, for\n"
+    "                            instruction counts: valgrind, perf stat)\n"
+    "  -d, --depth N             perft depth (default 3)\n"
+    "  -o, --option NAME=VALUE   choose an option value of the games (repeatable)\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Example:\n"
+    "  rimau bench --seconds 5 games/rimau-rimau-a.game\n"
+};

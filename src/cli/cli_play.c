@@ -18,6 +18,7 @@
 #endif
 
 #include "cli.h"
+#include "cli_paths.h"
 #include "notation.h"
 #include "players.h"
 #include "record.h"
@@ -945,9 +946,9 @@ int cli_play_input(rm_game *g, FILE *in)
     return play_match(&o, g);
 }
 
-int cmd_play(int argc, char **argv)
+static int cmd_play(int argc, char **argv)
 {
-    const command *c = cli_command("play");
+    const command *c = &cli_cmd_play;
     struct play_opts o;
     memset(&o, 0, sizeof o);
     o.in = stdin;
@@ -1102,6 +1103,60 @@ int cmd_play(int argc, char **argv)
     return status;
 }
 
+const command cli_cmd_play = {
+    "play", cmd_play, "play a game at the terminal",
+    "[OPTION]... FILE\n"
+    "   or: rimau play [OPTION]... --resume RECORD\n"
+    "Play the game of FILE. Each side is played by a human at the terminal or by\n"
+    "the computer; by default the first side of the file is the human and the\n"
+    "other is 'mcts' (a second of Monte Carlo tree search a turn). The board is\n"
+    "drawn after each turn (in colour, the last turn marked); type turns in\n"
+    "notation or 'moves [POINT]', 'show [POINT]' (where those turns go), 'undo',\n"
+    "'save [FILE]', 'board' (the board and its position string), 'hint', 'help',\n"
+    "'quit' (notation: " RIMAU_DOC_DIR "/notation.md).\n"
+    "With input from a pipe there is no prompt, so games can be scripted.\n"
+    "\n"
+    "      --SIDE=PLAYER         who plays SIDE (a side of the game): human, random,\n"
+    "                            mcts (one second), mcts:N (N iterations) or\n"
+    "                            mcts:Ns / mcts:Nms (a time a turn), with :L after\n"
+    "                            the budget to cut playouts after L turns\n"
+    "                            (mcts:200:50), ab (one second of alpha-beta),\n"
+    "                            ab:D (depth D) or ab:Ns; iterations and depths\n"
+    "                            stop at 30 s a turn, or at /Ns after them\n"
+    "                            (mcts:20000/5s, ab:6/10s); perfect plays by the\n"
+    "                            game's exact values (rimau solve), perfect:DIR by\n"
+    "                            those solved into DIR\n"
+    "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+    "      --position STRING     start at this position string (not with --save or\n"
+    "                            --resume)\n"
+    "      --save RECORD         write the game record to RECORD: each turn is\n"
+    "                            added to its end as it is played, and made durable\n"
+    "      --resume RECORD       go on with the game of RECORD (a record that play\n"
+    "                            --save wrote, even of a game that was killed):\n"
+    "                            its game, options and players (a --SIDE=PLAYER\n"
+    "                            replaces one), saved again to RECORD after every\n"
+    "                            turn unless --save names another file\n"
+    "      --force               replace RECORD even when it is not a game record\n"
+    "                            (never a link, device or FIFO); resume a record\n"
+    "                            that is wrong, or whose result its turns do not\n"
+    "                            give\n"
+    "      --seed N              seed of the computer players (default: the clock)\n"
+    "  -q, --quiet               do not draw the board after each turn\n"
+    "      --color[=WHEN]        draw the board in colour: auto (the default: when\n"
+    "                            standard output is a terminal, NO_COLOR is unset or\n"
+    "                            empty and TERM is not dumb), always or never\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Exit status: 0 when the game is played to its end or stopped by 'quit' or the\n"
+    "end of input, 130 when Ctrl-C stops it, 1 when it cannot go on or the record\n"
+    "cannot be written, 2 on a usage error.\n"
+    "\n"
+    "Examples:\n"
+    "  rimau play games/rimau-rimau-a.game\n"
+    "  rimau play games/rimau-rimau-a.game --tigers=mcts:2s --men=human --save game.rec\n"
+    "  rimau play --resume game.rec\n"
+};
+
 /* ---- replay ---- */
 
 /* Finds the game file a record names: its Game tag as written, or beside
@@ -1132,9 +1187,9 @@ static char *find_game_in(const char *record_path, const char *game, const char 
     return strdup(game); /* report it as written */
 }
 
-int cmd_replay(int argc, char **argv)
+static int cmd_replay(int argc, char **argv)
 {
-    const command *c = cli_command("replay");
+    const command *c = &cli_cmd_replay;
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
                                           { "quiet", no_argument, NULL, 'q' },
                                           { "svg", required_argument, NULL, 'S' },
@@ -1267,3 +1322,39 @@ int cmd_replay(int argc, char **argv)
     source_free(&src);
     return status;
 }
+
+const command cli_cmd_replay = {
+    "replay", cmd_replay, "check a game record and show its end",
+    "[OPTION]... RECORD\n"
+    "Replay the game record RECORD: check that every turn is legal, then draw the\n"
+    "final position and print the result. A wrong or cut-off record is reported\n"
+    "as RECORD:LINE:COL: error: ..., and the valid turns before it are replayed.\n"
+    "The live record of a game killed while it was played (play --save) is valid\n"
+    "to its last whole line; a last line cut in the middle is left out, with a\n"
+    "warning. The game file is the record's Game tag, as written or beside the\n"
+    "record.\n"
+    "\n"
+    "  -q, --quiet           do not draw the final position\n"
+    "      --color[=WHEN]    draw it in colour, the last turn marked: auto (the\n"
+    "                        default: when standard output is a terminal, NO_COLOR\n"
+    "                        is unset or empty and TERM is not dumb), always, never\n"
+    "      --svg DIR         draw every position as DIR/000.svg (the start),\n"
+    "                        001.svg..., the last turn as arrows, captured points\n"
+    "                        crossed (DIR is made when missing)\n"
+    "      --html FILE       write one self-contained page that steps through the\n"
+    "                        game (buttons, arrow keys, the turn list, captures,\n"
+    "                        result)\n"
+    "      --force           replace files that replay did not write (never a link,\n"
+    "                        device or FIFO)\n"
+    "  -h, --help            display this help and exit\n"
+    "\n"
+    "Each picture and the page are written whole, or not at all: an existing file\n"
+    "stays as it was when a new one cannot be written.\n"
+    "\n"
+    "Exit status: 0 for a valid record, 1 for an invalid one or when a picture or\n"
+    "the page cannot be written, 2 on a usage error.\n"
+    "\n"
+    "Examples:\n"
+    "  rimau replay game.rec\n"
+    "  rimau replay game.rec --html game.html\n"
+};

@@ -607,9 +607,9 @@ static int json_fits(const struct tournament *t, char *why, size_t size)
     return 0;
 }
 
-int cmd_selfplay(int argc, char **argv)
+static int cmd_selfplay(int argc, char **argv)
 {
-    const command *c = cli_command("selfplay");
+    const command *c = &cli_cmd_selfplay;
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
                                           { "games", required_argument, NULL, 'n' },
                                           { "players", required_argument, NULL, 'p' },
@@ -865,6 +865,40 @@ int cmd_selfplay(int argc, char **argv)
     return status;
 }
 
+const command cli_cmd_selfplay = {
+    "selfplay", cmd_selfplay, "play a tournament between computer players",
+    "[OPTION]... FILE --players A,B\n"
+    "Play GAMES games of FILE between the players A and B (random,\n"
+    "mcts[:N|:Ns|:N/Ts][:L], ab[:D|:Ns|:D/Ts]: see 'rimau play --help'); they\n"
+    "swap sides from one game to the next, so each pairing plays both sides.\n"
+    "Then print, per player and side, the wins, losses and draws with 95%\n"
+    "confidence intervals (Wilson), the mean length in turns and the mean\n"
+    "number of pieces taken. The same seed and budgets in iterations or depth\n"
+    "give the same results, whatever the number of threads, unless a turn\n"
+    "reaches its time cap: then a note says how many did.\n"
+    "\n"
+    "  -n, --games N            games to play (default 100)\n"
+    "  -p, --players A,B        the two players\n"
+    "  -j, --threads N          games played at once (default 1)\n"
+    "  -s, --seed S             the tournament's seed (default 1)\n"
+    "  -o, --option NAME=VALUE  choose a value of one of the game's options\n"
+    "  -r, --records DIR        write each game's record into DIR\n"
+    "  -J, --json FILE          write one JSON object per game into FILE, each\n"
+    "                           as soon as the games before it are written\n"
+    "      --resume             go on from the games the --json FILE of an\n"
+    "                           interrupted run holds (same options)\n"
+    "      --force              replace a --json file or records that Rimau did not\n"
+    "                           write (never a link, device or FIFO)\n"
+    "  -S, --shard K/N          play only the K-th of N disjoint slices of the\n"
+    "                           games (merge the slices' --json with summarize)\n"
+    "  -h, --help               display this help and exit\n"
+    "\n"
+    "A progress bar goes to standard error when it is a terminal.\n"
+    "\n"
+    "Example:\n"
+    "  rimau selfplay games/rimau-rimau-a.game -n 200 --players mcts:2000,random -j 2\n"
+};
+
 /* summarize's table. */
 struct summary {
     tally ts[MAX_ROWS];
@@ -882,9 +916,9 @@ static int count_game(const cli_outcome *o, const char *file, long lineno, void 
     return rc;
 }
 
-int cmd_summarize(int argc, char **argv)
+static int cmd_summarize(int argc, char **argv)
 {
-    const command *c = cli_command("summarize");
+    const command *c = &cli_cmd_summarize;
     static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { 0 } };
     int ch, status = 0;
     while ((ch = cli_next_opt(c, argc, argv, "h", opts, &status)) != -1)
@@ -919,3 +953,15 @@ int cmd_summarize(int argc, char **argv)
     free_tallies(s.ts, s.n);
     return status;
 }
+
+const command cli_cmd_summarize = {
+    "summarize", cmd_summarize, "merge the JSON lines of tournaments into one table",
+    "[OPTION]... FILE...\n"
+    "Read the JSON lines that rimau selfplay --json wrote (from one run or from\n"
+    "the shards of one tournament) and print the same table as selfplay.\n"
+    "\n"
+    "  -h, --help    display this help and exit\n"
+    "\n"
+    "Example:\n"
+    "  rimau summarize shard-*.json\n"
+};
