@@ -50,6 +50,20 @@ for cmd in check info show compile moves perft play replay validate list bench s
     fi
 done
 
+# The options several commands share are read in one place
+# (src/cli/cli_args.c): a missing value is said as one (not as an unknown
+# option), and --seed's value is checked alike everywhere.
+expect 2 "moves --after without its turns" "$RIMAU" moves "$game" --after
+hasf "rimau moves: option '--after' needs a value" err "a missing value is named as missing"
+expect 2 "show --position without its string" "$RIMAU" show "$game" --position
+hasf "rimau show: option '--position' needs a position string" err "show says what --position needs"
+expect 2 "selfplay -s without its seed" "$RIMAU" selfplay "$game" -s
+hasf "rimau selfplay: option '-s' needs a number" err "selfplay says what -s needs"
+for cmd in analyse play selfplay; do
+    expect 2 "$cmd --seed x" "$RIMAU" "$cmd" "$game" --seed x
+    hasf "rimau $cmd: --seed takes a whole number, not 'x'" err "$cmd checks --seed as every command does"
+done
+
 expect 0 "check a valid game" "$RIMAU" check "$game"
 n=$((n + 1))
 if [ -s "$tmp/out" ] || [ -s "$tmp/err" ]; then

@@ -149,21 +149,16 @@ static int cmp_str(const void *a, const void *b)
 
 static int cmd_bench(int argc, char **argv)
 {
-    const command *c = &cli_cmd_bench;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "seconds", required_argument, NULL, 's' },
+    static const struct option opts[] = { { "seconds", required_argument, NULL, 's' },
                                           { "depth", required_argument, NULL, 'd' },
-                                          { "option", required_argument, NULL, 'o' },
                                           { "playouts", required_argument, NULL, 'n' },
                                           { 0 } };
+    cli_args a = { .cmd = &cli_cmd_bench, .takes = CLI_OPTION };
     long count = 0;
-    rm_choices choices = { 0 };
     int ch, status = 0, depth = 3;
     double seconds = 2;
-    while ((ch = cli_next_opt(c, argc, argv, "hs:d:o:n:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, "s:d:n:", opts, &status)) != -1) {
         if (ch == -2)
-            return status;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "bench")) != 0)
             return status;
         char *end;
         if (ch == 's' && ((seconds = strtod(optarg, &end)) <= 0 || *end || seconds > 3600))
@@ -216,7 +211,7 @@ static int cmd_bench(int argc, char **argv)
            "length", "win1/win2/draw %", "perft/s", "perft", "state", "allocs", "mcts/s");
     uint64_t signature = 0;
     for (int i = 0; i < n; i++) {
-        if (bench_game(files[i], &choices, seconds, count, depth, &signature) != 0)
+        if (bench_game(files[i], &a.choices, seconds, count, depth, &signature) != 0)
             status = EXIT_INVALID;
         free(files[i]);
     }

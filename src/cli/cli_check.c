@@ -70,29 +70,18 @@ static int check_example_positions(const rm_game *g, const char *path, FILE *err
 
 static int cmd_check(int argc, char **argv)
 {
-    const command *c = &cli_cmd_check;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "quiet", no_argument, NULL, 'q' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { 0 } };
-    int ch, status = 0;
-    bool quiet = false;
-    rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "hqo:", opts, &status)) != -1) {
-        if (ch == -2)
-            return status;
-        if (ch == 'q')
-            quiet = true;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "check")) != 0)
-            return status;
-    }
+    cli_args a = { .cmd = &cli_cmd_check, .takes = CLI_OPTION | CLI_QUIET };
+    int status = cli_read_opts(&a, argc, argv);
+    if (status >= 0)
+        return status;
+    bool quiet = a.quiet;
     if (optind >= argc)
         return cli_usage("check", "%s", "no .game file given");
     int rc = 0;
     for (int i = optind; i < argc; i++) {
         char path[4096];
         const char *file = cli_game_file(argv[i], path, sizeof path);
-        rm_game *g = rm_check_file(file, &choices, quiet ? NULL : stderr, NULL, NULL);
+        rm_game *g = rm_check_file(file, &a.choices, quiet ? NULL : stderr, NULL, NULL);
         if (!g || check_example_positions(g, file, quiet ? NULL : stderr) > 0)
             rc = EXIT_INVALID;
         rm_game_destroy(g);
@@ -268,18 +257,12 @@ static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
 
 static int cmd_validate(int argc, char **argv)
 {
-    const command *c = &cli_cmd_validate;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "quiet", no_argument, NULL, 'q' },
-                                          { 0 } };
-    int ch, status = 0;
-    bool quiet = false;
-    while ((ch = cli_next_opt(c, argc, argv, "hq", opts, &status)) != -1) {
-        if (ch == -2)
-            return status;
-        if (ch == 'q')
-            quiet = true;
-    }
+    cli_args a = { .cmd = &cli_cmd_validate, .takes = CLI_QUIET };
+    int status = cli_read_opts(&a, argc, argv);
+    if (status >= 0)
+        return status;
+    bool quiet = a.quiet;
+    status = 0;
     if (optind >= argc)
         return cli_usage("validate", "no .game file given");
     int nok = 0, nfail = 0;

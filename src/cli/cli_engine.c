@@ -926,16 +926,15 @@ int cli_engine_run(cli_engine *e, FILE *in, FILE *out)
 
 static int cmd_engine(int argc, char **argv)
 {
-    const command *c = &cli_cmd_engine;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "db", required_argument, NULL, 'd' },
+    static const struct option opts[] = { { "db", required_argument, NULL, 'd' },
                                           { "solve", no_argument, NULL, 'S' },
                                           { "allow-paths", no_argument, NULL, 'P' },
                                           { "max-think", required_argument, NULL, 't' },
                                           { 0 } };
     int ch, status = 0;
     cli_engine_setup setup = { NULL, false, false, CLI_ENGINE_MAX_THINK, NULL };
-    while ((ch = cli_next_opt(c, argc, argv, "hd:t:", opts, &status)) != -1) {
+    cli_args a = { .cmd = &cli_cmd_engine };
+    while ((ch = cli_next_opt(&a, argc, argv, "d:t:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'd')
@@ -1089,44 +1088,26 @@ static int print_solved(const rm_game *g, rm_match *m, rm_player *p)
 
 static int cmd_analyse(int argc, char **argv)
 {
-    const command *c = &cli_cmd_analyse;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "after", required_argument, NULL, 'a' },
-                                          { "position", required_argument, NULL, 'P' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { "player", required_argument, NULL, 'p' },
-                                          { "seed", required_argument, NULL, 'S' },
-                                          { 0 } };
+    static const struct option opts[] = { { "player", required_argument, NULL, 'p' }, { 0 } };
+    cli_args a = { .cmd = &cli_cmd_analyse,
+                   .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_SEED,
+                   .seed = 1 };
     int ch, status = 0;
-    const char *after = NULL, *position = NULL, *spec = "ab:5s";
-    uint64_t seed = 1;
-    rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "ha:o:p:", opts, &status)) != -1) {
+    const char *spec = "ab:5s";
+    while ((ch = cli_next_opt(&a, argc, argv, "p:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
-        if (ch == 'a')
-            after = optarg;
-        if (ch == 'P')
-            position = optarg;
         if (ch == 'p')
             spec = optarg;
-        if (ch == 'S') {
-            char *end;
-            seed = strtoull(optarg, &end, 10);
-            if (end == optarg || *end)
-                return cli_usage("analyse", "--seed takes a whole number, not '%s'", optarg);
-        }
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "analyse")) != 0)
-            return status;
     }
     if (argc - optind != 1)
         return cli_usage("analyse", "give one .game file");
     rm_match m;
-    rm_game *g = cli_load_position("analyse", argv[optind], &choices, position, after, &m, &status);
+    rm_game *g = cli_load_position(&a, argv[optind], &m, &status);
     if (!g)
         return status;
     char err[512];
-    rm_player *p = rm_player_new(g, spec, seed, err, sizeof err);
+    rm_player *p = rm_player_new(g, spec, a.seed, err, sizeof err);
     if (!p) {
         rm_match_free(&m);
         rm_game_destroy(g);

@@ -64,10 +64,24 @@ rm_game *cli_load(const char *arg, const rm_choices *choices)
     return rm_load_file_with(cli_game_file(arg, buf, sizeof buf), choices, stderr, NULL);
 }
 
-rm_game *cli_load_position(const char *cmd, const char *file, const rm_choices *choices,
-                           const char *position, const char *after, rm_match *m, int *status)
+rm_game *cli_load_arg(const cli_args *a, int argc, char **argv, int *status)
 {
-    rm_game *g = cli_load(file, choices);
+    *status = EXIT_USAGE;
+    if (optind >= argc)
+        cli_usage(a->cmd->name, "%s", "no .game file given");
+    else if (argc - optind > 1)
+        cli_usage(a->cmd->name, "%s", "give one .game file");
+    else
+        *status = EXIT_INVALID;
+    rm_game *g = *status == EXIT_INVALID ? cli_load(argv[optind], &a->choices) : NULL;
+    if (g)
+        *status = 0;
+    return g;
+}
+
+rm_game *cli_load_position(const cli_args *a, const char *file, rm_match *m, int *status)
+{
+    rm_game *g = cli_load(file, &a->choices);
     *status = EXIT_INVALID;
     if (!g)
         return NULL;
@@ -78,12 +92,12 @@ rm_game *cli_load_position(const char *cmd, const char *file, const rm_choices *
         return NULL;
     }
     if (rm_match_init(m, g) != 0) {
-        fprintf(stderr, "rimau %s: out of memory\n", cmd);
+        fprintf(stderr, "rimau %s: out of memory\n", a->cmd->name);
         rm_game_destroy(g);
         return NULL;
     }
-    if ((position && cli_set_position(m, position, "--position") != 0) ||
-        (after && cli_play_turns(m, after, "--after") != 0)) {
+    if ((a->position && cli_set_position(m, a->position, "--position") != 0) ||
+        (a->after && cli_play_turns(m, a->after, "--after") != 0)) {
         rm_match_free(m);
         rm_game_destroy(g);
         return NULL;

@@ -275,29 +275,19 @@ static void info_text(FILE *out, const rm_game *g)
 
 static int cmd_info(int argc, char **argv)
 {
-    const command *c = &cli_cmd_info;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "json", no_argument, NULL, 'j' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { 0 } };
+    static const struct option opts[] = { { "json", no_argument, NULL, 'j' }, { 0 } };
+    cli_args a = { .cmd = &cli_cmd_info, .takes = CLI_OPTION };
     int ch, status = 0;
-    rm_choices choices = { 0 };
     bool json = false;
-    while ((ch = cli_next_opt(c, argc, argv, "hjo:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, "j", opts, &status)) != -1) {
         if (ch == -2)
-            return status;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "info")) != 0)
             return status;
         if (ch == 'j')
             json = true;
     }
-    if (optind >= argc)
-        return cli_usage("info", "%s", "no .game file given");
-    if (argc - optind > 1)
-        return cli_usage("info", "%s", "give one .game file");
-    rm_game *g = cli_load(argv[optind], &choices);
+    rm_game *g = cli_load_arg(&a, argc, argv, &status);
     if (!g)
-        return EXIT_INVALID;
+        return status;
     int rc = 0;
     if (json) {
         json_t *info = info_object(g);
@@ -336,40 +326,20 @@ const command cli_cmd_info = {
 
 static int cmd_show(int argc, char **argv)
 {
-    const command *c = &cli_cmd_show;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "svg", no_argument, NULL, 's' },
-                                          { "after", required_argument, NULL, 'a' },
-                                          { "position", required_argument, NULL, 'P' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { "color", optional_argument, NULL, 'C' },
-                                          { 0 } };
+    static const struct option opts[] = { { "svg", no_argument, NULL, 's' }, { 0 } };
+    cli_args a = { .cmd = &cli_cmd_show, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_COLOR };
     int ch, status = 0;
-    rm_choices choices = { 0 };
     bool svg = false;
-    const char *after = NULL, *position = NULL;
-    cli_colour colour = CLI_COLOUR_AUTO;
-    while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
-            return status;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "show")) != 0)
-            return status;
-        if (ch == 'C' && (status = cli_colour_arg(optarg, "show", &colour)) != 0)
             return status;
         if (ch == 's')
             svg = true;
-        if (ch == 'a')
-            after = optarg;
-        if (ch == 'P')
-            position = optarg;
     }
-    if (optind >= argc)
-        return cli_usage("show", "%s", "no .game file given");
-    if (argc - optind > 1)
-        return cli_usage("show", "%s", "give one .game file");
-    rm_game *g = cli_load(argv[optind], &choices);
+    const char *after = a.after, *position = a.position;
+    rm_game *g = cli_load_arg(&a, argc, argv, &status);
     if (!g)
-        return EXIT_INVALID;
+        return status;
     int hand[RM_MAX_KINDS];
     rm_view v = render_setup_view(g, hand);
     /* A game with rules has a position to state, and may be shown after
@@ -401,7 +371,7 @@ static int cmd_show(int argc, char **argv)
     } else if (status == 0) {
         printf("%s\n\n", g->name);
         /* in colour, the last of the --after turns is marked */
-        bool coloured = cli_colour_on(colour);
+        bool coloured = cli_colour_on(a.colour);
         uint8_t mark[RM_MAX_POINTS];
         if (coloured && playing)
             cli_last_turn_marks(&m, mark);
@@ -452,12 +422,11 @@ static int cmp_str(const void *a, const void *b)
 
 static int cmd_list(int argc, char **argv)
 {
-    const command *c = &cli_cmd_list;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { 0 } };
-    int ch, status = 0;
-    while ((ch = cli_next_opt(c, argc, argv, "h", opts, &status)) != -1)
-        if (ch == -2)
-            return status;
+    cli_args a = { .cmd = &cli_cmd_list };
+    int status = cli_read_opts(&a, argc, argv);
+    if (status >= 0)
+        return status;
+    status = 0;
     if (argc - optind > 1)
         return cli_usage("list", "give at most one folder");
     const char *dir = optind < argc ? argv[optind] : cli_games_dir();

@@ -948,29 +948,22 @@ int cli_play_input(rm_game *g, FILE *in)
 
 static int cmd_play(int argc, char **argv)
 {
-    const command *c = &cli_cmd_play;
     struct play_opts o;
     memset(&o, 0, sizeof o);
     o.in = stdin;
-    o.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    cli_args args = { .cmd = &cli_cmd_play, .takes = CLI_OPTION | CLI_POSITION | CLI_SEED | CLI_COLOR | CLI_QUIET,
+                      .seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) };
     const char *side_args[8];
     int nside_args = 0;
-    cli_colour colour = CLI_COLOUR_AUTO;
     /* Options are parsed by hand: the side options (--tigers=random) are
      * named after the game's sides, known only once the file is loaded. */
     for (int i = 1; i < argc; i++) {
         char *a = argv[i];
+        int st;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            cli_help(c);
+            cli_help(&cli_cmd_play);
             return 0;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--option") == 0) {
-            if (++i == argc)
-                return cli_usage("play", "option '%s' needs a value", a);
-            int st = cli_add_choice(&o.choices, argv[i], "play");
-            if (st)
-                return st;
-        } else if (strncmp(a, "-o", 2) == 0 || strncmp(a, "--option=", 9) == 0) {
-            int st = cli_add_choice(&o.choices, a[1] == 'o' ? a + 2 : a + 9, "play");
+        } else if ((st = cli_common_arg(&args, argc, argv, &i)) >= 0) {
             if (st)
                 return st;
         } else if (strcmp(a, "--save") == 0 || strncmp(a, "--save=", 7) == 0) {
@@ -979,25 +972,8 @@ static int cmd_play(int argc, char **argv)
         } else if (strcmp(a, "--resume") == 0 || strncmp(a, "--resume=", 9) == 0) {
             if (!(o.resume = option_value(argc, argv, &i, "--resume")))
                 return cli_usage("play", "option '--resume' needs a record");
-        } else if (strcmp(a, "--position") == 0 || strncmp(a, "--position=", 11) == 0) {
-            if (!(o.position = option_value(argc, argv, &i, "--position")))
-                return cli_usage("play", "option '--position' needs a position string");
         } else if (strcmp(a, "--force") == 0) {
             o.force = true;
-        } else if (strcmp(a, "--seed") == 0 || strncmp(a, "--seed=", 7) == 0) {
-            const char *v = option_value(argc, argv, &i, "--seed");
-            char *end;
-            if (!v || !*v)
-                return cli_usage("play", "option '--seed' needs a number");
-            o.seed = strtoull(v, &end, 10);
-            if (*end)
-                return cli_usage("play", "the seed is a number, not '%s'", v);
-        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-            o.quiet = true;
-        } else if (strcmp(a, "--color") == 0 || strncmp(a, "--color=", 8) == 0) {
-            int st = cli_colour_arg(a[7] ? a + 8 : NULL, "play", &colour);
-            if (st)
-                return st;
         } else if (strncmp(a, "--", 2) == 0 && strchr(a, '=')) {
             if (nside_args == 8)
                 return cli_usage("play", "too many side options");
@@ -1010,7 +986,11 @@ static int cmd_play(int argc, char **argv)
             return cli_usage("play", "give one .game file");
         }
     }
-    o.colour = cli_colour_on(colour);
+    o.choices = args.choices;
+    o.position = args.position;
+    o.seed = args.seed;
+    o.quiet = args.quiet;
+    o.colour = cli_colour_on(args.colour);
     if (o.position && (o.resume || o.save))
         return cli_usage("play", "a record starts at the start of its game: --position goes "
                                  "with neither --save nor --resume");
@@ -1189,31 +1169,23 @@ static char *find_game_in(const char *record_path, const char *game, const char 
 
 static int cmd_replay(int argc, char **argv)
 {
-    const command *c = &cli_cmd_replay;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "quiet", no_argument, NULL, 'q' },
-                                          { "svg", required_argument, NULL, 'S' },
+    static const struct option opts[] = { { "svg", required_argument, NULL, 'S' },
                                           { "html", required_argument, NULL, 'H' },
-                                          { "color", optional_argument, NULL, 'C' },
                                           { "force", no_argument, NULL, 'F' },
                                           { 0 } };
+    cli_args a = { .cmd = &cli_cmd_replay, .takes = CLI_COLOR | CLI_QUIET };
     int ch, status = 0;
-    bool quiet = false, force = false;
-    cli_colour colour = CLI_COLOUR_AUTO;
+    bool force = false;
     const char *svg_dir = NULL, *html_file = NULL;
-    while ((ch = cli_next_opt(c, argc, argv, "hq", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
             return status;
-        if (ch == 'q')
-            quiet = true;
-        else if (ch == 'S')
+        if (ch == 'S')
             svg_dir = optarg;
         else if (ch == 'H')
             html_file = optarg;
         else if (ch == 'F')
             force = true;
-        else if (ch == 'C' && (status = cli_colour_arg(optarg, "replay", &colour)) != 0)
-            return status;
     }
     if (argc - optind != 1)
         return cli_usage("replay", "give one record file");
@@ -1285,8 +1257,8 @@ static int cmd_replay(int argc, char **argv)
                 m.why);
         status = EXIT_INVALID;
     }
-    if (!quiet)
-        draw(&m, cli_colour_on(colour));
+    if (!a.quiet)
+        draw(&m, cli_colour_on(a.colour));
     if (status != 0)
         printf("replayed %d valid turn%s; the record is wrong or cut off after them\n", m.n,
                m.n == 1 ? "" : "s");

@@ -267,25 +267,19 @@ static void dump_ir(FILE *out, const rm_game *g)
 
 static int cmd_compile(int argc, char **argv)
 {
-    const command *c = &cli_cmd_compile;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "dump", no_argument, NULL, 'd' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { 0 } };
+    static const struct option opts[] = { { "dump", no_argument, NULL, 'd' }, { 0 } };
+    cli_args a = { .cmd = &cli_cmd_compile, .takes = CLI_OPTION };
     int ch, status = 0;
     bool dump = false;
-    rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "ho:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'd')
             dump = true;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "compile")) != 0)
-            return status;
     }
     if (argc - optind != 1)
         return cli_usage("compile", "give one .game file");
-    rm_game *g = cli_load(argv[optind], &choices);
+    rm_game *g = cli_load(argv[optind], &a.choices);
     if (!g)
         return EXIT_INVALID;
     if (dump)
@@ -319,42 +313,26 @@ _Static_assert(RM_MAX_MOVES_IN_TURN == RM_MAX_TURN_MOVES, "the IR knows a turn's
 
 static int cmd_moves(int argc, char **argv)
 {
-    const command *c = &cli_cmd_moves;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "after", required_argument, NULL, 'a' },
-                                          { "position", required_argument, NULL, 'P' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { "show", optional_argument, NULL, 'S' },
-                                          { "color", optional_argument, NULL, 'C' },
-                                          { 0 } };
+    static const struct option opts[] = { { "show", optional_argument, NULL, 'S' }, { 0 } };
+    cli_args a = { .cmd = &cli_cmd_moves, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_COLOR };
     int ch, status = 0;
-    const char *after = NULL, *position = NULL, *point = NULL;
+    const char *point = NULL;
     bool show = false;
-    cli_colour colour = CLI_COLOUR_AUTO;
-    rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
-            return status;
-        if (ch == 'a')
-            after = optarg;
-        if (ch == 'P')
-            position = optarg;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "moves")) != 0)
             return status;
         if (ch == 'S') {
             show = true;
             if (optarg)
                 point = optarg;
         }
-        if (ch == 'C' && (status = cli_colour_arg(optarg, "moves", &colour)) != 0)
-            return status;
     }
     if (argc - optind == 2 && !point)
         point = argv[optind + 1];
     else if (argc - optind != 1)
         return cli_usage("moves", "give one .game file (and a point)");
     rm_match m;
-    rm_game *g = cli_load_position("moves", argv[optind], &choices, position, after, &m, &status);
+    rm_game *g = cli_load_position(&a, argv[optind], &m, &status);
     if (!g)
         return status;
     int p = point ? board_point(&g->board, point) : -1;
@@ -376,7 +354,7 @@ static int cmd_moves(int argc, char **argv)
         rm_state_position(g, rm_match_state(&m), &pos);
         rm_view v = { pos.kind, pos.count, pos.hand };
         cli_reach_marks(g, l, p, mark);
-        cli_draw(g, &v, mark, cli_colour_on(colour));
+        cli_draw(g, &v, mark, cli_colour_on(a.colour));
         putchar('\n');
     }
     int shown = 0;
@@ -436,28 +414,15 @@ static void print_divide(void *ctx, const rm_move *moves, int n, uint64_t count)
 
 static int cmd_perft(int argc, char **argv)
 {
-    const command *c = &cli_cmd_perft;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "after", required_argument, NULL, 'a' },
-                                          { "position", required_argument, NULL, 'P' },
-                                          { "divide", no_argument, NULL, 'd' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { 0 } };
+    static const struct option opts[] = { { "divide", no_argument, NULL, 'd' }, { 0 } };
+    cli_args a = { .cmd = &cli_cmd_perft, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION };
     int ch, status = 0;
-    const char *after = NULL, *position = NULL;
     bool divide = false;
-    rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
             return status;
-        if (ch == 'a')
-            after = optarg;
-        if (ch == 'P')
-            position = optarg;
         if (ch == 'd')
             divide = true;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "perft")) != 0)
-            return status;
     }
     if (argc - optind != 2)
         return cli_usage("perft", "give a .game file and a depth");
@@ -466,7 +431,7 @@ static int cmd_perft(int argc, char **argv)
     if (*end || depth < 0 || depth > 64)
         return cli_usage("perft", "the depth is a number from 0 to 64, not '%s'", argv[optind + 1]);
     rm_match m;
-    rm_game *g = cli_load_position("perft", argv[optind], &choices, position, after, &m, &status);
+    rm_game *g = cli_load_position(&a, argv[optind], &m, &status);
     if (!g)
         return status;
     rm_turnlist *lists = calloc((size_t)depth + 1, sizeof *lists);

@@ -609,13 +609,9 @@ static int json_fits(const struct tournament *t, char *why, size_t size)
 
 static int cmd_selfplay(int argc, char **argv)
 {
-    const command *c = &cli_cmd_selfplay;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "games", required_argument, NULL, 'n' },
+    static const struct option opts[] = { { "games", required_argument, NULL, 'n' },
                                           { "players", required_argument, NULL, 'p' },
                                           { "threads", required_argument, NULL, 'j' },
-                                          { "seed", required_argument, NULL, 's' },
-                                          { "option", required_argument, NULL, 'o' },
                                           { "records", required_argument, NULL, 'r' },
                                           { "json", required_argument, NULL, 'J' },
                                           { "shard", required_argument, NULL, 'S' },
@@ -625,15 +621,15 @@ static int cmd_selfplay(int argc, char **argv)
     int ch, status = 0;
     struct tournament t;
     memset(&t, 0, sizeof t);
-    rm_choices choices = { 0 };
+    cli_args a = { .cmd = &cli_cmd_selfplay, .takes = CLI_OPTION | CLI_SEED, .seed_short = 's',
+                   .seed = 1 };
     long threads = 1;
     const char *json = NULL;
     char *players = NULL, *end;
     t.games = 100;
     t.shards = 1;
-    t.seed = 1;
     bool resume = false;
-    while ((ch = cli_next_opt(c, argc, argv, "hn:p:j:s:o:r:J:S:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, "n:p:j:r:J:S:", opts, &status)) != -1) {
         switch (ch) {
         case -2:
             return status;
@@ -649,15 +645,6 @@ static int cmd_selfplay(int argc, char **argv)
             threads = strtol(optarg, &end, 10);
             if (*end || threads < 1 || threads > 256)
                 return cli_usage("selfplay", "-j takes 1 to 256 threads, not '%s'", optarg);
-            break;
-        case 's':
-            t.seed = strtoull(optarg, &end, 10);
-            if (*end)
-                return cli_usage("selfplay", "--seed takes a number, not '%s'", optarg);
-            break;
-        case 'o':
-            if ((status = cli_add_choice(&choices, optarg, "selfplay")) != 0)
-                return status;
             break;
         case 'r':
             t.records = optarg;
@@ -679,6 +666,7 @@ static int cmd_selfplay(int argc, char **argv)
             break;
         }
     }
+    t.seed = a.seed;
     if (argc - optind != 1)
         return cli_usage("selfplay", "give one .game file");
     if (resume && !json)
@@ -719,8 +707,8 @@ static int cmd_selfplay(int argc, char **argv)
     t.players[1] = comma + 1;
     char path[4096];
     t.file = cli_game_file(argv[optind], path, sizeof path);
-    t.choices = &choices;
-    t.g = rm_load_file_with(t.file, &choices, stderr, NULL);
+    t.choices = &a.choices;
+    t.g = rm_load_file_with(t.file, &a.choices, stderr, NULL);
     if (!t.g)
         return EXIT_INVALID;
     char err[256];
@@ -918,12 +906,11 @@ static int count_game(const cli_outcome *o, const char *file, long lineno, void 
 
 static int cmd_summarize(int argc, char **argv)
 {
-    const command *c = &cli_cmd_summarize;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { 0 } };
-    int ch, status = 0;
-    while ((ch = cli_next_opt(c, argc, argv, "h", opts, &status)) != -1)
-        if (ch == -2)
-            return status;
+    cli_args a = { .cmd = &cli_cmd_summarize };
+    int status = cli_read_opts(&a, argc, argv);
+    if (status >= 0)
+        return status;
+    status = 0;
     if (optind >= argc)
         return cli_usage("summarize", "give JSON files written by rimau selfplay --json");
     struct summary s = { .n = 0 };

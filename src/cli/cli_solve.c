@@ -181,32 +181,24 @@ static int blockade(const rm_game *g, const rm_state *from, const char *side_nam
 
 static int cmd_solve(int argc, char **argv)
 {
-    const command *c = &cli_cmd_solve;
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { "db", required_argument, NULL, 'd' },
+    static const struct option opts[] = { { "db", required_argument, NULL, 'd' },
                                           { "memory", required_argument, NULL, 'm' },
                                           { "threads", required_argument, NULL, 'j' },
                                           { "no-symmetry", no_argument, NULL, 'S' },
                                           { "json", no_argument, NULL, 'J' },
                                           { "verify", no_argument, NULL, 'V' },
                                           { "estimate", no_argument, NULL, 'E' },
-                                          { "quiet", no_argument, NULL, 'q' },
-                                          { "after", required_argument, NULL, 'a' },
-                                          { "position", required_argument, NULL, 'P' },
                                           { "blockade", required_argument, NULL, 'B' },
                                           { "within", required_argument, NULL, 'W' },
                                           { 0 } };
-    rm_choices choices = { 0 };
+    cli_args args = { .cmd = &cli_cmd_solve, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_QUIET };
     rm_solve_options o = { 0 };
     o.memory = (size_t)4 << 30;
-    bool json = false, verify = false, est = false, quiet = false;
-    const char *after = NULL, *position = NULL, *blocked = NULL;
+    bool json = false, verify = false, est = false;
+    const char *blocked = NULL;
     int ch, status = 0, within = -1;
-    while ((ch = cli_next_opt(c, argc, argv, "ho:d:m:j:qa:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&args, argc, argv, "d:m:j:", opts, &status)) != -1) {
         if (ch == -2)
-            return status;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "solve")) != 0)
             return status;
         if (ch == 'd')
             o.db = optarg;
@@ -227,12 +219,6 @@ static int cmd_solve(int argc, char **argv)
             verify = true;
         if (ch == 'E')
             est = true;
-        if (ch == 'q')
-            quiet = true;
-        if (ch == 'a')
-            after = optarg;
-        if (ch == 'P')
-            position = optarg;
         if (ch == 'B')
             blocked = optarg;
         if (ch == 'W') {
@@ -247,7 +233,7 @@ static int cmd_solve(int argc, char **argv)
     if (argc - optind != 1)
         return cli_usage("solve", "give one .game file");
     rm_match m;
-    rm_game *g = cli_load_position("solve", argv[optind], &choices, position, after, &m, &status);
+    rm_game *g = cli_load_position(&args, argv[optind], &m, &status);
     if (!g)
         return status;
     if (blocked) {
@@ -265,7 +251,7 @@ static int cmd_solve(int argc, char **argv)
     /* the position solved from: the start, or --position and --after */
     rm_state from = *rm_match_state(&m);
     o.root = &from;
-    bar b = { !quiet && isatty(STDERR_FILENO), 0, 0 };
+    bar b = { !args.quiet && isatty(STDERR_FILENO), 0, 0 };
     o.progress = draw_bar;
     o.ctx = &b;
     char err[1024];
@@ -376,7 +362,7 @@ static int cmd_solve(int argc, char **argv)
                    grouped(t.won, bb), grouped(t.lost, cc), grouped(t.drawn, dd), t.longest,
                    t.name, t.loaded ? " (read from the database)" : "");
         }
-        printf("%s (%s to move): %s\n", after || position ? "the position" : "start",
+        printf("%s (%s to move): %s\n", args.after || args.position ? "the position" : "start",
                g->sides[side].name,
                start_v < 0 ? "not solved" : value_text(g, start_v, side, start_d, text, sizeof text));
         if (nturns > 0 && nturns <= 200) {
