@@ -190,10 +190,23 @@ static void choices_text(const rm_choices *c, char *buf, size_t size)
                                  SHOWN(c->name[i]), SHOWN(c->value[i]));
 }
 
-static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
+/* The value C gives option NAME, or NULL. */
+static const char *chosen(const rm_choices *c, const char *name)
+{
+    for (int i = 0; i < c->n; i++)
+        if (strcmp(c->name[i], name) == 0)
+            return c->value[i];
+    return NULL;
+}
+
+/* Validates FILE as the option values GIVEN (-o) make it: each example
+ * runs with them and its own `with` values, and one whose `with` asks
+ * for another value than GIVEN's is left out (counted in *NLEFT). */
+static int validate_file(const char *file, const rm_choices *given, bool quiet, int *nok,
+                         int *nfail, int *nleft)
 {
     /* Warnings once, from the first load; the variants load silently. */
-    rm_game *g = rm_check_file(file, NULL, stderr, NULL, NULL);
+    rm_game *g = rm_check_file(file, given, stderr, NULL, NULL);
     if (!g)
         return EXIT_INVALID;
     /* A file without examples validates nothing: that is no pass. */
@@ -202,23 +215,33 @@ static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
         rm_game_destroy(g);
         return EXIT_INVALID;
     }
-    int status = 0;
+    int status = 0, left = 0;
     variants cache = { .file = file };
     for (int i = 0; i < g->nexamples; i++) {
         const rm_example *ex = &g->examples[i];
-        /* The variants: the defaults, then each value of each option the
-         * example does not fix, one option at a time. */
+        /* The variants: the values the example and -o fix and the
+         * defaults of the others, then each value of each option neither
+         * fixes, one option at a time. */
         rm_choices base = { 0 };
+        bool other = false;
         for (int w = 0; w < ex->nwith; w++) {
+            const char *v = chosen(given, ex->with_name[w]);
+            other |= v && strcmp(v, ex->with_value[w]) != 0;
             base.name[base.n] = ex->with_name[w];
             base.value[base.n++] = ex->with_value[w];
         }
+        if (other) {
+            left++;
+            continue;
+        }
+        for (int k = 0; k < given->n && base.n < RM_MAX_OPTIONS; k++)
+            if (!chosen(&base, given->name[k])) {
+                base.name[base.n] = given->name[k];
+                base.value[base.n++] = given->value[k];
+            }
         int runs = 0, failed = 0;
         for (int o = -1; o < g->noptions && !failed; o++) {
-            bool fixed = false;
-            for (int w = 0; o >= 0 && w < ex->nwith; w++)
-                fixed |= strcmp(ex->with_name[w], g->options[o].name) == 0;
-            if (fixed)
+            if (o >= 0 && chosen(&base, g->options[o].name))
                 continue;
             for (int v = o < 0 ? 0 : 1; v < (o < 0 ? 1 : g->options[o].nvalues) && !failed; v++) {
                 rm_choices c = base;
@@ -250,6 +273,12 @@ static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
                 printf("ok %s: \"%s\" (%d run%s)\n", file, ex->name, runs, runs == 1 ? "" : "s");
         }
     }
+    if (left == g->nexamples) {
+        fprintf(stderr, "%s: error: every example is for other option values than -o gives: "
+                "nothing to validate\n", file);
+        status = EXIT_INVALID;
+    }
+    *nleft += left;
     variants_free(&cache);
     rm_game_destroy(g);
     return status;
@@ -257,7 +286,7 @@ static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
 
 static int cmd_validate(int argc, char **argv)
 {
-    cli_args a = { .cmd = &cli_cmd_validate, .takes = CLI_QUIET };
+    cli_args a = { .cmd = &cli_cmd_validate, .takes = CLI_OPTION | CLI_QUIET };
     int status = cli_read_opts(&a, argc, argv);
     if (status >= 0)
         return status;
@@ -265,14 +294,19 @@ static int cmd_validate(int argc, char **argv)
     status = 0;
     if (optind >= argc)
         return cli_usage("validate", "no .game file given");
-    int nok = 0, nfail = 0;
+    int nok = 0, nfail = 0, nleft = 0;
     for (int i = optind; i < argc; i++) {
         char path[4096];
-        if (validate_file(cli_game_file(argv[i], path, sizeof path), quiet, &nok, &nfail) != 0)
+        const char *file = cli_game_file(argv[i], path, sizeof path);
+        if (validate_file(file, &a.choices, quiet, &nok, &nfail, &nleft) != 0)
             status = EXIT_INVALID;
     }
-    if (!quiet || nfail)
-        printf("%d example%s passed, %d failed\n", nok, CLI_S(nok), nfail);
+    if (!quiet || nfail) {
+        printf("%d example%s passed, %d failed", nok, CLI_S(nok), nfail);
+        if (nleft)
+            printf(", %d left out (for other option values than -o gives)", nleft);
+        putchar('\n');
+    }
     return status;
 }
 
@@ -286,13 +320,18 @@ const command cli_cmd_validate = {
     "each option it does not fix itself ('with NAME = VALUE').\n"
     "Prints one line per example: 'ok', or 'FAILED FILE:LINE:' with the failing\n"
     "assertion and the options it ran with. The file's warnings, as check\n"
-    "prints them for the default options, go to standard error first.\n"
+    "prints them for the default options (or -o's), go to standard error first.\n"
     "\n"
-    "  -q, --quiet   print only the failures\n"
-    "  -h, --help    display this help and exit\n"
+    "  -o, --option NAME=VALUE   validate the game this value of one of its\n"
+    "                            options makes: every example runs with it, as\n"
+    "                            with its own 'with'; an example whose 'with'\n"
+    "                            asks for another value is left out\n"
+    "  -q, --quiet               print only the failures\n"
+    "  -h, --help                display this help and exit\n"
     "\n"
     "Exit status: 0 if every example holds, 1 if one fails or a file is invalid\n"
-    "or has no examples (it validates nothing), 2 on a usage error.\n"
+    "or has no examples (it validates nothing; nor when -o leaves out every\n"
+    "one), 2 on a usage error.\n"
     "\n"
     "Example:\n"
     "  rimau validate games/*.game\n"
