@@ -869,6 +869,36 @@ static void record_choices(rm_record *rec, rm_choices *choices)
 
 /* The value of option NAME (as "--save") at ARGV[*I]: after its '=', or
  * the next argument (then *I moves on to it); NULL when there is none. */
+/* Adds the option values GIVEN (replay's -o) to CHOICES, REC's own: a
+ * value the record's Option tags do not say is GIVEN's, and one they say
+ * must be GIVEN's. 0, or -1 after an error at the tag (D, in SRC). */
+static int agree_choices(rm_choices *choices, const rm_choices *given, const rm_source *src,
+                         rm_diag *d)
+{
+    int n = choices->n;
+    for (int k = 0; k < given->n; k++) {
+        int i = 0;
+        while (i < n && strcmp(choices->name[i], given->name[k]) != 0)
+            i++;
+        if (i == n && choices->n < RM_MAX_OPTIONS) {
+            choices->name[choices->n] = given->name[k];
+            choices->value[choices->n++] = given->value[k];
+        } else if (i < n && strcmp(choices->value[i], given->value[k]) != 0) {
+            /* (the tag's text, "[Option "NAME=": where the record says it) */
+            char tag[200];
+            snprintf(tag, sizeof tag, "[Option \"%s=", given->name[k]);
+            const char *at = strstr(src->text, tag);
+            rm_span span = { at ? (uint32_t)(at - src->text) : 0, 0 };
+            span.end = span.start + (at ? (uint32_t)strlen(tag) - 1 : 0);
+            diag_error(d, span, "the record's game was played with %s=%s, not with -o %s=%s",
+                       SHOWN(choices->name[i]), SHOWN(choices->value[i]), SHOWN(given->name[k]),
+                       SHOWN(given->value[k]));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static const char *option_value(int argc, char **argv, int *i, const char *name)
 {
     size_t len = strlen(name);
@@ -1173,7 +1203,7 @@ static int cmd_replay(int argc, char **argv)
                                           { "html", required_argument, NULL, 'H' },
                                           { "force", no_argument, NULL, 'F' },
                                           { 0 } };
-    cli_args a = { .cmd = &cli_cmd_replay, .takes = CLI_COLOR | CLI_QUIET };
+    cli_args a = { .cmd = &cli_cmd_replay, .takes = CLI_OPTION | CLI_COLOR | CLI_QUIET };
     int ch, status = 0;
     bool force = false;
     const char *svg_dir = NULL, *html_file = NULL;
@@ -1212,6 +1242,11 @@ static int cmd_replay(int argc, char **argv)
     }
     rm_choices choices = { 0 };
     record_choices(&rec, &choices);
+    if (agree_choices(&choices, &a.choices, &src, &d) != 0) {
+        rm_record_free(&rec);
+        source_free(&src);
+        return EXIT_INVALID;
+    }
     char *game_path = find_game_in(path, game_tag, rm_record_tag(&rec, "File"));
     rm_game *g = game_path ? rm_load_file_with(game_path, &choices, stderr, NULL) : NULL;
     free(game_path);
@@ -1304,21 +1339,27 @@ const command cli_cmd_replay = {
     "The live record of a game killed while it was played (play --save) is valid\n"
     "to its last whole line; a last line cut in the middle is left out, with a\n"
     "warning. The game file is the record's Game tag, as written or beside the\n"
-    "record.\n"
+    "record, with the option values of its Option tags.\n"
     "\n"
-    "  -q, --quiet           do not draw the final position\n"
-    "      --color[=WHEN]    draw it in colour, the last turn marked: auto (the\n"
-    "                        default: when standard output is a terminal, NO_COLOR\n"
-    "                        is unset or empty and TERM is not dumb), always, never\n"
-    "      --svg DIR         draw every position as DIR/000.svg (the start),\n"
-    "                        001.svg..., the last turn as arrows, captured points\n"
-    "                        crossed (DIR is made when missing)\n"
-    "      --html FILE       write one self-contained page that steps through the\n"
-    "                        game (buttons, arrow keys, the turn list, captures,\n"
-    "                        result)\n"
-    "      --force           replace files that replay did not write (never a link,\n"
-    "                        device or FIFO)\n"
-    "  -h, --help            display this help and exit\n"
+    "  -o, --option NAME=VALUE   replay the game with this value of one of its\n"
+    "                            options, where the record has no Option tag for\n"
+    "                            it (a record written by hand, or before the\n"
+    "                            game had the option); a record whose tag says\n"
+    "                            another value is an error\n"
+    "  -q, --quiet               do not draw the final position\n"
+    "      --color[=WHEN]        draw it in colour, the last turn marked: auto (the\n"
+    "                            default: when standard output is a terminal,\n"
+    "                            NO_COLOR is unset or empty and TERM is not dumb),\n"
+    "                            always, never\n"
+    "      --svg DIR             draw every position as DIR/000.svg (the start),\n"
+    "                            001.svg..., the last turn as arrows, captured\n"
+    "                            points crossed (DIR is made when missing)\n"
+    "      --html FILE           write one self-contained page that steps through\n"
+    "                            the game (buttons, arrow keys, the turn list,\n"
+    "                            captures, result)\n"
+    "      --force               replace files that replay did not write (never a\n"
+    "                            link, device or FIFO)\n"
+    "  -h, --help                display this help and exit\n"
     "\n"
     "Each picture and the page are written whole, or not at all: an existing file\n"
     "stays as it was when a new one cannot be written.\n"
