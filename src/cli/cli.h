@@ -118,6 +118,7 @@ typedef struct cli_engine_setup {
     double max_think;     /* --max-think: the most seconds a go takes (0: the default) */
     const rm_game *game;  /* a game in play from the start, borrowed (the caller destroys it
                            * after the engine), or NULL */
+    const rm_choices *choices; /* -o: the option values of a load that names none, or NULL */
 } cli_engine_setup;
 /* The default of --max-think, in seconds. */
 #define CLI_ENGINE_MAX_THINK 10.0

@@ -334,7 +334,10 @@ static json_t *do_load(cli_engine *e, json_t *req, char *why, size_t size)
                     e->setup.allow_paths ? " or a file" : "");
     if (opts && !json_is_object(opts))
         return fail(why, size, "\"options\" is an object of option names and values");
+    /* (a load without "options" has the engine's -o values) */
     rm_choices choices = { 0 };
+    if (!opts && e->setup.choices)
+        choices = *e->setup.choices;
     const char *k;
     json_t *v;
     json_object_foreach(opts, k, v) {
@@ -932,8 +935,8 @@ static int cmd_engine(int argc, char **argv)
                                           { "max-think", required_argument, NULL, 't' },
                                           { 0 } };
     int ch, status = 0;
-    cli_engine_setup setup = { NULL, false, false, CLI_ENGINE_MAX_THINK, NULL };
-    cli_args a = { .cmd = &cli_cmd_engine };
+    cli_engine_setup setup = { NULL, false, false, CLI_ENGINE_MAX_THINK, NULL, NULL };
+    cli_args a = { .cmd = &cli_cmd_engine, .takes = CLI_OPTION };
     while ((ch = cli_next_opt(&a, argc, argv, "d:t:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
@@ -956,6 +959,7 @@ static int cmd_engine(int argc, char **argv)
         return cli_usage("engine", "no argument is taken: requests come on standard input");
     if (setup.solve && !setup.db)
         return cli_usage("engine", "--solve needs --db DIR: the folder the solve is kept in");
+    setup.choices = &a.choices;
     struct stat sb;
     if (setup.db && !setup.solve && (stat(setup.db, &sb) != 0 || !S_ISDIR(sb.st_mode)))
         return cli_usage("engine", "--db %s: no such folder (with --solve, it is made)",
@@ -994,6 +998,9 @@ const command cli_cmd_engine = {
     "      --allow-paths        load takes a file's path too (a regular file only)\n"
     "      --max-think SECONDS  the most a go takes, search or solve, whatever\n"
     "                           its player's budget (default 10)\n"
+    "  -o, --option NAME=VALUE  a value of one of the options of the games a load\n"
+    "                           request without \"options\" loads (repeatable);\n"
+    "                           with \"options\", the request's own values only\n"
     "  -h, --help               display this help and exit\n"
     "\n"
     "Exit status: 0 at the end of input or after quit, 2 on a usage error.\n"
