@@ -47,6 +47,8 @@ struct tournament {
     rm_game *g;
     const char *file;
     const rm_choices *choices;
+    rm_choices options;        /* every option of G with its value in force, as the JSON
+                                * lines say them (none: the lines have no "options") */
     const char *players[2];
     long games, shard, shards;
     uint64_t seed;
@@ -146,6 +148,7 @@ static int play_one(struct tournament *t, long i, cli_outcome *o)
     memset(o, 0, sizeof *o);
     o->index = i;
     o->seed = game_seed(t->seed, i);
+    o->options = t->options.n > 0 ? &t->options : NULL;
     const char *who[2] = { t->players[i % 2], t->players[1 - i % 2] };
     rm_player *pl[2] = { NULL, NULL };
     char err[256];
@@ -433,6 +436,9 @@ static bool ours(const struct tournament *t, const cli_outcome *o, long next)
 {
     if (o->index != next || o->index >= t->games || o->seed != game_seed(t->seed, o->index))
         return false;
+    /* (a line without options is of an earlier Rimau, which wrote none) */
+    if (o->options && (o->options->n != t->options.n || !cli_options_hold(o->options, &t->options)))
+        return false;
     for (int s = 0; s < 2; s++)
         if (strcmp(o->player[s], t->players[(o->index + s) % 2]) != 0 ||
             strcmp(o->side[s], t->g->sides[s].name) != 0)
@@ -457,11 +463,12 @@ static int take_played(struct tournament *t, const char *json, long lineno, cli_
         cli_json_report(stderr, json, lineno, col, why);
         return -1;
     }
-    bool mine = ours(t, &o, *next);
+    bool mine = ours(t, &o, *next), said_options = o.options != NULL;
     cli_outcome_free(&o);
     if (!mine) {
         fprintf(stderr,
-                "%s:%ld: error: not game %ld of this tournament (its seed, shard, players and sides); "
+                "%s:%ld: error: not game %ld of this tournament (its seed, shard, players, sides and "
+                "options); "
                 "resume with the options of the first run\n",
                 json, lineno, *next + 1);
         return -1;
@@ -472,6 +479,7 @@ static int take_played(struct tournament *t, const char *json, long lineno, cli_
         s->o.player[k] = t->players[(o.index + k) % 2];
         s->o.side[k] = t->g->sides[k].name;
     }
+    s->o.options = said_options ? &t->options : NULL;
     s->done = s->written = true;
     *next += t->shards;
     return 0;
@@ -598,7 +606,8 @@ static int json_fits(const struct tournament *t, char *why, size_t size)
     const rm_game *g = t->g;
     for (int w = 0; w < 2; w++) {
         cli_outcome o = { t->games - 1, UINT64_MAX, { g->sides[0].name, g->sides[1].name },
-                          { t->players[0], t->players[1] }, w, INT_MAX, INT_MAX, NULL };
+                          { t->players[0], t->players[1] }, w, INT_MAX, INT_MAX, NULL,
+                          t->options.n > 0 ? &t->options : NULL };
         char *line = cli_outcome_line(&o, why, size);
         if (!line)
             return -1;
@@ -711,6 +720,12 @@ static int cmd_selfplay(int argc, char **argv)
     t.g = rm_load_file_with(t.file, &a.choices, stderr, NULL);
     if (!t.g)
         return EXIT_INVALID;
+    for (int i = 0; i < t.g->noptions; i++) {
+        const rm_option *o = &t.g->options[i];
+        t.options.name[i] = o->name;
+        t.options.value[i] = o->values[o->chosen];
+    }
+    t.options.n = t.g->noptions;
     char err[256];
     for (int s = 0; s < 2; s++) {
         if (strcmp(t.players[s], "human") == 0) {
