@@ -906,12 +906,18 @@ const command cli_cmd_selfplay = {
 struct summary {
     tally ts[MAX_ROWS];
     int n;
+    const rm_choices *want;    /* -o: only the games played with these option values */
+    long left;                 /* the games of other values, or whose line says none */
 };
 
 /* Counts a game of FILE (at LINENO) in the summary CTX. */
 static int count_game(const cli_outcome *o, const char *file, long lineno, void *ctx)
 {
     struct summary *s = ctx;
+    if (!cli_options_hold(o->options, s->want)) {
+        s->left++;
+        return 0;
+    }
     int rc = add_outcome(s->ts, &s->n, o);
     if (rc != 0)
         fprintf(stderr, "%s:%ld: error: %s: the game is not counted\n", file, lineno,
@@ -921,14 +927,14 @@ static int count_game(const cli_outcome *o, const char *file, long lineno, void 
 
 static int cmd_summarize(int argc, char **argv)
 {
-    cli_args a = { .cmd = &cli_cmd_summarize };
+    cli_args a = { .cmd = &cli_cmd_summarize, .takes = CLI_OPTION };
     int status = cli_read_opts(&a, argc, argv);
     if (status >= 0)
         return status;
     status = 0;
     if (optind >= argc)
         return cli_usage("summarize", "give JSON files written by rimau selfplay --json");
-    struct summary s = { .n = 0 };
+    struct summary s = { .n = 0, .want = &a.choices };
     long games = 0;
     for (int i = optind; i < argc; i++) {
         /* (a regular file only: a FIFO or a device is refused at once) */
@@ -950,7 +956,11 @@ static int cmd_summarize(int argc, char **argv)
         }
         fclose(f);
     }
-    printf("%ld game%s\n", games, CLI_S(games));
+    games -= s.left;
+    printf("%ld game%s", games, CLI_S(games));
+    if (s.left > 0)
+        printf(" (and %ld left out, whose lines do not say -o's option values)", s.left);
+    putchar('\n');
     print_table(stdout, s.ts, s.n);
     free_tallies(s.ts, s.n);
     return status;
@@ -962,7 +972,10 @@ const command cli_cmd_summarize = {
     "Read the JSON lines that rimau selfplay --json wrote (from one run or from\n"
     "the shards of one tournament) and print the same table as selfplay.\n"
     "\n"
-    "  -h, --help    display this help and exit\n"
+    "  -o, --option NAME=VALUE   count only the games played with this value of\n"
+    "                            one of their game's options (their lines'\n"
+    "                            \"options\"; a line without it is left out)\n"
+    "  -h, --help                display this help and exit\n"
     "\n"
     "Example:\n"
     "  rimau summarize shard-*.json\n"
