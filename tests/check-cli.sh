@@ -414,6 +414,15 @@ has "^long.game  *long names  *tigers: 1 baaa" out "list shows the long names cu
 RIMAU_GAMES="$srcdir/games" expect 0 "rimau list, sides" "$RIMAU" list
 has "^satoel.game  *Satoel  *south: 46 white; north: 46 black " out "list shows each game's side names with their pieces"
 mkdir "$tmp/empty"
+# list -o: only the games with that value, each as it makes it
+expect 0 "list -o size=4" "$RIMAU" list -o size=4 "$srcdir/games"
+has '^sua-ghin-gnua.game .* 16 *4 *[0-9]*$' out "list -o size=4 lists Sua ghin gnua on its 16 points"
+[ "$(wc -l < "$tmp/out")" -eq 2 ] && r=ok || r=FAIL
+n=$((n + 1)); echo "$r list -o lists no game without that value"; [ $r = ok ] || fail=$((fail + 1))
+expect 0 "list --option size=5" "$RIMAU" list --option size=5 "$srcdir/games"
+has '^sua-ghin-gnua.game .* 25 *4 *[0-9]*$' out "list -o size=5 lists it on its 25 points"
+expect 0 "list -o of a value no game has" "$RIMAU" list -o size=7 "$srcdir/games"
+has "^no game of .*games has these option values\$" out "list -o says when no game has the value"
 expect 0 "list a folder with no games" "$RIMAU" list "$tmp/empty"
 has "^no .game files in " out "list says the folder has no games"
 

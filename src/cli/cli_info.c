@@ -414,15 +414,28 @@ const command cli_cmd_show = {
 
 /* ---- list ---- */
 
-
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Whether G has every option C names, with C's value among its values. */
+static bool has_values(const rm_game *g, const rm_choices *c)
+{
+    for (int k = 0; k < c->n; k++) {
+        bool found = false;
+        for (int i = 0; i < g->noptions && !found; i++)
+            for (int v = 0; strcmp(g->options[i].name, c->name[k]) == 0 && v < g->options[i].nvalues; v++)
+                found |= strcmp(g->options[i].values[v], c->value[k]) == 0;
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
 static int cmd_list(int argc, char **argv)
 {
-    cli_args a = { .cmd = &cli_cmd_list };
+    cli_args a = { .cmd = &cli_cmd_list, .takes = CLI_OPTION };
     int status = cli_read_opts(&a, argc, argv);
     if (status >= 0)
         return status;
@@ -475,10 +488,22 @@ static int cmd_list(int argc, char **argv)
     /* The sides by the names --SIDE= takes, each with its pieces. */
     printf("%-34s %-30s %-40s %6s %7s %8s\n", "file", "name", "sides: pieces", "points",
            "options", "examples");
+    size_t listed = 0;
     for (size_t i = 0; i < n; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         rm_game *g = rm_load_file(path, NULL, NULL);
+        /* -o: only the games with those values, as they make them */
+        if (g && a.choices.n > 0) {
+            bool has = has_values(g, &a.choices);
+            rm_game_destroy(g);
+            g = has ? rm_load_file_with(path, &a.choices, NULL, NULL) : NULL;
+            if (!has) {
+                free(names[i]);
+                continue;
+            }
+        }
+        listed++;
         if (!g) {
             printf("%-34s (invalid: run rimau check %s)\n", names[i], path);
             status = EXIT_INVALID;
@@ -503,6 +528,8 @@ static int cmd_list(int argc, char **argv)
         free(names[i]);
     }
     free(names);
+    if (listed == 0)
+        printf("no game of %s has these option values\n", dir);
     return status;
 }
 
@@ -515,7 +542,9 @@ const command cli_cmd_list = {
     "are named as play's --SIDE= options take them (--tigers=mcts --men=human).\n"
     "A file that does not load is listed with its first error.\n"
     "\n"
-    "  -h, --help    display this help and exit\n"
+    "  -o, --option NAME=VALUE   list only the games that have this value of one\n"
+    "                            of their options, as it makes them (repeatable)\n"
+    "  -h, --help                display this help and exit\n"
     "\n"
     "Example:\n"
     "  rimau list games\n"
