@@ -50,6 +50,20 @@ for cmd in check info show compile moves perft play replay validate list bench s
     fi
 done
 
+# The options several commands share are read in one place
+# (src/cli/cli_args.c): a missing value is said as one (not as an unknown
+# option), and --seed's value is checked alike everywhere.
+expect 2 "moves --after without its turns" "$RIMAU" moves "$game" --after
+hasf "rimau moves: option '--after' needs a value" err "a missing value is named as missing"
+expect 2 "show --position without its string" "$RIMAU" show "$game" --position
+hasf "rimau show: option '--position' needs a position string" err "show says what --position needs"
+expect 2 "selfplay -s without its seed" "$RIMAU" selfplay "$game" -s
+hasf "rimau selfplay: option '-s' needs a number" err "selfplay says what -s needs"
+for cmd in analyse play selfplay; do
+    expect 2 "$cmd --seed x" "$RIMAU" "$cmd" "$game" --seed x
+    hasf "rimau $cmd: --seed takes a whole number, not 'x'" err "$cmd checks --seed as every command does"
+done
+
 expect 0 "check a valid game" "$RIMAU" check "$game"
 n=$((n + 1))
 if [ -s "$tmp/out" ] || [ -s "$tmp/err" ]; then
@@ -144,6 +158,46 @@ has '"the hunter is placed first when it may start anywhere" (2 runs)' out \
     "an example pinned to start=anywhere runs under it"
 has '"both at once: placed on z" (1 run)' out "an example pinned to both runs once"
 has '4 examples passed, 0 failed' out "every pinned example is run"
+
+# validate -o: the game as that value makes it. Each example runs with
+# it, as with its own 'with', and one pinned to another value is left out.
+expect 0 "validate -o board=big" "$RIMAU" validate -o board=big "$pinned"
+has '"z lies beyond c3 on the big board" (2 runs)' out "-o board=big keeps the example pinned to it"
+has '"the hunter is placed first when it may start anywhere" (1 run)' out \
+    "an example that leaves board free runs with -o's value only"
+has_no 'the small board' out "the example pinned to board=small is left out"
+has '^3 examples passed, 0 failed, 1 left out (for other option values than -o gives)$' out \
+    "validate -o counts the examples it leaves out"
+# An example that holds under one value of an option it leaves free fails
+# validate (it runs under every value), and passes with -o that value.
+cat > "$tmp/only-b.game" <<'EOF'
+game "Only under b"
+board { grid 3 x 1 }
+side one { piece p 1 }
+side two { piece q 1 }
+option start = a | b "Where p starts"
+setup {
+    if start = a { p at a1 } else { p at b1 }
+    q at c1
+}
+phase moving of one { turn step p }
+phase waiting of two { turn step q }
+example "p starts on b1" {
+    p at b1
+}
+EOF
+expect 1 "validate an example that holds under start=b only" "$RIMAU" validate "$tmp/only-b.game"
+has 'FAILED .*only-b.game:13: "p starts on b1": b1 should hold a p' out "it fails under start=a"
+expect 0 "validate -o start=b of that example" "$RIMAU" validate -o start=b "$tmp/only-b.game"
+has '^ok .*only-b.game: "p starts on b1" (1 run)$' out "validate -o start=b runs it once, and it holds"
+expect 1 "validate --option start=a of that example" "$RIMAU" validate --option start=a "$tmp/only-b.game"
+sed 's/^    p at b1$/    with start = b\n    p at b1/' "$tmp/only-b.game" > "$tmp/pinned-b.game"
+expect 1 "validate -o of a file whose every example is for another value" \
+    "$RIMAU" validate -o start=a "$tmp/pinned-b.game"
+has 'pinned-b.game: error: every example is for other option values than -o gives: nothing to validate' \
+    err "validate -o that leaves out every example says it validates nothing"
+expect 1 "validate -o of an option the game lacks" "$RIMAU" validate -o nosuch=1 "$tmp/only-b.game"
+has "error: the game has no option 'nosuch'" err "validate -o names the option the game lacks"
 
 expect 1 "perft on a position with too many ways to play" "$RIMAU" perft "$srcdir/tests/limits/too-many-turns.game" 1
 has "too many ways to play" err "too many ways to play is said"
@@ -360,6 +414,15 @@ has "^long.game  *long names  *tigers: 1 baaa" out "list shows the long names cu
 RIMAU_GAMES="$srcdir/games" expect 0 "rimau list, sides" "$RIMAU" list
 has "^satoel.game  *Satoel  *south: 46 white; north: 46 black " out "list shows each game's side names with their pieces"
 mkdir "$tmp/empty"
+# list -o: only the games with that value, each as it makes it
+expect 0 "list -o size=4" "$RIMAU" list -o size=4 "$srcdir/games"
+has '^sua-ghin-gnua.game .* 16 *4 *[0-9]*$' out "list -o size=4 lists Sua ghin gnua on its 16 points"
+[ "$(wc -l < "$tmp/out")" -eq 2 ] && r=ok || r=FAIL
+n=$((n + 1)); echo "$r list -o lists no game without that value"; [ $r = ok ] || fail=$((fail + 1))
+expect 0 "list --option size=5" "$RIMAU" list --option size=5 "$srcdir/games"
+has '^sua-ghin-gnua.game .* 25 *4 *[0-9]*$' out "list -o size=5 lists it on its 25 points"
+expect 0 "list -o of a value no game has" "$RIMAU" list -o size=7 "$srcdir/games"
+has "^no game of .*games has these option values\$" out "list -o says when no game has the value"
 expect 0 "list a folder with no games" "$RIMAU" list "$tmp/empty"
 has "^no .game files in " out "list says the folder has no games"
 

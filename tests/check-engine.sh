@@ -138,6 +138,29 @@ has_no "^{\"id\":7,.*\"position\":\"$pos\"" out "the start is not the position s
 expect 2 "engine takes no argument" "$RIMAU" engine extra
 has "no argument" err "the usage error says why"
 
+# ---- engine -o: the option values of each load without "options" ----
+cat > "$tmp/opts" <<'EOS'
+{"id": 1, "cmd": "load", "game": "kaooa"}
+{"id": 2, "cmd": "load", "game": "kaooa", "options": {}}
+{"id": 3, "cmd": "load", "game": "kaooa", "options": {"capture": "compulsory"}}
+{"id": 4, "cmd": "load", "game": "rimau-rimau-a"}
+{"id": 5, "cmd": "load", "game": "rimau-rimau-a", "options": {}}
+EOS
+stdin="$tmp/opts" expect 0 "engine -o first=vulture" "$RIMAU" engine -o first=vulture
+stdin=
+has '^{"id":1,"ok":true,.*"to_move":"vulture"' out "a load without options has -o's values: the vulture places first"
+has '^{"id":2,"ok":true,.*"to_move":"crows"' out "a load with options, even none, has its own values only"
+has '^{"id":3,"ok":true,.*"to_move":"crows"' out "a load's own options replace all of -o's"
+has "^{\"id\":4,\"error\":\".*the game has no option 'first'" out \
+    "a load without options of a game that lacks -o's option is an error"
+has '^{"id":5,"ok":true' out "which a load with options {} loads"
+stdin="$tmp/opts" expect 0 "engine without -o" "$RIMAU" engine
+stdin=
+has '^{"id":1,"ok":true,.*"to_move":"crows"' out "without -o, Kaooa's crows place first"
+expect 2 "engine -o without NAME=VALUE" "$RIMAU" engine -o first
+has "rimau engine: option values are given as -o NAME=VALUE, not 'first'" err \
+    "engine -o is read as the other commands read it"
+
 # ---- a request names no file and no folder (issue 27) ----
 # perfect:DIR is refused, and nothing is made there (folders of the test's
 # own: were the refusal broken, the engine would write there)

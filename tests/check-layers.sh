@@ -10,7 +10,7 @@
 #    command line sees it. A file in no folder of the list fails.
 # 2. No circles: a file's module is its name without .c or .h (and
 #    _impl); module A uses B when a file of A includes B's header. The
-#    uses make no loop; nor do the calls between the library's files.
+#    uses make no loop; nor do the calls between the files.
 # 3. The fields of rm_state are read and written only in the state module
 #    (state.h, state_impl.h, state.c), the generator that walks them
 #    (movegen.c) and its turn cache that compares them (turncache.c,
@@ -87,13 +87,15 @@ else
     bad "circles: the modules' includes make a loop: $(echo "$loops" | tr '\n' ' ')"
 fi
 
-# 2b. The same for calls, read from the built library's objects (a
+# 2b. The same for calls, read from the built objects (the library's
+#     and the program's, src/cli) (a
 #     shared header hides a loop from the includes): file A uses B when
 #     A's object calls or reads a symbol B's defines. Skipped before a
 #     build.
 build=${RIMAU%/src/rimau}
+objs=$(ls "$build"/src/cli/*.o 2>/dev/null | grep -v -e '-[^/]*\.o$')
 if [ -f "$build/src/librimau.a" ]; then
-    calls=$(nm -P -A -g "$build/src/librimau.a" 2>/dev/null | awk '
+    calls=$(nm -P -A -g "$build/src/librimau.a" $objs 2>/dev/null | awk '
         { obj = $1; sub(/:$/, "", obj); sub(/.*[[\/]/, "", obj); sub(/\]$/, "", obj)
           sub(/^(src_)?librimau_a-/, "", obj); sub(/\.o$/, "", obj)
           if ($3 == "U") use[obj, $2] = 1; else if ($3 ~ /^[TDBRCV]$/) def[$2] = obj }
@@ -102,7 +104,7 @@ if [ -f "$build/src/librimau.a" ]; then
     if [ -z "$calls" ]; then
         bad "circles: no calls read from $build/src/librimau.a (nm missing?)"
     elif loops=$(echo "$calls" | tsort 2>&1 >/dev/null) && [ -z "$loops" ]; then
-        ok "circles: no file of the library calls itself through others ($(echo "$calls" | wc -l) uses)"
+        ok "circles: no file of the library or the program calls itself through others ($(echo "$calls" | wc -l) uses)"
     else
         bad "circles: the files' calls make a loop: $(echo "$loops" | tr '\n' ' ')"
     fi

@@ -419,5 +419,36 @@ else
     bad "a record with turns of no move is written and replayed"
 fi
 
+# replay -o: the option values of the game replayed, where the record's
+# Option tags say nothing of them (a record written by hand, or before the
+# game had the option); a tag that says another value is an error at it.
+"$RIMAU" play ../games/kaooa.game -q -o first=vulture --crows=random --vulture=random --seed 3 \
+    --save "$tmp/vulture.rec" > /dev/null 2>&1
+grep -v '^\[Option' "$tmp/vulture.rec" > "$tmp/untagged.rec"
+if ! "$RIMAU" replay -q "$tmp/untagged.rec" > /dev/null 2>&1; then
+    ok "a record of first=vulture without its Option tags does not replay with the defaults"
+else
+    bad "a record of first=vulture without its Option tags replays with the defaults"
+fi
+if "$RIMAU" replay -q -o first=vulture "$tmp/untagged.rec" > "$tmp/replay.out" 2>&1 &&
+   [ "$(grep '^result:' "$tmp/replay.out")" = "$("$RIMAU" replay -q "$tmp/vulture.rec" | grep '^result:')" ]; then
+    ok "replay -o first=vulture replays it, to its result"
+else
+    bad "replay -o first=vulture does not replay it"; tail -3 "$tmp/replay.out"
+fi
+if "$RIMAU" replay -q --option first=vulture "$tmp/vulture.rec" > /dev/null 2>&1; then
+    ok "replay -o of the value the record's Option tag says"
+else
+    bad "replay -o of the value the record's Option tag says"
+fi
+"$RIMAU" replay -q -o first=crows "$tmp/vulture.rec" > "$tmp/replay.out" 2> "$tmp/replay.err"
+st=$?
+if [ "$st" -eq 1 ] && grep -q "vulture.rec:4:1: error: the record's game was played with first=vulture, not with -o first=crows" "$tmp/replay.err" &&
+   ! grep -q '^result:' "$tmp/replay.out"; then
+    ok "replay -o of another value than the record's Option tag is an error at the tag"
+else
+    bad "replay -o of another value than the record's tag: status $st"; cat "$tmp/replay.err"
+fi
+
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

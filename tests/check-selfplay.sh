@@ -49,7 +49,7 @@ check "a filter on an option keeps that row only" '[ "$(grep -c "^| " "$tmp/b7.m
 # --resume: a tournament cut in the middle of a line (a kill) goes on
 # from its first games and gives the file and table of one run; a file
 # of another tournament is refused and left alone.
-head -c 1000 "$tmp/a.json" > "$tmp/r.json"
+{ head -n 6 "$tmp/a.json"; sed -n 7p "$tmp/a.json" | head -c 40; } > "$tmp/r.json"
 "$RIMAU" selfplay "$game" -n 12 --players mcts:30,random --seed 7 -j 2 --json "$tmp/r.json" \
     --resume > "$tmp/r.out" 2> "$tmp/r.err"
 check "--resume completes a cut tournament" 'cmp -s "$tmp/a.json" "$tmp/r.json"'
@@ -178,5 +178,22 @@ bad=$(printf 'mcts:1.%061d\377' 0)
 check "a player text that is not UTF-8 is refused" '"$RIMAU" selfplay "$game" -n 2 --players "$bad,random" --json "$tmp/u.json" > /dev/null 2> "$tmp/u.err"; [ $? -eq 2 ] && grep -q "the budget is longer than 63 characters" "$tmp/u.err" && [ ! -e "$tmp/u.json" ]'
 huge=$(printf 'mcts:1.%070000d' 0)
 check "a player text of 70,000 bytes is refused" '"$RIMAU" selfplay "$game" -n 2 --players "$huge,random" --json "$tmp/h.json" > /dev/null 2> "$tmp/h.err"; [ $? -eq 2 ] && [ ! -e "$tmp/h.json" ]'
+# A game's option values are in its lines: summarize -o counts only the
+# games played with them (a line that does not say them is left out), and
+# --resume refuses the lines of other values.
+check "each line says the option values it was played with" '[ "$(grep -c ", \"options\": {\"multi-jump\": \"no\", \"compulsory-capture\": \"no\", \"buffaloes-blocked\": \"pass\"}}$" "$tmp/a.json")" -eq 12 ]'
+"$RIMAU" selfplay "$game" -n 4 --players mcts:30,random --seed 7 -o multi-jump=yes --json "$tmp/yes.json" > "$tmp/yes.out" 2>&1
+check "selfplay -o writes the value played" '[ "$(grep -c "\"options\": {\"multi-jump\": \"yes\", \"compulsory-capture\": \"no\", \"buffaloes-blocked\": \"pass\"}}$" "$tmp/yes.json")" -eq 4 ]'
+"$RIMAU" summarize -o multi-jump=yes "$tmp/a.json" "$tmp/yes.json" "$tmp/old.json" > "$tmp/yes.sum" 2>&1
+check "summarize -o counts only the games of that value" 'grep -q "^4 games (and 24 left out, whose lines do not say -o.s option values)$" "$tmp/yes.sum" && [ "$(tail -n +2 "$tmp/yes.out")" = "$(tail -n +2 "$tmp/yes.sum")" ]'
+"$RIMAU" summarize --option multi-jump=no "$tmp/a.json" "$tmp/yes.json" > "$tmp/no.sum" 2>&1
+check "summarize --option multi-jump=no gives the table of the others" 'grep -q "^12 games (and 4 left out" "$tmp/no.sum" && [ "$(tail -n +2 "$tmp/no.sum")" = "$(tail -n +2 "$tmp/whole.out")" ]'
+sed 's/, "options": {[^}]*}}$/}/' "$tmp/a.json" > "$tmp/unsaid.json"
+check "summarize -o leaves out the lines that say no options" '"$RIMAU" summarize -o multi-jump=no "$tmp/unsaid.json" | grep -q "^0 games (and 12 left out" && "$RIMAU" summarize "$tmp/unsaid.json" | grep -q "^12 games$"'
+check "summarize without -o counts every game" '"$RIMAU" summarize "$tmp/a.json" "$tmp/yes.json" | grep -q "^16 games$"'
+head -n 2 "$tmp/yes.json" > "$tmp/yes-r.json"
+check "--resume refuses the lines of other option values" '! "$RIMAU" selfplay "$game" -n 4 --players mcts:30,random --seed 7 --json "$tmp/yes-r.json" --resume > /dev/null 2> "$tmp/yes-r.err" && grep -q "yes-r.json:1: error: not game 1 of this tournament (its seed, shard, players, sides and options)" "$tmp/yes-r.err"'
+"$RIMAU" selfplay "$game" -n 4 --players mcts:30,random --seed 7 -o multi-jump=yes --json "$tmp/yes-r.json" --resume > /dev/null 2>&1
+check "--resume with the same -o goes on" 'cmp -s "$tmp/yes-r.json" "$tmp/yes.json"'
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

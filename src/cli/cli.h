@@ -2,38 +2,29 @@
 #ifndef RIMAU_CLI_H
 #define RIMAU_CLI_H
 
-/* "s" after a count of N things, unless N is 1 */
-#define CLI_S(n) ((n) == 1 ? "" : "s")
-
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "cli_args.h"
 #include "match.h"
 #include "position.h"
 #include "render.h"
 #include "rimau.h"
 
-enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
+/* The commands, each defined beside its code: check and validate
+ * (cli_check.c); info, show and list (cli_info.c); compile, moves and
+ * perft (cli_rules.c); play and replay (cli_play.c); selfplay and
+ * summarize (cli_selfplay.c); engine and analyse (cli_engine.c); bench
+ * (cli_bench.c); solve (cli_solve.c). cli.c lists them. */
+extern const command cli_cmd_analyse, cli_cmd_bench, cli_cmd_check, cli_cmd_compile,
+    cli_cmd_engine, cli_cmd_info, cli_cmd_list, cli_cmd_moves, cli_cmd_perft, cli_cmd_play,
+    cli_cmd_replay, cli_cmd_selfplay, cli_cmd_show, cli_cmd_solve, cli_cmd_summarize,
+    cli_cmd_validate;
 
-typedef struct command {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *summary;
-    const char *usage;   /* the --help text after "Usage: rimau NAME " */
-} command;
 
-const command *cli_command(const char *name);
-/* Prints "rimau CMD: MESSAGE" and the pointer to --help; returns EXIT_USAGE. */
-int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* getopt_long with the project's handling of --help and unknown options:
- * returns the option, -1 at the end, or -2 when the command must return
- * *status at once. */
-int cli_next_opt(const command *c, int argc, char **argv, const char *shortopts,
-                 const struct option *longopts, int *status);
-/* Adds "NAME=VALUE" to CHOICES, splitting ARG in place; EXIT_USAGE after a
- * message, or 0. */
-int cli_add_choice(rm_choices *choices, char *arg, const char *cmd);
+/* ---- the games commands work on (cli_games.c) ---- */
+
 /* Plays the turns of TEXT (separated by blanks or ';'; "12." numbers are
  * skipped) on M; prints the error and returns EXIT_INVALID on a bad one. */
 int cli_play_turns(rm_match *m, const char *text, const char *what);
@@ -52,11 +43,14 @@ const char *cli_game_file(const char *arg, char *buf, size_t size);
 /* Loads the game ARG names (see cli_game_file), errors to stderr. */
 rm_game *cli_load(const char *arg, const rm_choices *choices);
 
-/* Loads FILE with CHOICES for the command CMD, checks it has rules, and
- * starts M at the position string POSITION (unless NULL), then plays
- * AFTER (unless NULL). NULL after a message, *STATUS EXIT_INVALID. */
-rm_game *cli_load_position(const char *cmd, const char *file, const rm_choices *choices,
-                           const char *position, const char *after, rm_match *m, int *status);
+/* Loads the one game the arguments after the options name (optind on),
+ * with A's option values. NULL with *STATUS: EXIT_USAGE after a usage
+ * error (no file, or more than one), EXIT_INVALID after the loader's. */
+rm_game *cli_load_arg(const cli_args *a, int argc, char **argv, int *status);
+/* Loads FILE with A's option values for A's command, checks it has
+ * rules, and starts M at A's --position (unless none), then plays A's
+ * --after (unless none). NULL after a message, *STATUS EXIT_INVALID. */
+rm_game *cli_load_position(const cli_args *a, const char *file, rm_match *m, int *status);
 
 /* Writes the whole text of a turn to OUT (however long). */
 void cli_put_turn(FILE *out, const rm_game *g, const rm_move *moves, int n);
@@ -86,11 +80,6 @@ void cli_put_sgr(FILE *out, const char *text, size_t n);
 
 /* ---- boards at the terminal (cli_draw.c) ---- */
 
-/* --color=WHEN: auto (the default), always, never. */
-typedef enum cli_colour { CLI_COLOUR_AUTO, CLI_COLOUR_ALWAYS, CLI_COLOUR_NEVER } cli_colour;
-/* Reads --color's value ARG (NULL, for a bare --color: always) into
- * *WHEN; EXIT_USAGE after a message naming CMD, or 0. */
-int cli_colour_arg(const char *arg, const char *cmd, cli_colour *when);
 /* Whether boards are drawn in colour: always, never, or (auto) when
  * standard output is a terminal, NO_COLOR is unset or empty and TERM is
  * not "dumb". */
@@ -129,6 +118,7 @@ typedef struct cli_engine_setup {
     double max_think;     /* --max-think: the most seconds a go takes (0: the default) */
     const rm_game *game;  /* a game in play from the start, borrowed (the caller destroys it
                            * after the engine), or NULL */
+    const rm_choices *choices; /* -o: the option values of a load that names none, or NULL */
 } cli_engine_setup;
 /* The default of --max-think, in seconds. */
 #define CLI_ENGINE_MAX_THINK 10.0
@@ -156,16 +146,6 @@ bool cli_engine_done(const cli_engine *e);
  * start. */
 int cli_engine_run(cli_engine *e, FILE *in, FILE *out);
 
-int cmd_analyse(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
-int cmd_solve(int argc, char **argv);
-int cmd_engine(int argc, char **argv);
-int cmd_compile(int argc, char **argv);
-int cmd_list(int argc, char **argv);
-int cmd_moves(int argc, char **argv);
-int cmd_perft(int argc, char **argv);
-int cmd_play(int argc, char **argv);
-int cmd_replay(int argc, char **argv);
 /* replay --svg DIR: one picture per position of M, DIR/000.svg (the
  * start) to DIR/N.svg; replay --html FILE: one page stepping through
  * them, with the turn list, the captures and RESULT. Each file is written
@@ -177,8 +157,5 @@ int cli_replay_html(const rm_match *m, const char *file, const char *result, boo
 /* Checks, before any work, that the outputs SVG_DIR and HTML_FILE (each
  * NULL when not asked for) can be written. 0, or -1 after a message. */
 int cli_replay_check(const char *svg_dir, const char *html_file, bool force);
-int cmd_selfplay(int argc, char **argv);
-int cmd_summarize(int argc, char **argv);
-int cmd_validate(int argc, char **argv);
 
 #endif

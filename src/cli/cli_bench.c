@@ -147,23 +147,18 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int cmd_bench(int argc, char **argv)
+static int cmd_bench(int argc, char **argv)
 {
-    const command *c = cli_command("bench");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "seconds", required_argument, NULL, 's' },
+    static const struct option opts[] = { { "seconds", required_argument, NULL, 's' },
                                           { "depth", required_argument, NULL, 'd' },
-                                          { "option", required_argument, NULL, 'o' },
                                           { "playouts", required_argument, NULL, 'n' },
                                           { 0 } };
+    cli_args a = { .cmd = &cli_cmd_bench, .takes = CLI_OPTION };
     long count = 0;
-    rm_choices choices = { 0 };
     int ch, status = 0, depth = 3;
     double seconds = 2;
-    while ((ch = cli_next_opt(c, argc, argv, "hs:d:o:n:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, "s:d:n:", opts, &status)) != -1) {
         if (ch == -2)
-            return status;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "bench")) != 0)
             return status;
         char *end;
         if (ch == 's' && ((seconds = strtod(optarg, &end)) <= 0 || *end || seconds > 3600))
@@ -216,7 +211,7 @@ int cmd_bench(int argc, char **argv)
            "length", "win1/win2/draw %", "perft/s", "perft", "state", "allocs", "mcts/s");
     uint64_t signature = 0;
     for (int i = 0; i < n; i++) {
-        if (bench_game(files[i], &choices, seconds, count, depth, &signature) != 0)
+        if (bench_game(files[i], &a.choices, seconds, count, depth, &signature) != 0)
             status = EXIT_INVALID;
         free(files[i]);
     }
@@ -227,3 +222,32 @@ int cmd_bench(int argc, char **argv)
     printf("signature: %" PRIu64 " (total perft nodes)\n", signature);
     return status;
 }
+
+const command cli_cmd_bench = {
+    "bench", cmd_bench, "measure the executor's speed on games",
+    "[OPTION]... [FILE]...\n"
+    "For each game (by default every game of the games folder), on one thread:\n"
+    "random playouts a second, turns (plies) a second, the mean playout length,\n"
+    "how playouts end (first side wins / second side wins / draws, in %),\n"
+    "perft positions a second and the perft count at a fixed depth, the size of\n"
+    "the state the playouts play on in bytes (the bit kernel's, where it plays\n"
+    "the game), the executor's allocations during the playouts\n"
+    "(0: none), and MCTS iterations a second (one search from the start by an\n"
+    "mcts player, as long as the playouts: N seconds, or N iterations with\n"
+    "--playouts N). Then the peak memory and a signature: the total perft count,\n"
+    "which changes only when move generation changes. Rates are per second of\n"
+    "CPU time: time spent waiting for a processor does not count, but a busy\n"
+    "machine still lowers them, so measure on a quiet one.\n"
+    "\n"
+    "  -s, --seconds N           CPU seconds of playouts per game, and of MCTS\n"
+    "                            (default 2)\n"
+    "  -n, --playouts N          play exactly N playouts and N MCTS iterations per\n"
+    "                            game instead (a fixed amount of work, for\n"
+    "                            instruction counts: valgrind, perf stat)\n"
+    "  -d, --depth N             perft depth (default 3)\n"
+    "  -o, --option NAME=VALUE   choose an option value of the games (repeatable)\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Example:\n"
+    "  rimau bench --seconds 5 games/rimau-rimau-a.game\n"
+};

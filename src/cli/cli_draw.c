@@ -11,19 +11,6 @@
 #include "cli.h"
 #include "notation.h"
 
-int cli_colour_arg(const char *arg, const char *cmd, cli_colour *when)
-{
-    if (!arg || strcmp(arg, "always") == 0)
-        *when = CLI_COLOUR_ALWAYS;
-    else if (strcmp(arg, "never") == 0)
-        *when = CLI_COLOUR_NEVER;
-    else if (strcmp(arg, "auto") == 0)
-        *when = CLI_COLOUR_AUTO;
-    else
-        return cli_usage(cmd, "--color is auto, always or never, not '%s'", arg);
-    return 0;
-}
-
 bool cli_colour_on(cli_colour when)
 {
     if (when != CLI_COLOUR_AUTO)

@@ -334,7 +334,10 @@ static json_t *do_load(cli_engine *e, json_t *req, char *why, size_t size)
                     e->setup.allow_paths ? " or a file" : "");
     if (opts && !json_is_object(opts))
         return fail(why, size, "\"options\" is an object of option names and values");
+    /* (a load without "options" has the engine's -o values) */
     rm_choices choices = { 0 };
+    if (!opts && e->setup.choices)
+        choices = *e->setup.choices;
     const char *k;
     json_t *v;
     json_object_foreach(opts, k, v) {
@@ -924,18 +927,17 @@ int cli_engine_run(cli_engine *e, FILE *in, FILE *out)
     return 0;
 }
 
-int cmd_engine(int argc, char **argv)
+static int cmd_engine(int argc, char **argv)
 {
-    const command *c = cli_command("engine");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "db", required_argument, NULL, 'd' },
+    static const struct option opts[] = { { "db", required_argument, NULL, 'd' },
                                           { "solve", no_argument, NULL, 'S' },
                                           { "allow-paths", no_argument, NULL, 'P' },
                                           { "max-think", required_argument, NULL, 't' },
                                           { 0 } };
     int ch, status = 0;
-    cli_engine_setup setup = { NULL, false, false, CLI_ENGINE_MAX_THINK, NULL };
-    while ((ch = cli_next_opt(c, argc, argv, "hd:t:", opts, &status)) != -1) {
+    cli_engine_setup setup = { NULL, false, false, CLI_ENGINE_MAX_THINK, NULL, NULL };
+    cli_args a = { .cmd = &cli_cmd_engine, .takes = CLI_OPTION };
+    while ((ch = cli_next_opt(&a, argc, argv, "d:t:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'd')
@@ -957,6 +959,7 @@ int cmd_engine(int argc, char **argv)
         return cli_usage("engine", "no argument is taken: requests come on standard input");
     if (setup.solve && !setup.db)
         return cli_usage("engine", "--solve needs --db DIR: the folder the solve is kept in");
+    setup.choices = &a.choices;
     struct stat sb;
     if (setup.db && !setup.solve && (stat(setup.db, &sb) != 0 || !S_ISDIR(sb.st_mode)))
         return cli_usage("engine", "--db %s: no such folder (with --solve, it is made)",
@@ -970,6 +973,42 @@ int cmd_engine(int argc, char **argv)
     cli_engine_free(e);
     return 0;
 }
+
+const command cli_cmd_engine = {
+    "engine", cmd_engine, "drive games through JSON lines on standard input",
+    "[OPTION]...\n"
+    "Read requests, one JSON object a line, on standard input and answer each\n"
+    "with one JSON line on standard output, in order, so that another program\n"
+    "drives any game: \"cmd\" is load (\"game\": an installed game's name, or\n"
+    "\"text\": a game's whole text; \"options\"), position (\"position\", \"turns\"),\n"
+    "moves, play (\"turn\"), go (\"player\", \"seed\", \"play\", \"max_time\"),\n"
+    "stop, result, undo (\"turns\") or quit; an \"id\" is echoed. A bad request\n"
+    "gets {\"id\": ..., \"error\": \"...\"} and the engine goes on. Requests are\n"
+    "read while a go searches: a stop (or quit) ends every go read before it at\n"
+    "once, with its best turn so far. A request never names a file or a folder:\n"
+    "what the engine may read and write is given here. See doc/engine.md.\n"
+    "\n"
+    "      --db DIR             the perfect player reads its solve from DIR (made\n"
+    "                           by rimau solve --db DIR), and solves nothing:\n"
+    "                           a tier missing from DIR is an error answer.\n"
+    "                           Without --db, perfect solves the game in memory\n"
+    "                           (at most 256 MiB), once for each game loaded\n"
+    "      --solve              with --db: solve the tiers missing from DIR, and\n"
+    "                           write them there (DIR is made when missing)\n"
+    "      --allow-paths        load takes a file's path too (a regular file only)\n"
+    "      --max-think SECONDS  the most a go takes, search or solve, whatever\n"
+    "                           its player's budget (default 10)\n"
+    "  -o, --option NAME=VALUE  a value of one of the options of the games a load\n"
+    "                           request without \"options\" loads (repeatable);\n"
+    "                           with \"options\", the request's own values only\n"
+    "  -h, --help               display this help and exit\n"
+    "\n"
+    "Exit status: 0 at the end of input or after quit, 2 on a usage error.\n"
+    "\n"
+    "Examples:\n"
+    "  echo '{\"cmd\": \"load\", \"game\": \"rimau-rimau-a\"}' | rimau engine\n"
+    "  rimau engine --db kaooa.db --max-think 5\n"
+};
 
 /* ---- analyse ---- */
 
@@ -1054,46 +1093,28 @@ static int print_solved(const rm_game *g, rm_match *m, rm_player *p)
     return 0;
 }
 
-int cmd_analyse(int argc, char **argv)
+static int cmd_analyse(int argc, char **argv)
 {
-    const command *c = cli_command("analyse");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "after", required_argument, NULL, 'a' },
-                                          { "position", required_argument, NULL, 'P' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { "player", required_argument, NULL, 'p' },
-                                          { "seed", required_argument, NULL, 'S' },
-                                          { 0 } };
+    static const struct option opts[] = { { "player", required_argument, NULL, 'p' }, { 0 } };
+    cli_args a = { .cmd = &cli_cmd_analyse,
+                   .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_SEED,
+                   .seed = 1 };
     int ch, status = 0;
-    const char *after = NULL, *position = NULL, *spec = "ab:5s";
-    uint64_t seed = 1;
-    rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "ha:o:p:", opts, &status)) != -1) {
+    const char *spec = "ab:5s";
+    while ((ch = cli_next_opt(&a, argc, argv, "p:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
-        if (ch == 'a')
-            after = optarg;
-        if (ch == 'P')
-            position = optarg;
         if (ch == 'p')
             spec = optarg;
-        if (ch == 'S') {
-            char *end;
-            seed = strtoull(optarg, &end, 10);
-            if (end == optarg || *end)
-                return cli_usage("analyse", "--seed takes a whole number, not '%s'", optarg);
-        }
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "analyse")) != 0)
-            return status;
     }
     if (argc - optind != 1)
         return cli_usage("analyse", "give one .game file");
     rm_match m;
-    rm_game *g = cli_load_position("analyse", argv[optind], &choices, position, after, &m, &status);
+    rm_game *g = cli_load_position(&a, argv[optind], &m, &status);
     if (!g)
         return status;
     char err[512];
-    rm_player *p = rm_player_new(g, spec, seed, err, sizeof err);
+    rm_player *p = rm_player_new(g, spec, a.seed, err, sizeof err);
     if (!p) {
         rm_match_free(&m);
         rm_game_destroy(g);
@@ -1126,3 +1147,28 @@ int cmd_analyse(int argc, char **argv)
     rm_game_destroy(g);
     return status;
 }
+
+const command cli_cmd_analyse = {
+    "analyse", cmd_analyse, "search a position and print the search as it deepens",
+    "[OPTION]... FILE\n"
+    "Search the start of FILE's game, or the position --position and --after\n"
+    "set, with a computer player, and print each depth an alpha-beta player\n"
+    "searches to its end as 'info depth N score S pv TURNS...': S is for the\n"
+    "side to move (the evaluation, or 'win N' / 'loss N' for a result N plies\n"
+    "away), the principal variation in turn notation. Then 'bestturn TURN'. The\n"
+    "perfect player (which solves the game, or reads it from --player perfect:DIR)\n"
+    "prints 'value V' of the position and 'turn T V' of each turn: V is 'draw'\n"
+    "or 'SIDE win in N plies'. Other players print only the best turn.\n"
+    "\n"
+    "  -a, --after TURNS         play these turns first (separated by blanks or ';')\n"
+    "      --position TEXT       start from this position string (doc/notation.md)\n"
+    "  -p, --player PLAYER       the player, as --SIDE= of play takes it (default\n"
+    "                            ab:5s)\n"
+    "      --seed N              seed of the player (default 1)\n"
+    "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Examples:\n"
+    "  rimau analyse games/rimau-rimau-a.game --player ab:6\n"
+    "  rimau analyse games/kaooa.game --after \"t1 i3\" --player perfect\n"
+};

@@ -1,8 +1,10 @@
 /* cli_json.c: the JSON line of a tournament's game, written and read with
  * jansson, strictly: a line is one JSON object with no duplicate key and
  * nothing after it, in valid UTF-8; every key a game needs is there with
- * a value of its type and range. Other keys are read past, so that a
- * later Rimau may add keys without making its files unreadable here.
+ * a value of its type and range, and "options" (a game's option values),
+ * when it is there, an object of strings. Other keys are read past, so
+ * that a later Rimau may add keys without making its files unreadable
+ * here.
  *
  * Seeds are full uint64, which a JSON integer (jansson's long long) cannot
  * hold, so they are written as strings of digits. Earlier Rimau wrote them
@@ -61,6 +63,19 @@ char *cli_outcome_line(const cli_outcome *o, char *why, size_t whysize)
                              "captures", o->captures);
     if (!j) {
         bad(why, whysize, "%s", e.text);
+        return NULL;
+    }
+    json_t *opts = o->options && o->options->n > 0 ? json_object() : NULL;
+    for (int i = 0; opts && i < o->options->n; i++)
+        if (json_object_set_new(opts, o->options->name[i], json_string(o->options->value[i])) != 0) {
+            json_decref(opts);
+            json_decref(j);
+            bad(why, whysize, "an option's name or value is not valid UTF-8, or out of memory");
+            return NULL;
+        }
+    if (opts && json_object_set_new(j, "options", opts) != 0) {
+        json_decref(j);
+        bad(why, whysize, "out of memory");
         return NULL;
     }
     /* flags 0: the keys in the order packed, ", " and ": " between items,
@@ -222,23 +237,70 @@ static int get_winner(json_t *j, json_t *sides[2], int *winner, char *why, size_
     return 0;
 }
 
-/* Copies the four names into one block that O owns. */
-static int keep_names(cli_outcome *o, json_t *side[2], json_t *player[2], char *why, size_t size)
+/* The optional "options": an object of the game's option names and the
+ * values played, each a string; its values into VALUES (OPTS's order), N
+ * of them. */
+static int get_options(json_t *j, json_t **opts, json_t *values[RM_MAX_OPTIONS], int *n,
+                       char *why, size_t size)
+{
+    *n = 0;
+    *opts = json_object_get(j, "options");
+    if (!*opts)
+        return 0;
+    if (!json_is_object(*opts))
+        return bad(why, size, "\"options\" is not an object of option names and values");
+    const char *k;
+    json_t *v;
+    json_object_foreach(*opts, k, v) {
+        if (!json_is_string(v))
+            return bad(why, size, "\"options\" is not an object of option names and values");
+        if (*n == RM_MAX_OPTIONS)
+            return bad(why, size, "\"options\" has more than %d options", RM_MAX_OPTIONS);
+        values[(*n)++] = v;
+    }
+    return 0;
+}
+
+/* Copies TEXT (LEN bytes and a NUL) to *P and moves *P on; returns the copy. */
+static const char *keep(char **p, const char *text, size_t len)
+{
+    char *at = *p;
+    memcpy(at, text, len + 1); /* (no NUL inside: jansson refuses \u0000) */
+    *p += len + 1;
+    return at;
+}
+
+/* Copies the four names, and the options' names and values, into one
+ * block that O owns (the options first, when there are any). */
+static int keep_names(cli_outcome *o, json_t *side[2], json_t *player[2], json_t *opts,
+                      json_t *values[RM_MAX_OPTIONS], int nopts, char *why, size_t size)
 {
     json_t *all[4] = { side[0], side[1], player[0], player[1] };
     size_t total = 0;
     for (int i = 0; i < 4; i++)
         total += json_string_length(all[i]) + 1;
-    char *p = o->names = malloc(total);
+    const char *k;
+    json_t *v;
+    json_object_foreach(opts, k, v)
+        total += strlen(k) + json_string_length(v) + 2;
+    size_t head = nopts > 0 ? sizeof(rm_choices) : 0;
+    char *p = o->names = malloc(head + total);
     if (!p)
         return bad(why, size, "out of memory");
+    rm_choices *options = nopts > 0 ? (rm_choices *)(void *)p : NULL;
+    p += head;
     const char **to[4] = { &o->side[0], &o->side[1], &o->player[0], &o->player[1] };
-    for (int i = 0; i < 4; i++) {
-        size_t n = json_string_length(all[i]) + 1; /* (no NUL inside: jansson refuses \u0000) */
-        memcpy(p, json_string_value(all[i]), n);
-        *to[i] = p;
-        p += n;
+    for (int i = 0; i < 4; i++)
+        *to[i] = keep(&p, json_string_value(all[i]), json_string_length(all[i]));
+    int i = 0;
+    json_object_foreach(opts, k, v) {
+        options->name[i] = keep(&p, k, strlen(k));
+        options->value[i] = keep(&p, json_string_value(values[i]), json_string_length(values[i]));
+        i++;
     }
+    if (options)
+        options->n = nopts;
+    o->options = options;
     return 0;
 }
 
@@ -247,19 +309,21 @@ static int take(json_t *j, cli_outcome *o, char *why, size_t size)
     if (!json_is_object(j))
         return bad(why, size, "the line is not a JSON object");
     json_int_t game, turns, captures;
-    json_t *side[2], *player[2];
+    json_t *side[2], *player[2], *opts, *values[RM_MAX_OPTIONS];
+    int nopts;
     if (get_int(j, "game", 1, LONG_MAX, &game, why, size) || get_seed(j, &o->seed, why, size) ||
         get_names(j, "sides", side, why, size) || get_names(j, "players", player, why, size) ||
         get_winner(j, side, &o->winner, why, size) ||
         get_int(j, "turns", 0, INT_MAX, &turns, why, size) ||
-        get_int(j, "captures", 0, INT_MAX, &captures, why, size))
+        get_int(j, "captures", 0, INT_MAX, &captures, why, size) ||
+        get_options(j, &opts, values, &nopts, why, size))
         return -1;
     if (json_equal(side[0], side[1]))
         return bad(why, size, "the two \"sides\" have the same name");
     o->index = (long)(game - 1);
     o->turns = (int)turns;
     o->captures = (int)captures;
-    return keep_names(o, side, player, why, size);
+    return keep_names(o, side, player, opts, values, nopts, why, size);
 }
 
 int cli_outcome_read(const char *line, size_t len, cli_outcome *o, char *why, size_t whysize,
@@ -279,6 +343,19 @@ void cli_outcome_free(cli_outcome *o)
 {
     free(o->names);
     o->names = NULL;
+    o->options = NULL;
+}
+
+bool cli_options_hold(const rm_choices *have, const rm_choices *want)
+{
+    for (int k = 0; k < want->n; k++) {
+        int i = 0;
+        while (have && i < have->n && strcmp(have->name[i], want->name[k]) != 0)
+            i++;
+        if (!have || i == have->n || strcmp(have->value[i], want->value[k]) != 0)
+            return false;
+    }
+    return true;
 }
 
 /* ---- files of lines ---- */

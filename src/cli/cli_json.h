@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "rimau.h"
+
 /* The longest line written or read, its newline not counted. A real game's
  * line is some 150 bytes; the bound keeps what a corrupt file makes the
  * reader hold small, and selfplay checks before its first game that its
@@ -24,10 +26,13 @@ typedef struct cli_outcome {
     int turns;
     int captures;
     char *names;              /* the names' storage when read (cli_outcome_free) */
+    const rm_choices *options; /* the game's options and the values played; NULL: none
+                                * (a game without options, or a line of an earlier Rimau) */
 } cli_outcome;
 
 /* The line of O, without its newline, in keys game, seed, sides, players,
- * winner, turns, captures; the seed is a string of digits (a JSON integer
+ * winner, turns, captures, and options (an object of names and values)
+ * when O has options; the seed is a string of digits (a JSON integer
  * cannot hold every uint64). The caller frees it. NULL, with the reason in
  * WHY, when a name is not valid UTF-8 or the line would be longer than
  * CLI_JSON_MAX_LINE. */
@@ -40,6 +45,9 @@ char *cli_outcome_line(const cli_outcome *o, char *why, size_t whysize);
 int cli_outcome_read(const char *line, size_t len, cli_outcome *o, char *why, size_t whysize,
                      int *col);
 void cli_outcome_free(cli_outcome *o);
+/* Whether every option WANT names has WANT's value in HAVE (NULL: no
+ * options): true when WANT names none. */
+bool cli_options_hold(const rm_choices *have, const rm_choices *want);
 
 /* What cli_json_getline read. */
 typedef enum { CLI_LINE_END, CLI_LINE_OK, CLI_LINE_LONG } cli_line;

@@ -1,4 +1,5 @@
-/* cli_output.c: what the command line prints cannot drive the terminal.
+/* cli_output.c: what the command line writes: text that cannot drive the
+ * terminal, and files only where it may replace them.
  *
  * Names, sources, notes, record tags and JSON player names come from
  * files someone else may have written, and reach standard output and
@@ -12,6 +13,9 @@
  * board (--color): cli_put_sgr lets the SGR sequences of a drawing through,
  * and only those (they set colours and attributes, nothing else), while
  * the rest of its text is filtered as everything else.
+ *
+ * And it replaces no file that is not its own: cli_output_ok says
+ * whether a record or a JSON file may be written at a path.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -23,6 +27,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "files.h"
 
 size_t cli_escape_controls(const char *in, size_t n, char *out, bool *pending_c2, bool allow_cr)
 {
@@ -179,4 +184,10 @@ void cli_guard_output(void)
         stdout = guarded_stdout = o;
     if (e)
         stderr = e;
+}
+
+int cli_output_ok(const char *path, cli_output kind, bool force, char *err, size_t errsize)
+{
+    static const char *const starts[] = { "[Game \"", "{\"game\": " };
+    return rm_out_check(path, starts[kind], force, err, errsize);
 }

@@ -18,6 +18,7 @@
 #endif
 
 #include "cli.h"
+#include "cli_paths.h"
 #include "notation.h"
 #include "players.h"
 #include "record.h"
@@ -868,6 +869,36 @@ static void record_choices(rm_record *rec, rm_choices *choices)
 
 /* The value of option NAME (as "--save") at ARGV[*I]: after its '=', or
  * the next argument (then *I moves on to it); NULL when there is none. */
+/* Adds the option values GIVEN (replay's -o) to CHOICES, REC's own: a
+ * value the record's Option tags do not say is GIVEN's, and one they say
+ * must be GIVEN's. 0, or -1 after an error at the tag (D, in SRC). */
+static int agree_choices(rm_choices *choices, const rm_choices *given, const rm_source *src,
+                         rm_diag *d)
+{
+    int n = choices->n;
+    for (int k = 0; k < given->n; k++) {
+        int i = 0;
+        while (i < n && strcmp(choices->name[i], given->name[k]) != 0)
+            i++;
+        if (i == n && choices->n < RM_MAX_OPTIONS) {
+            choices->name[choices->n] = given->name[k];
+            choices->value[choices->n++] = given->value[k];
+        } else if (i < n && strcmp(choices->value[i], given->value[k]) != 0) {
+            /* (the tag's text, "[Option "NAME=": where the record says it) */
+            char tag[200];
+            snprintf(tag, sizeof tag, "[Option \"%s=", given->name[k]);
+            const char *at = strstr(src->text, tag);
+            rm_span span = { at ? (uint32_t)(at - src->text) : 0, 0 };
+            span.end = span.start + (at ? (uint32_t)strlen(tag) - 1 : 0);
+            diag_error(d, span, "the record's game was played with %s=%s, not with -o %s=%s",
+                       SHOWN(choices->name[i]), SHOWN(choices->value[i]), SHOWN(given->name[k]),
+                       SHOWN(given->value[k]));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static const char *option_value(int argc, char **argv, int *i, const char *name)
 {
     size_t len = strlen(name);
@@ -945,31 +976,24 @@ int cli_play_input(rm_game *g, FILE *in)
     return play_match(&o, g);
 }
 
-int cmd_play(int argc, char **argv)
+static int cmd_play(int argc, char **argv)
 {
-    const command *c = cli_command("play");
     struct play_opts o;
     memset(&o, 0, sizeof o);
     o.in = stdin;
-    o.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    cli_args args = { .cmd = &cli_cmd_play, .takes = CLI_OPTION | CLI_POSITION | CLI_SEED | CLI_COLOR | CLI_QUIET,
+                      .seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) };
     const char *side_args[8];
     int nside_args = 0;
-    cli_colour colour = CLI_COLOUR_AUTO;
     /* Options are parsed by hand: the side options (--tigers=random) are
      * named after the game's sides, known only once the file is loaded. */
     for (int i = 1; i < argc; i++) {
         char *a = argv[i];
+        int st;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            printf("Usage: rimau play %s", c->usage);
+            cli_help(&cli_cmd_play);
             return 0;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--option") == 0) {
-            if (++i == argc)
-                return cli_usage("play", "option '%s' needs a value", a);
-            int st = cli_add_choice(&o.choices, argv[i], "play");
-            if (st)
-                return st;
-        } else if (strncmp(a, "-o", 2) == 0 || strncmp(a, "--option=", 9) == 0) {
-            int st = cli_add_choice(&o.choices, a[1] == 'o' ? a + 2 : a + 9, "play");
+        } else if ((st = cli_common_arg(&args, argc, argv, &i)) >= 0) {
             if (st)
                 return st;
         } else if (strcmp(a, "--save") == 0 || strncmp(a, "--save=", 7) == 0) {
@@ -978,25 +1002,8 @@ int cmd_play(int argc, char **argv)
         } else if (strcmp(a, "--resume") == 0 || strncmp(a, "--resume=", 9) == 0) {
             if (!(o.resume = option_value(argc, argv, &i, "--resume")))
                 return cli_usage("play", "option '--resume' needs a record");
-        } else if (strcmp(a, "--position") == 0 || strncmp(a, "--position=", 11) == 0) {
-            if (!(o.position = option_value(argc, argv, &i, "--position")))
-                return cli_usage("play", "option '--position' needs a position string");
         } else if (strcmp(a, "--force") == 0) {
             o.force = true;
-        } else if (strcmp(a, "--seed") == 0 || strncmp(a, "--seed=", 7) == 0) {
-            const char *v = option_value(argc, argv, &i, "--seed");
-            char *end;
-            if (!v || !*v)
-                return cli_usage("play", "option '--seed' needs a number");
-            o.seed = strtoull(v, &end, 10);
-            if (*end)
-                return cli_usage("play", "the seed is a number, not '%s'", v);
-        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-            o.quiet = true;
-        } else if (strcmp(a, "--color") == 0 || strncmp(a, "--color=", 8) == 0) {
-            int st = cli_colour_arg(a[7] ? a + 8 : NULL, "play", &colour);
-            if (st)
-                return st;
         } else if (strncmp(a, "--", 2) == 0 && strchr(a, '=')) {
             if (nside_args == 8)
                 return cli_usage("play", "too many side options");
@@ -1009,7 +1016,11 @@ int cmd_play(int argc, char **argv)
             return cli_usage("play", "give one .game file");
         }
     }
-    o.colour = cli_colour_on(colour);
+    o.choices = args.choices;
+    o.position = args.position;
+    o.seed = args.seed;
+    o.quiet = args.quiet;
+    o.colour = cli_colour_on(args.colour);
     if (o.position && (o.resume || o.save))
         return cli_usage("play", "a record starts at the start of its game: --position goes "
                                  "with neither --save nor --resume");
@@ -1102,6 +1113,60 @@ int cmd_play(int argc, char **argv)
     return status;
 }
 
+const command cli_cmd_play = {
+    "play", cmd_play, "play a game at the terminal",
+    "[OPTION]... FILE\n"
+    "   or: rimau play [OPTION]... --resume RECORD\n"
+    "Play the game of FILE. Each side is played by a human at the terminal or by\n"
+    "the computer; by default the first side of the file is the human and the\n"
+    "other is 'mcts' (a second of Monte Carlo tree search a turn). The board is\n"
+    "drawn after each turn (in colour, the last turn marked); type turns in\n"
+    "notation or 'moves [POINT]', 'show [POINT]' (where those turns go), 'undo',\n"
+    "'save [FILE]', 'board' (the board and its position string), 'hint', 'help',\n"
+    "'quit' (notation: " RIMAU_DOC_DIR "/notation.md).\n"
+    "With input from a pipe there is no prompt, so games can be scripted.\n"
+    "\n"
+    "      --SIDE=PLAYER         who plays SIDE (a side of the game): human, random,\n"
+    "                            mcts (one second), mcts:N (N iterations) or\n"
+    "                            mcts:Ns / mcts:Nms (a time a turn), with :L after\n"
+    "                            the budget to cut playouts after L turns\n"
+    "                            (mcts:200:50), ab (one second of alpha-beta),\n"
+    "                            ab:D (depth D) or ab:Ns; iterations and depths\n"
+    "                            stop at 30 s a turn, or at /Ns after them\n"
+    "                            (mcts:20000/5s, ab:6/10s); perfect plays by the\n"
+    "                            game's exact values (rimau solve), perfect:DIR by\n"
+    "                            those solved into DIR\n"
+    "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+    "      --position STRING     start at this position string (not with --save or\n"
+    "                            --resume)\n"
+    "      --save RECORD         write the game record to RECORD: each turn is\n"
+    "                            added to its end as it is played, and made durable\n"
+    "      --resume RECORD       go on with the game of RECORD (a record that play\n"
+    "                            --save wrote, even of a game that was killed):\n"
+    "                            its game, options and players (a --SIDE=PLAYER\n"
+    "                            replaces one), saved again to RECORD after every\n"
+    "                            turn unless --save names another file\n"
+    "      --force               replace RECORD even when it is not a game record\n"
+    "                            (never a link, device or FIFO); resume a record\n"
+    "                            that is wrong, or whose result its turns do not\n"
+    "                            give\n"
+    "      --seed N              seed of the computer players (default: the clock)\n"
+    "  -q, --quiet               do not draw the board after each turn\n"
+    "      --color[=WHEN]        draw the board in colour: auto (the default: when\n"
+    "                            standard output is a terminal, NO_COLOR is unset or\n"
+    "                            empty and TERM is not dumb), always or never\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Exit status: 0 when the game is played to its end or stopped by 'quit' or the\n"
+    "end of input, 130 when Ctrl-C stops it, 1 when it cannot go on or the record\n"
+    "cannot be written, 2 on a usage error.\n"
+    "\n"
+    "Examples:\n"
+    "  rimau play games/rimau-rimau-a.game\n"
+    "  rimau play games/rimau-rimau-a.game --tigers=mcts:2s --men=human --save game.rec\n"
+    "  rimau play --resume game.rec\n"
+};
+
 /* ---- replay ---- */
 
 /* Finds the game file a record names: its Game tag as written, or beside
@@ -1132,33 +1197,25 @@ static char *find_game_in(const char *record_path, const char *game, const char 
     return strdup(game); /* report it as written */
 }
 
-int cmd_replay(int argc, char **argv)
+static int cmd_replay(int argc, char **argv)
 {
-    const command *c = cli_command("replay");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "quiet", no_argument, NULL, 'q' },
-                                          { "svg", required_argument, NULL, 'S' },
+    static const struct option opts[] = { { "svg", required_argument, NULL, 'S' },
                                           { "html", required_argument, NULL, 'H' },
-                                          { "color", optional_argument, NULL, 'C' },
                                           { "force", no_argument, NULL, 'F' },
                                           { 0 } };
+    cli_args a = { .cmd = &cli_cmd_replay, .takes = CLI_OPTION | CLI_COLOR | CLI_QUIET };
     int ch, status = 0;
-    bool quiet = false, force = false;
-    cli_colour colour = CLI_COLOUR_AUTO;
+    bool force = false;
     const char *svg_dir = NULL, *html_file = NULL;
-    while ((ch = cli_next_opt(c, argc, argv, "hq", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
             return status;
-        if (ch == 'q')
-            quiet = true;
-        else if (ch == 'S')
+        if (ch == 'S')
             svg_dir = optarg;
         else if (ch == 'H')
             html_file = optarg;
         else if (ch == 'F')
             force = true;
-        else if (ch == 'C' && (status = cli_colour_arg(optarg, "replay", &colour)) != 0)
-            return status;
     }
     if (argc - optind != 1)
         return cli_usage("replay", "give one record file");
@@ -1185,6 +1242,11 @@ int cmd_replay(int argc, char **argv)
     }
     rm_choices choices = { 0 };
     record_choices(&rec, &choices);
+    if (agree_choices(&choices, &a.choices, &src, &d) != 0) {
+        rm_record_free(&rec);
+        source_free(&src);
+        return EXIT_INVALID;
+    }
     char *game_path = find_game_in(path, game_tag, rm_record_tag(&rec, "File"));
     rm_game *g = game_path ? rm_load_file_with(game_path, &choices, stderr, NULL) : NULL;
     free(game_path);
@@ -1230,8 +1292,8 @@ int cmd_replay(int argc, char **argv)
                 m.why);
         status = EXIT_INVALID;
     }
-    if (!quiet)
-        draw(&m, cli_colour_on(colour));
+    if (!a.quiet)
+        draw(&m, cli_colour_on(a.colour));
     if (status != 0)
         printf("replayed %d valid turn%s; the record is wrong or cut off after them\n", m.n,
                m.n == 1 ? "" : "s");
@@ -1267,3 +1329,45 @@ int cmd_replay(int argc, char **argv)
     source_free(&src);
     return status;
 }
+
+const command cli_cmd_replay = {
+    "replay", cmd_replay, "check a game record and show its end",
+    "[OPTION]... RECORD\n"
+    "Replay the game record RECORD: check that every turn is legal, then draw the\n"
+    "final position and print the result. A wrong or cut-off record is reported\n"
+    "as RECORD:LINE:COL: error: ..., and the valid turns before it are replayed.\n"
+    "The live record of a game killed while it was played (play --save) is valid\n"
+    "to its last whole line; a last line cut in the middle is left out, with a\n"
+    "warning. The game file is the record's Game tag, as written or beside the\n"
+    "record, with the option values of its Option tags.\n"
+    "\n"
+    "  -o, --option NAME=VALUE   replay the game with this value of one of its\n"
+    "                            options, where the record has no Option tag for\n"
+    "                            it (a record written by hand, or before the\n"
+    "                            game had the option); a record whose tag says\n"
+    "                            another value is an error\n"
+    "  -q, --quiet               do not draw the final position\n"
+    "      --color[=WHEN]        draw it in colour, the last turn marked: auto (the\n"
+    "                            default: when standard output is a terminal,\n"
+    "                            NO_COLOR is unset or empty and TERM is not dumb),\n"
+    "                            always, never\n"
+    "      --svg DIR             draw every position as DIR/000.svg (the start),\n"
+    "                            001.svg..., the last turn as arrows, captured\n"
+    "                            points crossed (DIR is made when missing)\n"
+    "      --html FILE           write one self-contained page that steps through\n"
+    "                            the game (buttons, arrow keys, the turn list,\n"
+    "                            captures, result)\n"
+    "      --force               replace files that replay did not write (never a\n"
+    "                            link, device or FIFO)\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Each picture and the page are written whole, or not at all: an existing file\n"
+    "stays as it was when a new one cannot be written.\n"
+    "\n"
+    "Exit status: 0 for a valid record, 1 for an invalid one or when a picture or\n"
+    "the page cannot be written, 2 on a usage error.\n"
+    "\n"
+    "Examples:\n"
+    "  rimau replay game.rec\n"
+    "  rimau replay game.rec --html game.html\n"
+};

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_paths.h"
 #include "layout.h"
 #include "notation.h"
 
@@ -264,27 +265,21 @@ static void dump_ir(FILE *out, const rm_game *g)
     }
 }
 
-int cmd_compile(int argc, char **argv)
+static int cmd_compile(int argc, char **argv)
 {
-    const command *c = cli_command("compile");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "dump", no_argument, NULL, 'd' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { 0 } };
+    static const struct option opts[] = { { "dump", no_argument, NULL, 'd' }, { 0 } };
+    cli_args a = { .cmd = &cli_cmd_compile, .takes = CLI_OPTION };
     int ch, status = 0;
     bool dump = false;
-    rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "ho:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'd')
             dump = true;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "compile")) != 0)
-            return status;
     }
     if (argc - optind != 1)
         return cli_usage("compile", "give one .game file");
-    rm_game *g = cli_load(argv[optind], &choices);
+    rm_game *g = cli_load(argv[optind], &a.choices);
     if (!g)
         return EXIT_INVALID;
     if (dump)
@@ -293,6 +288,22 @@ int cmd_compile(int argc, char **argv)
     return 0;
 }
 
+const command cli_cmd_compile = {
+    "compile", cmd_compile, "compile a game and print its rule IR",
+    "[OPTION]... FILE\n"
+    "Compile FILE into the rule IR and, with --dump, print the IR readably:\n"
+    "points with their rays, lines, regions, the board's bit layout, kinds, setup,\n"
+    "options, action rules and phases with their turn patterns. Rule authors use\n"
+    "it to see what a file means.\n"
+    "\n"
+    "      --dump                print the IR\n"
+    "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Example:\n"
+    "  rimau compile --dump games/rimau-rimau-a.game\n"
+};
+
 /* The IR weighs turn patterns against the executor's limits, which it
  * cannot see: they must be the same (rules.h). */
 _Static_assert(RM_MAX_PARTIAL_TURNS == RM_MAX_GEN_STEPS, "the IR knows the generator's limit");
@@ -300,72 +311,28 @@ _Static_assert(RM_MAX_MOVES_IN_TURN == RM_MAX_TURN_MOVES, "the IR knows a turn's
 
 /* ---- moves and perft ---- */
 
-rm_game *cli_load_position(const char *cmd, const char *file, const rm_choices *choices,
-                           const char *position, const char *after, rm_match *m, int *status)
+static int cmd_moves(int argc, char **argv)
 {
-    rm_game *g = cli_load(file, choices);
-    *status = EXIT_INVALID;
-    if (!g)
-        return NULL;
-    if (!g->rules.present) {
-        fprintf(stderr, "%s: error: the game has no rules (no phase), so it cannot be played\n",
-                file);
-        rm_game_destroy(g);
-        return NULL;
-    }
-    if (rm_match_init(m, g) != 0) {
-        fprintf(stderr, "rimau %s: out of memory\n", cmd);
-        rm_game_destroy(g);
-        return NULL;
-    }
-    if ((position && cli_set_position(m, position, "--position") != 0) ||
-        (after && cli_play_turns(m, after, "--after") != 0)) {
-        rm_match_free(m);
-        rm_game_destroy(g);
-        return NULL;
-    }
-    *status = 0;
-    return g;
-}
-
-int cmd_moves(int argc, char **argv)
-{
-    const command *c = cli_command("moves");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "after", required_argument, NULL, 'a' },
-                                          { "position", required_argument, NULL, 'P' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { "show", optional_argument, NULL, 'S' },
-                                          { "color", optional_argument, NULL, 'C' },
-                                          { 0 } };
+    static const struct option opts[] = { { "show", optional_argument, NULL, 'S' }, { 0 } };
+    cli_args a = { .cmd = &cli_cmd_moves, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_COLOR };
     int ch, status = 0;
-    const char *after = NULL, *position = NULL, *point = NULL;
+    const char *point = NULL;
     bool show = false;
-    cli_colour colour = CLI_COLOUR_AUTO;
-    rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
-            return status;
-        if (ch == 'a')
-            after = optarg;
-        if (ch == 'P')
-            position = optarg;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "moves")) != 0)
             return status;
         if (ch == 'S') {
             show = true;
             if (optarg)
                 point = optarg;
         }
-        if (ch == 'C' && (status = cli_colour_arg(optarg, "moves", &colour)) != 0)
-            return status;
     }
     if (argc - optind == 2 && !point)
         point = argv[optind + 1];
     else if (argc - optind != 1)
         return cli_usage("moves", "give one .game file (and a point)");
     rm_match m;
-    rm_game *g = cli_load_position("moves", argv[optind], &choices, position, after, &m, &status);
+    rm_game *g = cli_load_position(&a, argv[optind], &m, &status);
     if (!g)
         return status;
     int p = point ? board_point(&g->board, point) : -1;
@@ -387,7 +354,7 @@ int cmd_moves(int argc, char **argv)
         rm_state_position(g, rm_match_state(&m), &pos);
         rm_view v = { pos.kind, pos.count, pos.hand };
         cli_reach_marks(g, l, p, mark);
-        cli_draw(g, &v, mark, cli_colour_on(colour));
+        cli_draw(g, &v, mark, cli_colour_on(a.colour));
         putchar('\n');
     }
     int shown = 0;
@@ -407,6 +374,30 @@ int cmd_moves(int argc, char **argv)
     return status;
 }
 
+const command cli_cmd_moves = {
+    "moves", cmd_moves, "list the legal turns of a position",
+    "[OPTION]... FILE [POINT]\n"
+    "List the legal turns of the start of FILE's game, or of the position after\n"
+    "--after, one per line in turn notation\n"
+    "(see " RIMAU_DOC_DIR "/notation.md).\n"
+    "With POINT, only the turns of the piece on POINT or ending there.\n"
+    "\n"
+    "  -a, --after TURNS         play these turns first (separated by blanks or ';')\n"
+    "      --position STRING     start from this position string (see doc/notation.md)\n"
+    "      --show[=POINT]        draw the board first, the empty points the turns\n"
+    "                            move or drop a piece to marked '*' (in colour, the\n"
+    "                            occupied ones too, and the points they remove from)\n"
+    "      --color[=WHEN]        draw the board in colour: auto (the default: when\n"
+    "                            standard output is a terminal, NO_COLOR is unset or\n"
+    "                            empty and TERM is not dumb), always or never\n"
+    "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Examples:\n"
+    "  rimau moves games/rimau-rimau-b.game --after \"xc4 b4\"\n"
+    "  rimau moves games/rimau-rimau-b.game --after \"xc4 b4\" --show c3\n"
+};
+
 /* Ctrl-C or TERM during perft: stop counting (see cmd_perft). */
 static void stop_perft(int sig)
 {
@@ -421,30 +412,17 @@ static void print_divide(void *ctx, const rm_move *moves, int n, uint64_t count)
     printf(" %" PRIu64 "\n", count);
 }
 
-int cmd_perft(int argc, char **argv)
+static int cmd_perft(int argc, char **argv)
 {
-    const command *c = cli_command("perft");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "after", required_argument, NULL, 'a' },
-                                          { "position", required_argument, NULL, 'P' },
-                                          { "divide", no_argument, NULL, 'd' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { 0 } };
+    static const struct option opts[] = { { "divide", no_argument, NULL, 'd' }, { 0 } };
+    cli_args a = { .cmd = &cli_cmd_perft, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION };
     int ch, status = 0;
-    const char *after = NULL, *position = NULL;
     bool divide = false;
-    rm_choices choices = { 0 };
-    while ((ch = cli_next_opt(c, argc, argv, "ha:o:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
             return status;
-        if (ch == 'a')
-            after = optarg;
-        if (ch == 'P')
-            position = optarg;
         if (ch == 'd')
             divide = true;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "perft")) != 0)
-            return status;
     }
     if (argc - optind != 2)
         return cli_usage("perft", "give a .game file and a depth");
@@ -453,7 +431,7 @@ int cmd_perft(int argc, char **argv)
     if (*end || depth < 0 || depth > 64)
         return cli_usage("perft", "the depth is a number from 0 to 64, not '%s'", argv[optind + 1]);
     rm_match m;
-    rm_game *g = cli_load_position("perft", argv[optind], &choices, position, after, &m, &status);
+    rm_game *g = cli_load_position(&a, argv[optind], &m, &status);
     if (!g)
         return status;
     rm_turnlist *lists = calloc((size_t)depth + 1, sizeof *lists);
@@ -506,270 +484,20 @@ int cmd_perft(int argc, char **argv)
     return status;
 }
 
-/* ---- validate ---- */
-
-#include "validate.h"
-
-/* The game of one file compiled under each set of option values met so
- * far, so that the examples run under the same values share one load
- * (a file is compiled once per set, not once per example and set). The
- * names and values point into the game validate_file loaded first. */
-#define VARIANT_CACHE 32
-typedef struct variants {
-    const char *file;
-    int n, next;               /* entries used; the one to replace when full */
-    rm_choices choices[VARIANT_CACHE];
-    rm_game *game[VARIANT_CACHE]; /* NULL: the game does not load with them */
-} variants;
-
-static bool same_choices(const rm_choices *a, const rm_choices *b)
-{
-    if (a->n != b->n)
-        return false;
-    for (int i = 0; i < a->n; i++)
-        if (strcmp(a->name[i], b->name[i]) != 0 || strcmp(a->value[i], b->value[i]) != 0)
-            return false;
-    return true;
-}
-
-/* The game of V's file under CHOICES (NULL if it does not load so). */
-static const rm_game *variant_game(variants *v, const rm_choices *choices)
-{
-    for (int i = 0; i < v->n; i++)
-        if (same_choices(&v->choices[i], choices))
-            return v->game[i];
-    int i;
-    if (v->n < VARIANT_CACHE) {
-        i = v->n++;
-    } else { /* full: replace the oldest */
-        i = v->next;
-        v->next = (v->next + 1) % VARIANT_CACHE;
-        if (v->game[i])
-            rm_game_destroy(v->game[i]);
-    }
-    v->choices[i] = *choices;
-    v->game[i] = rm_load_file_with(v->file, choices, NULL, NULL);
-    return v->game[i];
-}
-
-static void variants_free(variants *v)
-{
-    for (int i = 0; i < v->n; i++)
-        if (v->game[i])
-            rm_game_destroy(v->game[i]);
-}
-
-/* Runs the example named NAME of V's file under CHOICES; 1 ok, 0 failed,
- * -1 when the example is not in the game under these options. */
-static int run_variant(variants *v, const char *name, const rm_choices *choices, int *line,
-                       char *msg, size_t size)
-{
-    const rm_game *g = variant_game(v, choices);
-    if (!g) {
-        snprintf(msg, size, "the game does not load with these options");
-        *line = 0;
-        return 0;
-    }
-    int rc = -1;
-    for (int i = 0; i < g->nexamples; i++)
-        if (!g->examples[i].off && strcmp(g->examples[i].name, name) == 0)
-            rc = rm_run_example(g, &g->examples[i], line, msg, size) == 0 ? 1 : 0;
-    return rc;
-}
-
-static void choices_text(const rm_choices *c, char *buf, size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < c->n && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", i ? ", " : "",
-                                 SHOWN(c->name[i]), SHOWN(c->value[i]));
-}
-
-static int validate_file(const char *file, bool quiet, int *nok, int *nfail)
-{
-    /* Warnings once, from the first load; the variants load silently. */
-    rm_game *g = rm_check_file(file, NULL, stderr, NULL, NULL);
-    if (!g)
-        return EXIT_INVALID;
-    /* A file without examples validates nothing: that is no pass. */
-    if (g->nexamples == 0) {
-        fprintf(stderr, "%s: error: the file has no example blocks: nothing to validate\n", file);
-        rm_game_destroy(g);
-        return EXIT_INVALID;
-    }
-    int status = 0;
-    variants cache = { .file = file };
-    for (int i = 0; i < g->nexamples; i++) {
-        const rm_example *ex = &g->examples[i];
-        /* The variants: the defaults, then each value of each option the
-         * example does not fix, one option at a time. */
-        rm_choices base = { 0 };
-        for (int w = 0; w < ex->nwith; w++) {
-            base.name[base.n] = ex->with_name[w];
-            base.value[base.n++] = ex->with_value[w];
-        }
-        int runs = 0, failed = 0;
-        for (int o = -1; o < g->noptions && !failed; o++) {
-            bool fixed = false;
-            for (int w = 0; o >= 0 && w < ex->nwith; w++)
-                fixed |= strcmp(ex->with_name[w], g->options[o].name) == 0;
-            if (fixed)
-                continue;
-            for (int v = o < 0 ? 0 : 1; v < (o < 0 ? 1 : g->options[o].nvalues) && !failed; v++) {
-                rm_choices c = base;
-                if (o >= 0 && c.n < RM_MAX_OPTIONS) {
-                    c.name[c.n] = g->options[o].name;
-                    c.value[c.n++] = g->options[o].values[v];
-                }
-                int line = 0;
-                /* (names in both are shown by their start: they fit) */
-                char msg[1024], opts[RM_MAX_OPTIONS * 2 * (RM_SHOWN + 6)];
-                int r = run_variant(&cache, ex->name, &c, &line, msg, sizeof msg);
-                if (r < 0)
-                    continue;
-                runs++;
-                if (r == 0) {
-                    choices_text(&c, opts, sizeof opts);
-                    printf("FAILED %s:%d: \"%s\": %s%s%s%s\n", file, line, ex->name, msg,
-                           c.n ? " (with " : "", opts, c.n ? ")" : "");
-                    failed = 1;
-                }
-            }
-        }
-        if (failed) {
-            (*nfail)++;
-            status = EXIT_INVALID;
-        } else {
-            (*nok)++;
-            if (!quiet)
-                printf("ok %s: \"%s\" (%d run%s)\n", file, ex->name, runs, runs == 1 ? "" : "s");
-        }
-    }
-    variants_free(&cache);
-    rm_game_destroy(g);
-    return status;
-}
-
-int cmd_validate(int argc, char **argv)
-{
-    const command *c = cli_command("validate");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "quiet", no_argument, NULL, 'q' },
-                                          { 0 } };
-    int ch, status = 0;
-    bool quiet = false;
-    while ((ch = cli_next_opt(c, argc, argv, "hq", opts, &status)) != -1) {
-        if (ch == -2)
-            return status;
-        if (ch == 'q')
-            quiet = true;
-    }
-    if (optind >= argc)
-        return cli_usage("validate", "no .game file given");
-    int nok = 0, nfail = 0;
-    for (int i = optind; i < argc; i++) {
-        char path[4096];
-        if (validate_file(cli_game_file(argv[i], path, sizeof path), quiet, &nok, &nfail) != 0)
-            status = EXIT_INVALID;
-    }
-    if (!quiet || nfail)
-        printf("%d example%s passed, %d failed\n", nok, CLI_S(nok), nfail);
-    return status;
-}
-
-/* ---- list ---- */
-
-#include <dirent.h>
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-int cmd_list(int argc, char **argv)
-{
-    const command *c = cli_command("list");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { 0 } };
-    int ch, status = 0;
-    while ((ch = cli_next_opt(c, argc, argv, "h", opts, &status)) != -1)
-        if (ch == -2)
-            return status;
-    if (argc - optind > 1)
-        return cli_usage("list", "give at most one folder");
-    const char *dir = optind < argc ? argv[optind] : cli_games_dir();
-    DIR *d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "rimau list: cannot open the folder %s: %s\n", dir, strerror(errno));
-        if (optind >= argc)
-            fprintf(stderr, "rimau list: the games are installed there by 'make install'; name "
-                    "another folder (rimau list DIR) or set RIMAU_GAMES\n");
-        return EXIT_INVALID;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 6 || strcmp(e->d_name + len - 5, ".game") != 0)
-            continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 32;
-            char **nn = realloc(names, cap * sizeof *nn);
-            if (!nn)
-                break;
-            names = nn;
-        }
-        names[n] = malloc(len + 1);
-        if (!names[n])
-            break;
-        strcpy(names[n++], e->d_name);
-    }
-    bool cut = e != NULL; /* out of memory before the end of the folder */
-    closedir(d);
-    if (cut) {
-        fprintf(stderr, "rimau list: out of memory reading the folder %s\n", dir);
-        for (size_t i = 0; i < n; i++)
-            free(names[i]);
-        free(names);
-        return EXIT_INVALID;
-    }
-    if (n == 0) {
-        printf("no .game files in %s\n", dir);
-        free(names);
-        return 0;
-    }
-    qsort(names, n, sizeof *names, cmp_str);
-    /* The sides by the names --SIDE= takes, each with its pieces. */
-    printf("%-34s %-30s %-40s %6s %7s %8s\n", "file", "name", "sides: pieces", "points",
-           "options", "examples");
-    for (size_t i = 0; i < n; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        rm_game *g = rm_load_file(path, NULL, NULL);
-        if (!g) {
-            printf("%-34s (invalid: run rimau check %s)\n", names[i], path);
-            status = EXIT_INVALID;
-        } else {
-            /* (the column shows 40 characters: the rest is cut, never
-             * written past the buffer, however long the names) */
-            char sides[256] = "";
-            size_t used = 0;
-            for (int s = 0; s < g->nsides && used < sizeof sides; s++) {
-                used += (size_t)snprintf(sides + used, sizeof sides - used, "%s%s:",
-                                         s ? "; " : "", g->sides[s].name);
-                for (int k = g->sides[s].first_kind;
-                     k < g->sides[s].first_kind + g->sides[s].nkinds && used < sizeof sides; k++)
-                    used += (size_t)snprintf(sides + used, sizeof sides - used, "%s %d %s",
-                                             k > g->sides[s].first_kind ? "," : "",
-                                             g->kinds[k].count, g->kinds[k].name);
-            }
-            printf("%-34s %-30.30s %-40.40s %6d %7d %8d\n", names[i], g->name, sides,
-                   g->board.npoints, g->noptions, g->nexamples);
-        }
-        rm_game_destroy(g);
-        free(names[i]);
-    }
-    free(names);
-    return status;
-}
+const command cli_cmd_perft = {
+    "perft", cmd_perft, "count the turn sequences of a given depth",
+    "[OPTION]... FILE DEPTH\n"
+    "Count the sequences of DEPTH complete turns from the start of FILE's game (or\n"
+    "from the position after --after). At each position a side's turns are the\n"
+    "distinct positions it can reach with one complete turn; a finished game has\n"
+    "no turns.\n"
+    "\n"
+    "  -a, --after TURNS         play these turns first\n"
+    "      --position STRING     start from this position string\n"
+    "      --divide              print each first turn with its count\n"
+    "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Example:\n"
+    "  rimau perft games/rimau-rimau-a.game 2\n"
+};

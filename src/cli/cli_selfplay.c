@@ -47,6 +47,8 @@ struct tournament {
     rm_game *g;
     const char *file;
     const rm_choices *choices;
+    rm_choices options;        /* every option of G with its value in force, as the JSON
+                                * lines say them (none: the lines have no "options") */
     const char *players[2];
     long games, shard, shards;
     uint64_t seed;
@@ -146,6 +148,7 @@ static int play_one(struct tournament *t, long i, cli_outcome *o)
     memset(o, 0, sizeof *o);
     o->index = i;
     o->seed = game_seed(t->seed, i);
+    o->options = t->options.n > 0 ? &t->options : NULL;
     const char *who[2] = { t->players[i % 2], t->players[1 - i % 2] };
     rm_player *pl[2] = { NULL, NULL };
     char err[256];
@@ -433,6 +436,9 @@ static bool ours(const struct tournament *t, const cli_outcome *o, long next)
 {
     if (o->index != next || o->index >= t->games || o->seed != game_seed(t->seed, o->index))
         return false;
+    /* (a line without options is of an earlier Rimau, which wrote none) */
+    if (o->options && (o->options->n != t->options.n || !cli_options_hold(o->options, &t->options)))
+        return false;
     for (int s = 0; s < 2; s++)
         if (strcmp(o->player[s], t->players[(o->index + s) % 2]) != 0 ||
             strcmp(o->side[s], t->g->sides[s].name) != 0)
@@ -457,11 +463,12 @@ static int take_played(struct tournament *t, const char *json, long lineno, cli_
         cli_json_report(stderr, json, lineno, col, why);
         return -1;
     }
-    bool mine = ours(t, &o, *next);
+    bool mine = ours(t, &o, *next), said_options = o.options != NULL;
     cli_outcome_free(&o);
     if (!mine) {
         fprintf(stderr,
-                "%s:%ld: error: not game %ld of this tournament (its seed, shard, players and sides); "
+                "%s:%ld: error: not game %ld of this tournament (its seed, shard, players, sides and "
+                "options); "
                 "resume with the options of the first run\n",
                 json, lineno, *next + 1);
         return -1;
@@ -472,6 +479,7 @@ static int take_played(struct tournament *t, const char *json, long lineno, cli_
         s->o.player[k] = t->players[(o.index + k) % 2];
         s->o.side[k] = t->g->sides[k].name;
     }
+    s->o.options = said_options ? &t->options : NULL;
     s->done = s->written = true;
     *next += t->shards;
     return 0;
@@ -598,7 +606,8 @@ static int json_fits(const struct tournament *t, char *why, size_t size)
     const rm_game *g = t->g;
     for (int w = 0; w < 2; w++) {
         cli_outcome o = { t->games - 1, UINT64_MAX, { g->sides[0].name, g->sides[1].name },
-                          { t->players[0], t->players[1] }, w, INT_MAX, INT_MAX, NULL };
+                          { t->players[0], t->players[1] }, w, INT_MAX, INT_MAX, NULL,
+                          t->options.n > 0 ? &t->options : NULL };
         char *line = cli_outcome_line(&o, why, size);
         if (!line)
             return -1;
@@ -607,15 +616,11 @@ static int json_fits(const struct tournament *t, char *why, size_t size)
     return 0;
 }
 
-int cmd_selfplay(int argc, char **argv)
+static int cmd_selfplay(int argc, char **argv)
 {
-    const command *c = cli_command("selfplay");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "games", required_argument, NULL, 'n' },
+    static const struct option opts[] = { { "games", required_argument, NULL, 'n' },
                                           { "players", required_argument, NULL, 'p' },
                                           { "threads", required_argument, NULL, 'j' },
-                                          { "seed", required_argument, NULL, 's' },
-                                          { "option", required_argument, NULL, 'o' },
                                           { "records", required_argument, NULL, 'r' },
                                           { "json", required_argument, NULL, 'J' },
                                           { "shard", required_argument, NULL, 'S' },
@@ -625,15 +630,15 @@ int cmd_selfplay(int argc, char **argv)
     int ch, status = 0;
     struct tournament t;
     memset(&t, 0, sizeof t);
-    rm_choices choices = { 0 };
+    cli_args a = { .cmd = &cli_cmd_selfplay, .takes = CLI_OPTION | CLI_SEED, .seed_short = 's',
+                   .seed = 1 };
     long threads = 1;
     const char *json = NULL;
     char *players = NULL, *end;
     t.games = 100;
     t.shards = 1;
-    t.seed = 1;
     bool resume = false;
-    while ((ch = cli_next_opt(c, argc, argv, "hn:p:j:s:o:r:J:S:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&a, argc, argv, "n:p:j:r:J:S:", opts, &status)) != -1) {
         switch (ch) {
         case -2:
             return status;
@@ -649,15 +654,6 @@ int cmd_selfplay(int argc, char **argv)
             threads = strtol(optarg, &end, 10);
             if (*end || threads < 1 || threads > 256)
                 return cli_usage("selfplay", "-j takes 1 to 256 threads, not '%s'", optarg);
-            break;
-        case 's':
-            t.seed = strtoull(optarg, &end, 10);
-            if (*end)
-                return cli_usage("selfplay", "--seed takes a number, not '%s'", optarg);
-            break;
-        case 'o':
-            if ((status = cli_add_choice(&choices, optarg, "selfplay")) != 0)
-                return status;
             break;
         case 'r':
             t.records = optarg;
@@ -679,6 +675,7 @@ int cmd_selfplay(int argc, char **argv)
             break;
         }
     }
+    t.seed = a.seed;
     if (argc - optind != 1)
         return cli_usage("selfplay", "give one .game file");
     if (resume && !json)
@@ -719,10 +716,16 @@ int cmd_selfplay(int argc, char **argv)
     t.players[1] = comma + 1;
     char path[4096];
     t.file = cli_game_file(argv[optind], path, sizeof path);
-    t.choices = &choices;
-    t.g = rm_load_file_with(t.file, &choices, stderr, NULL);
+    t.choices = &a.choices;
+    t.g = rm_load_file_with(t.file, &a.choices, stderr, NULL);
     if (!t.g)
         return EXIT_INVALID;
+    for (int i = 0; i < t.g->noptions; i++) {
+        const rm_option *o = &t.g->options[i];
+        t.options.name[i] = o->name;
+        t.options.value[i] = o->values[o->chosen];
+    }
+    t.options.n = t.g->noptions;
     char err[256];
     for (int s = 0; s < 2; s++) {
         if (strcmp(t.players[s], "human") == 0) {
@@ -865,16 +868,56 @@ int cmd_selfplay(int argc, char **argv)
     return status;
 }
 
+const command cli_cmd_selfplay = {
+    "selfplay", cmd_selfplay, "play a tournament between computer players",
+    "[OPTION]... FILE --players A,B\n"
+    "Play GAMES games of FILE between the players A and B (random,\n"
+    "mcts[:N|:Ns|:N/Ts][:L], ab[:D|:Ns|:D/Ts]: see 'rimau play --help'); they\n"
+    "swap sides from one game to the next, so each pairing plays both sides.\n"
+    "Then print, per player and side, the wins, losses and draws with 95%\n"
+    "confidence intervals (Wilson), the mean length in turns and the mean\n"
+    "number of pieces taken. The same seed and budgets in iterations or depth\n"
+    "give the same results, whatever the number of threads, unless a turn\n"
+    "reaches its time cap: then a note says how many did.\n"
+    "\n"
+    "  -n, --games N            games to play (default 100)\n"
+    "  -p, --players A,B        the two players\n"
+    "  -j, --threads N          games played at once (default 1)\n"
+    "  -s, --seed S             the tournament's seed (default 1)\n"
+    "  -o, --option NAME=VALUE  choose a value of one of the game's options\n"
+    "  -r, --records DIR        write each game's record into DIR\n"
+    "  -J, --json FILE          write one JSON object per game into FILE, each\n"
+    "                           as soon as the games before it are written\n"
+    "      --resume             go on from the games the --json FILE of an\n"
+    "                           interrupted run holds (same options)\n"
+    "      --force              replace a --json file or records that Rimau did not\n"
+    "                           write (never a link, device or FIFO)\n"
+    "  -S, --shard K/N          play only the K-th of N disjoint slices of the\n"
+    "                           games (merge the slices' --json with summarize)\n"
+    "  -h, --help               display this help and exit\n"
+    "\n"
+    "A progress bar goes to standard error when it is a terminal.\n"
+    "\n"
+    "Example:\n"
+    "  rimau selfplay games/rimau-rimau-a.game -n 200 --players mcts:2000,random -j 2\n"
+};
+
 /* summarize's table. */
 struct summary {
     tally ts[MAX_ROWS];
     int n;
+    const rm_choices *want;    /* -o: only the games played with these option values */
+    long left;                 /* the games of other values, or whose line says none */
 };
 
 /* Counts a game of FILE (at LINENO) in the summary CTX. */
 static int count_game(const cli_outcome *o, const char *file, long lineno, void *ctx)
 {
     struct summary *s = ctx;
+    if (!cli_options_hold(o->options, s->want)) {
+        s->left++;
+        return 0;
+    }
     int rc = add_outcome(s->ts, &s->n, o);
     if (rc != 0)
         fprintf(stderr, "%s:%ld: error: %s: the game is not counted\n", file, lineno,
@@ -882,17 +925,16 @@ static int count_game(const cli_outcome *o, const char *file, long lineno, void 
     return rc;
 }
 
-int cmd_summarize(int argc, char **argv)
+static int cmd_summarize(int argc, char **argv)
 {
-    const command *c = cli_command("summarize");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { 0 } };
-    int ch, status = 0;
-    while ((ch = cli_next_opt(c, argc, argv, "h", opts, &status)) != -1)
-        if (ch == -2)
-            return status;
+    cli_args a = { .cmd = &cli_cmd_summarize, .takes = CLI_OPTION };
+    int status = cli_read_opts(&a, argc, argv);
+    if (status >= 0)
+        return status;
+    status = 0;
     if (optind >= argc)
         return cli_usage("summarize", "give JSON files written by rimau selfplay --json");
-    struct summary s = { .n = 0 };
+    struct summary s = { .n = 0, .want = &a.choices };
     long games = 0;
     for (int i = optind; i < argc; i++) {
         /* (a regular file only: a FIFO or a device is refused at once) */
@@ -914,8 +956,27 @@ int cmd_summarize(int argc, char **argv)
         }
         fclose(f);
     }
-    printf("%ld game%s\n", games, CLI_S(games));
+    games -= s.left;
+    printf("%ld game%s", games, CLI_S(games));
+    if (s.left > 0)
+        printf(" (and %ld left out, whose lines do not say -o's option values)", s.left);
+    putchar('\n');
     print_table(stdout, s.ts, s.n);
     free_tallies(s.ts, s.n);
     return status;
 }
+
+const command cli_cmd_summarize = {
+    "summarize", cmd_summarize, "merge the JSON lines of tournaments into one table",
+    "[OPTION]... FILE...\n"
+    "Read the JSON lines that rimau selfplay --json wrote (from one run or from\n"
+    "the shards of one tournament) and print the same table as selfplay.\n"
+    "\n"
+    "  -o, --option NAME=VALUE   count only the games played with this value of\n"
+    "                            one of their game's options (their lines'\n"
+    "                            \"options\"; a line without it is left out)\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Example:\n"
+    "  rimau summarize shard-*.json\n"
+};

@@ -179,34 +179,26 @@ static int blockade(const rm_game *g, const rm_state *from, const char *side_nam
     return 0;
 }
 
-int cmd_solve(int argc, char **argv)
+static int cmd_solve(int argc, char **argv)
 {
-    const command *c = cli_command("solve");
-    static const struct option opts[] = { { "help", no_argument, NULL, 'h' },
-                                          { "option", required_argument, NULL, 'o' },
-                                          { "db", required_argument, NULL, 'd' },
+    static const struct option opts[] = { { "db", required_argument, NULL, 'd' },
                                           { "memory", required_argument, NULL, 'm' },
                                           { "threads", required_argument, NULL, 'j' },
                                           { "no-symmetry", no_argument, NULL, 'S' },
                                           { "json", no_argument, NULL, 'J' },
                                           { "verify", no_argument, NULL, 'V' },
                                           { "estimate", no_argument, NULL, 'E' },
-                                          { "quiet", no_argument, NULL, 'q' },
-                                          { "after", required_argument, NULL, 'a' },
-                                          { "position", required_argument, NULL, 'P' },
                                           { "blockade", required_argument, NULL, 'B' },
                                           { "within", required_argument, NULL, 'W' },
                                           { 0 } };
-    rm_choices choices = { 0 };
+    cli_args args = { .cmd = &cli_cmd_solve, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_QUIET };
     rm_solve_options o = { 0 };
     o.memory = (size_t)4 << 30;
-    bool json = false, verify = false, est = false, quiet = false;
-    const char *after = NULL, *position = NULL, *blocked = NULL;
+    bool json = false, verify = false, est = false;
+    const char *blocked = NULL;
     int ch, status = 0, within = -1;
-    while ((ch = cli_next_opt(c, argc, argv, "ho:d:m:j:qa:", opts, &status)) != -1) {
+    while ((ch = cli_next_opt(&args, argc, argv, "d:m:j:", opts, &status)) != -1) {
         if (ch == -2)
-            return status;
-        if (ch == 'o' && (status = cli_add_choice(&choices, optarg, "solve")) != 0)
             return status;
         if (ch == 'd')
             o.db = optarg;
@@ -227,12 +219,6 @@ int cmd_solve(int argc, char **argv)
             verify = true;
         if (ch == 'E')
             est = true;
-        if (ch == 'q')
-            quiet = true;
-        if (ch == 'a')
-            after = optarg;
-        if (ch == 'P')
-            position = optarg;
         if (ch == 'B')
             blocked = optarg;
         if (ch == 'W') {
@@ -247,7 +233,7 @@ int cmd_solve(int argc, char **argv)
     if (argc - optind != 1)
         return cli_usage("solve", "give one .game file");
     rm_match m;
-    rm_game *g = cli_load_position("solve", argv[optind], &choices, position, after, &m, &status);
+    rm_game *g = cli_load_position(&args, argv[optind], &m, &status);
     if (!g)
         return status;
     if (blocked) {
@@ -265,7 +251,7 @@ int cmd_solve(int argc, char **argv)
     /* the position solved from: the start, or --position and --after */
     rm_state from = *rm_match_state(&m);
     o.root = &from;
-    bar b = { !quiet && isatty(STDERR_FILENO), 0, 0 };
+    bar b = { !args.quiet && isatty(STDERR_FILENO), 0, 0 };
     o.progress = draw_bar;
     o.ctx = &b;
     char err[1024];
@@ -376,7 +362,7 @@ int cmd_solve(int argc, char **argv)
                    grouped(t.won, bb), grouped(t.lost, cc), grouped(t.drawn, dd), t.longest,
                    t.name, t.loaded ? " (read from the database)" : "");
         }
-        printf("%s (%s to move): %s\n", after || position ? "the position" : "start",
+        printf("%s (%s to move): %s\n", args.after || args.position ? "the position" : "start",
                g->sides[side].name,
                start_v < 0 ? "not solved" : value_text(g, start_v, side, start_d, text, sizeof text));
         if (nturns > 0 && nturns <= 200) {
@@ -414,3 +400,52 @@ int cmd_solve(int argc, char **argv)
     rm_game_destroy(g);
     return bad ? EXIT_INVALID : 0;
 }
+
+const command cli_cmd_solve = {
+    "solve", cmd_solve, "solve a game exactly by retrograde analysis",
+    "[OPTION]... FILE\n"
+    "Solve FILE's game strongly: the value (win, loss or draw, and in how many\n"
+    "plies) of every position the start can lead to, by retrograde analysis on\n"
+    "the bit kernel, one tier of positions at a time (a tier: the pieces of each\n"
+    "kind on the board and in hand, the phases). Prints each tier's positions\n"
+    "and how many are won, lost and drawn for the side to move, the value of the\n"
+    "start and of each first turn, the longest forced win, the memory and the\n"
+    "time. The turn limit is not applied, and positions no side can force to an\n"
+    "end are draws (the game's repetition rule). Games whose board has more than\n"
+    "128 bits, or a kind of more than 32 pieces that stack, are not taken; a tier\n"
+    "of more than 2^32 positions, or past --memory, stops the solve, which then\n"
+    "prints the estimate of the whole game.\n"
+    "\n"
+    "  -d, --db DIR              keep each solved tier in a file of DIR (made when\n"
+    "                            missing), and read the tiers solved there before\n"
+    "                            (the files say which game, options and rules they\n"
+    "                            solve: another game's are refused, and so is a\n"
+    "                            damaged one); one solve at a time writes into DIR\n"
+    "                            (another stops at once, naming the process)\n"
+    "  -m, --memory SIZE         the most memory to use, as 512M or 8G (default\n"
+    "                            4G); a tier that needs more stops the solve\n"
+    "  -j, --threads N           threads of each tier's forward pass (default 1)\n"
+    "      --no-symmetry         keep every position, not one a class of positions\n"
+    "                            the board's symmetries make alike\n"
+    "  -a, --after TURNS         solve from the position after these turns (an\n"
+    "                            endgame: the tiers it leads to)\n"
+    "      --position STRING     solve from this position string (doc/notation.md)\n"
+    "      --blockade SIDE       solve nothing; instead, for every placement of\n"
+    "                            SIDE's pieces (those of the start, or of the\n"
+    "                            position), find the fewest pieces of the other\n"
+    "                            side that leave SIDE no turn, and print the\n"
+    "                            fewest over all placements, with a position\n"
+    "      --within N            with --blockade: count the placements N or fewer\n"
+    "                            block (default: all the other side's pieces)\n"
+    "      --verify              check every value against the rules afterwards\n"
+    "      --estimate            print what solving would take, and solve nothing\n"
+    "      --json                print the results as one JSON object\n"
+    "  -q, --quiet               draw no progress bar\n"
+    "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Examples:\n"
+    "  rimau solve games/kaooa.game\n"
+    "  rimau solve games/tiger-and-buffaloes.game --db tb.db --verify\n"
+    "  rimau solve games/main-tapal-empat.game --estimate\n"
+};

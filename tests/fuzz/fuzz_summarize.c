@@ -1,7 +1,8 @@
 /* fuzz_summarize.c: the reader of selfplay's JSON lines, on the input as a
  * whole file, as rimau summarize reads each file: every line is counted
  * once, as blank, a game or an error, never split or half read; and each
- * game read, written again as selfplay writes it, reads back the same. */
+ * game read, written again as selfplay writes it, reads back the same,
+ * its option values too. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,9 @@ static void same(const cli_outcome *a, const cli_outcome *b)
     for (int s = 0; s < 2; s++)
         if (strcmp(a->side[s], b->side[s]) != 0 || strcmp(a->player[s], b->player[s]) != 0)
             abort();
+    if (!a->options != !b->options ||
+        (a->options && (a->options->n != b->options->n || !cli_options_hold(a->options, b->options))))
+        abort();
 }
 
 static int check_game(const cli_outcome *o, const char *file, long lineno, void *ctx)

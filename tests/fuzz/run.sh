@@ -34,7 +34,7 @@ if [ "${FUZZ_SANITIZE:-0}" = 1 ]; then fast=$checked; else fast="-O2 -fsanitize=
 lib="$build/grammar/parser.c $build/grammar/lexer.c"
 cli=""
 for f in "$top"/src/*/*.c; do
-    case "$f" in */cli/*.c) cli="$cli $f" ;; *) lib="$lib $f" ;; esac
+    case "$f" in */cli/cli.c) ;; */cli/*.c) cli="$cli $f" ;; *) lib="$lib $f" ;; esac
 done
 
 # The command line's JSON is jansson's: the targets built with CLI files link it.
@@ -49,7 +49,7 @@ jansson_cflags=$(pkg-config --cflags jansson 2>/dev/null || :)
 # Each source file is compiled once per flavour (fast, checked), two at a
 # time, into $out/obj-FLAVOUR/, and each target links the objects it needs:
 # the library, and the command line's files for command and engine (all of
-# them but cli.c's main, RIMAU_NO_MAIN) and summarize (cli_json.c).
+# them but cli.c, which is main) and summarize (cli_json.c).
 objects() { # FLAVOUR FLAGS FILES...: compiles FILES, prints the objects
     flavour=$1 flags=$2
     shift 2
@@ -61,7 +61,7 @@ objects() { # FLAVOUR FLAGS FILES...: compiles FILES, prints the objects
         objs="$objs $o"
         rm -f "$o"
         # shellcheck disable=SC2086
-        clang $common $flags -DRIMAU_NO_MAIN $jansson_cflags -c "$f" -o "$o" >&2 &
+        clang $common $flags $jansson_cflags -c "$f" -o "$o" >&2 &
         jobs=$((jobs + 1))
         [ $((jobs % 2)) -ne 0 ] || wait
     done

@@ -1,7 +1,8 @@
 /* test_json.c: the JSON line of a tournament's game (src/cli/cli_json.c):
  * what selfplay writes reads back whole, whatever the names' length; a
  * line that is not exactly a game is refused with its reason and place,
- * never half read; old lines with bare seeds still read. */
+ * never half read; old lines with bare seeds still read; a game's option
+ * values, when it has options, are written last and read back. */
 #include "helpers.h"
 
 #include "cli_json.h"
@@ -45,7 +46,7 @@ static void line__of_an_outcome__is_the_documented_format(void **state)
 {
     (void)state;
     cli_outcome o = { 2, 11400714819323198485ull, { "tigers", "men" }, { "mcts:1000", "random" },
-                      1, 75, 21, NULL };
+                      1, 75, 21, NULL, NULL };
     char why[256];
     char *line = cli_outcome_line(&o, why, sizeof why);
     assert_non_null(line);
@@ -55,6 +56,46 @@ static void line__of_an_outcome__is_the_documented_format(void **state)
     line = cli_outcome_line(&o, why, sizeof why);
     assert_non_null(strstr(line, "\"winner\": null, "));
     free(line);
+}
+
+static void line__of_a_game_with_options__ends_with_them(void **state)
+{
+    (void)state;
+    rm_choices opts = { 2, { "first", "chain" }, { "men", "n\"o" } };
+    cli_outcome o = { 2, 11400714819323198485ull, { "tigers", "men" }, { "mcts:1000", "random" },
+                      1, 75, 21, NULL, &opts }, r;
+    char why[256];
+    char *line = cli_outcome_line(&o, why, sizeof why);
+    assert_non_null(line);
+    char want[sizeof good + 64];
+    snprintf(want, sizeof want, "%.*s, \"options\": {\"first\": \"men\", \"chain\": \"n\\\"o\"}}",
+             (int)strlen(good) - 1, good);
+    assert_string_equal(line, want);
+    read_ok(line, &r);
+    assert_non_null(r.options);
+    assert_int_equal(r.options->n, 2);
+    assert_string_equal(r.options->name[0], "first");
+    assert_string_equal(r.options->value[0], "men");
+    assert_string_equal(r.options->name[1], "chain");
+    assert_string_equal(r.options->value[1], "n\"o");
+    assert_string_equal(r.side[1], "men");
+    assert_true(cli_options_hold(r.options, &(rm_choices){ 1, { "chain" }, { "n\"o" } }));
+    assert_false(cli_options_hold(r.options, &(rm_choices){ 1, { "chain" }, { "no" } }));
+    assert_false(cli_options_hold(r.options, &(rm_choices){ 1, { "size" }, { "big" } }));
+    assert_true(cli_options_hold(NULL, &(rm_choices){ 0 }));
+    assert_false(cli_options_hold(NULL, &(rm_choices){ 1, { "chain" }, { "no" } }));
+    cli_outcome_free(&r);
+    free(line);
+    /* a line without options (a game without any, or an earlier Rimau's) */
+    read_ok(good, &r);
+    assert_null(r.options);
+    cli_outcome_free(&r);
+    refused("{\"game\": 1, \"seed\": 1, \"sides\": [\"a\", \"b\"], \"players\": [\"x\", \"y\"], "
+            "\"winner\": null, \"turns\": 3, \"captures\": 0, \"options\": [\"a=b\"]}",
+            "\"options\" is not an object of option names and values");
+    refused("{\"game\": 1, \"seed\": 1, \"sides\": [\"a\", \"b\"], \"players\": [\"x\", \"y\"], "
+            "\"winner\": null, \"turns\": 3, \"captures\": 0, \"options\": {\"a\": 1}}",
+            "\"options\" is not an object of option names and values");
 }
 
 static void line__written_then_read__is_the_same_game(void **state)
@@ -71,7 +112,7 @@ static void line__written_then_read__is_the_same_game(void **state)
     for (int k = 0; k < 5; k++) {
         for (int w = -1; w <= 1; w++) {
             cli_outcome o = { 99999999, seeds[k], { side0, side1 }, { player0, "ab:3" }, w,
-                              2147483647, k, NULL }, r;
+                              2147483647, k, NULL, NULL }, r;
             char why[256];
             char *line = cli_outcome_line(&o, why, sizeof why);
             if (!line)
@@ -96,7 +137,7 @@ static void line__of_a_name_not_utf8_or_too_long__is_not_written(void **state)
 {
     (void)state;
     char why[256];
-    cli_outcome o = { 0, 1, { "tigers", "men" }, { "mcts:1.0\xff", "random" }, -1, 1, 0, NULL };
+    cli_outcome o = { 0, 1, { "tigers", "men" }, { "mcts:1.0\xff", "random" }, -1, 1, 0, NULL, NULL };
     assert_null(cli_outcome_line(&o, why, sizeof why));
     assert_non_null(strstr(why, "\"players\" holds a name that is not valid UTF-8"));
     o.player[0] = "random";
@@ -380,6 +421,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(line__of_an_outcome__is_the_documented_format),
+        cmocka_unit_test(line__of_a_game_with_options__ends_with_them),
         cmocka_unit_test(line__written_then_read__is_the_same_game),
         cmocka_unit_test(line__of_a_name_not_utf8_or_too_long__is_not_written),
         cmocka_unit_test(read__a_line_with_its_length__reads_no_further),

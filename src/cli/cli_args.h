@@ -1,0 +1,86 @@
+/* cli_args.h: a command's arguments: what a command is, usage errors,
+ * and the options several commands share (-o, --after, --position,
+ * --seed, --color, -q), read in one place for all of them. */
+#ifndef RIMAU_CLI_ARGS_H
+#define RIMAU_CLI_ARGS_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rimau.h"
+
+enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+/* "s" after a count of N things, unless N is 1 */
+#define CLI_S(n) ((n) == 1 ? "" : "s")
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+    const char *usage;   /* the --help text after "Usage: rimau NAME " */
+} command;
+
+/* Prints C's --help. */
+void cli_help(const command *c);
+/* Prints "rimau CMD: MESSAGE" and the pointer to --help; returns EXIT_USAGE. */
+int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* --color=WHEN: auto (the default), always, never. */
+typedef enum cli_colour { CLI_COLOUR_AUTO, CLI_COLOUR_ALWAYS, CLI_COLOUR_NEVER } cli_colour;
+
+/* The options several commands share; a command takes those its
+ * cli_args.takes names. */
+enum {
+    CLI_OPTION = 1 << 0,    /* -o, --option NAME=VALUE: a value of one of the game's
+                             * options (repeatable) */
+    CLI_AFTER = 1 << 1,     /* -a, --after TURNS */
+    CLI_POSITION = 1 << 2,  /* --position STRING */
+    CLI_SEED = 1 << 3,      /* --seed N: a whole number */
+    CLI_COLOR = 1 << 4,     /* --color[=WHEN] */
+    CLI_QUIET = 1 << 5,     /* -q, --quiet */
+};
+
+#define CLI_MAX_LONGOPTS 24
+
+/* A command's shared options: set the first three fields (and the
+ * defaults of SEED and COLOUR), then read the arguments with
+ * cli_next_opt, or cli_common_arg for a command that reads them by hand. */
+typedef struct cli_args {
+    const command *cmd;       /* the command: its name in messages, its --help */
+    unsigned takes;           /* the CLI_* options it takes */
+    char seed_short;          /* --seed's short letter (selfplay's -s), or 0 */
+    rm_choices choices;       /* -o's (NAME and VALUE point into argv) */
+    const char *after;        /* --after's turns, or NULL */
+    const char *position;     /* --position's string, or NULL */
+    uint64_t seed;            /* --seed's, else the command's default */
+    cli_colour colour;        /* --color's */
+    bool quiet;               /* -q */
+    /* (cli_next_opt's getopt tables: the command's options and these) */
+    struct option longopts[CLI_MAX_LONGOPTS];
+    char shortopts[64];
+} cli_args;
+
+/* getopt_long over the command's own options SHORTOPTS and LONGOPTS
+ * (NULL: none) and the shared ones A takes, which it reads into A itself.
+ * It handles --help, an unknown option and a missing value too. Returns
+ * one of the command's own options, -1 at the end, or -2 when the
+ * command must return *STATUS at once (after --help, or a usage error
+ * it has printed). */
+int cli_next_opt(cli_args *a, int argc, char **argv, const char *shortopts,
+                 const struct option *longopts, int *status);
+
+/* cli_next_opt for a command with no options of its own: reads them
+ * all. -1, or the status the command must return at once. */
+int cli_read_opts(cli_args *a, int argc, char **argv);
+
+/* For a command that reads its arguments by hand (play, whose --SIDE=
+ * options are named after the game's sides): when ARGV[*I] is one of the
+ * shared options A takes (as -o X, -oX, --option X, --option=X; --seed X,
+ * --seed=X; -q, --quiet; ...), reads it and its value into A and moves *I to the last
+ * argument used; returns 0, or EXIT_USAGE after a message. -1 when
+ * ARGV[*I] is none of them. */
+int cli_common_arg(cli_args *a, int argc, char **argv, int *i);
+
+#endif

@@ -1,0 +1,150 @@
+/* cli_games.c: the games the command line works on: the games folder,
+ * the file a game argument names, loading it, starting it at a position
+ * string or after turns, and writing its turns and positions. */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cli_paths.h"
+#include "notation.h"
+#include "position.h"
+
+static bool is_dir(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+/* Whether this process is the program built in this tree (not an
+ * installed copy): then, before `make install`, it finds the games of the
+ * source tree. An installed program never does, so that a broken install
+ * is not hidden. */
+static bool built_here(void)
+{
+    struct stat self, built;
+    return stat("/proc/self/exe", &self) == 0 && stat(RIMAU_BUILT_PROGRAM, &built) == 0 &&
+           self.st_dev == built.st_dev && self.st_ino == built.st_ino;
+}
+
+const char *cli_games_dir(void)
+{
+    const char *env = getenv("RIMAU_GAMES");
+    if (env && *env)
+        return env;
+    if (!is_dir(RIMAU_GAMES_DIR) && is_dir(RIMAU_SOURCE_GAMES_DIR) && built_here())
+        return RIMAU_SOURCE_GAMES_DIR;
+    return RIMAU_GAMES_DIR;
+}
+
+const char *cli_game_file(const char *arg, char *buf, size_t size)
+{
+    /* (an empty name is no game: never the games folder itself) */
+    if (!arg[0] || access(arg, F_OK) == 0 || strchr(arg, '/'))
+        return arg;
+    /* a name too long for BUF is not looked up: cut, it could name
+     * another file */
+    const char *dir = cli_games_dir();
+    if ((size_t)snprintf(buf, size, "%s/%s", dir, arg) < size && access(buf, F_OK) == 0)
+        return buf;
+    if ((size_t)snprintf(buf, size, "%s/%s.game", dir, arg) < size && access(buf, F_OK) == 0)
+        return buf;
+    return arg;
+}
+
+rm_game *cli_load(const char *arg, const rm_choices *choices)
+{
+    char buf[4096];
+    return rm_load_file_with(cli_game_file(arg, buf, sizeof buf), choices, stderr, NULL);
+}
+
+rm_game *cli_load_arg(const cli_args *a, int argc, char **argv, int *status)
+{
+    *status = EXIT_USAGE;
+    if (optind >= argc)
+        cli_usage(a->cmd->name, "%s", "no .game file given");
+    else if (argc - optind > 1)
+        cli_usage(a->cmd->name, "%s", "give one .game file");
+    else
+        *status = EXIT_INVALID;
+    rm_game *g = *status == EXIT_INVALID ? cli_load(argv[optind], &a->choices) : NULL;
+    if (g)
+        *status = 0;
+    return g;
+}
+
+rm_game *cli_load_position(const cli_args *a, const char *file, rm_match *m, int *status)
+{
+    rm_game *g = cli_load(file, &a->choices);
+    *status = EXIT_INVALID;
+    if (!g)
+        return NULL;
+    if (!g->rules.present) {
+        fprintf(stderr, "%s: error: the game has no rules (no phase), so it cannot be played\n",
+                file);
+        rm_game_destroy(g);
+        return NULL;
+    }
+    if (rm_match_init(m, g) != 0) {
+        fprintf(stderr, "rimau %s: out of memory\n", a->cmd->name);
+        rm_game_destroy(g);
+        return NULL;
+    }
+    if ((a->position && cli_set_position(m, a->position, "--position") != 0) ||
+        (a->after && cli_play_turns(m, a->after, "--after") != 0)) {
+        rm_match_free(m);
+        rm_game_destroy(g);
+        return NULL;
+    }
+    *status = 0;
+    return g;
+}
+
+int cli_play_turns(rm_match *m, const char *text, const char *what)
+{
+    char err[512];
+    if (rm_match_play_many(m, text, err, sizeof err) != 0) {
+        fprintf(stderr, "rimau: %s: %s\n", what, err);
+        return EXIT_INVALID;
+    }
+    return 0;
+}
+
+int cli_set_position(rm_match *m, const char *text, const char *what)
+{
+    char err[512];
+    int at;
+    rm_state st;
+    if (rm_parse_position_string(m->g, text, &st, &at, err, sizeof err) != 0) {
+        fprintf(stderr, "rimau: %s: character %d: %s\n    %s\n    %*s^\n", what, at + 1, err, text,
+                at, "");
+        return EXIT_INVALID;
+    }
+    rm_match_restart(m, &st);
+    return 0;
+}
+
+void cli_put_position(FILE *out, const rm_game *g, const rm_state *st)
+{
+    char *s = rm_position_string(g, st);
+    fprintf(out, "position: %s\n", s ? s : "(out of memory)");
+    free(s);
+}
+
+void cli_put_turn(FILE *out, const rm_game *g, const rm_move *moves, int n)
+{
+    char buf[RM_MAX_TURN_TEXT];
+    if (rm_format_turn(g, moves, n, buf, sizeof buf) < sizeof buf) {
+        fputs(buf, out);
+        return;
+    }
+    char *text = rm_turn_text(g, moves, n);
+    fputs(text ? text : "(out of memory)", out);
+    free(text);
+}
