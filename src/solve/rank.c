@@ -112,12 +112,6 @@ static u128 unrank_in(const rm_solver *s, uint64_t r, int c, u128 free, int m)
     return x;
 }
 
-/* The point sets of a position: one a kind, then the layers of stacks. */
-int nsets(const rm_solver *s)
-{
-    return MAXK + s->nup;
-}
-
 /* A kind that stacks is placed as a multiset: C pieces on the M points
  * of FREE, taken in order with repeats e1 <= e2 <= ... <= eC, are the
  * C-set {e1, e2 + 1, ..., eC + C - 1} of M + C - 1 numbers, ranked in
@@ -164,16 +158,6 @@ static u128 unrank_stacks(const rm_solver *s, uint64_t r, int c, u128 free, int 
         }
     }
     return x;
-}
-
-u128 apply_sym(const rm_solver *s, int g, u128 x)
-{
-    if (g == 0)
-        return x;
-    u128 y = 0;
-    for (; x; x &= x - 1)
-        y |= bit2(s->perm[g][low2(x)]);
-    return y;
 }
 
 /* The rank of the kinds after the first (SETS by kind) in tier T, the
@@ -280,17 +264,6 @@ int position_at(const rm_solver *s, const tier *t, uint64_t i, u128 *sets)
     if (side < 0 || (t->sym && encode(s, t, sets, side) != i))
         return -1;
     return side;
-}
-
-void key_of(const rm_solver *s, const rm_bstate *bs, tkey *key)
-{
-    memset(key, 0, sizeof *key);
-    for (int i = 0; i < s->g->nkinds; i++) {
-        key->on_board[i] = bs->on_board[i];
-        key->hand[i] = bs->hand[i];
-    }
-    memcpy(key->phase, bs->phase, 2);
-    memcpy(key->phase_turns, bs->phase_turns, 2);
 }
 
 void sets_of(const rm_solver *s, const rm_bstate *bs, u128 *sets)
