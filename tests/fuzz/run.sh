@@ -81,7 +81,7 @@ for flavour in fast checked; do
         extra=""
         case $t in
             command | engine) extra="$clio $jansson" ;;
-            summarize) extra="$out/obj-$flavour/src-cli_json.o $jansson" ;;
+            summarize) extra="$out/obj-$flavour/cli-cli_json.o $jansson" ;;
         esac
         name="fuzz-$t"
         [ "$flavour" = fast ] || name="fuzz-$t-checked"
