@@ -50,7 +50,10 @@ enum {
     RM_WORD_TO_EMPTY = 1 << 6,     /* DROP, STEP, LEAP: to empty */
     RM_WORD_FEWER_THAN = 1 << 7,   /* DROP: while fewer than N are on the board */
     RM_WORD_DIRECTIONS = 1 << 8,   /* STEP, SLIDE, LEAP, CAPTURE: a direction filter */
-    RM_WORD_REGION = 1 << 9        /* DROP, RELOCATE: where to; REMOVE: from where */
+    RM_WORD_REGION = 1 << 9,       /* DROP, RELOCATE: where to; REMOVE: from where */
+    RM_WORDS_ALL = (1 << 10) - 1   /* every word the language has: for the tests, which
+                                    * ask that some game carries each; a walk names
+                                    * the words it knows one by one */
 };
 
 /* The words action A carries (RM_WORD_*). */
@@ -158,8 +161,7 @@ static inline int rm_ray_reach(const rm_action_rule *a)
  * a leap, a capture over one piece (no chain or final step asked). */
 static inline bool rm_one_hop(const rm_action_rule *a)
 {
-    return a->type == RM_STEP || a->type == RM_LEAP ||
-           (a->type == RM_CAPTURE && rm_jumps_one(a->lines));
+    return rm_ray_reach(a) > 0;
 }
 
 /* Whether a capture of A goes on past its first capture or ends with a

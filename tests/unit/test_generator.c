@@ -394,10 +394,6 @@ static void generator__an_action_of_an_unknown_kind__fails_the_listing(void **st
  * that know every word: over every shipped game and test game, and
  * every option value, all words seen (WORDS) come to at least the ten of
  * the language today. */
-#define ALL_WORDS                                                                                 \
-    (RM_WORD_TARGETS | RM_WORD_LINES | RM_WORD_CHAIN | RM_WORD_AT_END | RM_WORD_NOT_BACK |      \
-     RM_WORD_FINAL_STEP | RM_WORD_TO_EMPTY | RM_WORD_FEWER_THAN | RM_WORD_DIRECTIONS |          \
-     RM_WORD_REGION)
 
 static void words_of_game(const rm_game *g, const char *what, int i, void *ctx)
 {
@@ -407,10 +403,10 @@ static void words_of_game(const rm_game *g, const char *what, int i, void *ctx)
         const rm_action_rule *r = &g->rules.actions[a];
         unsigned w = rm_action_words(r);
         *words |= w;
-        assert_true(rm_action_known(r, ALL_WORDS));
+        assert_true(rm_action_known(r, RM_WORDS_ALL));
         for (unsigned bit = 1; bit <= w; bit <<= 1)
             if (w & bit)
-                assert_false(rm_action_known(r, ALL_WORDS & ~bit));
+                assert_false(rm_action_known(r, RM_WORDS_ALL & ~bit));
     }
 }
 
@@ -429,11 +425,11 @@ static void moves__a_word_a_walk_does_not_know__is_refused(void **state)
             continue;
         r.final_step = true;
         assert_true(rm_action_words(&r) & RM_WORD_FINAL_STEP);
-        assert_false(rm_action_known(&r, ALL_WORDS & ~RM_WORD_FINAL_STEP));
+        assert_false(rm_action_known(&r, RM_WORDS_ALL & ~RM_WORD_FINAL_STEP));
         words |= RM_WORD_FINAL_STEP;
     }
     rm_game_destroy(g);
-    assert_int_equal(words, ALL_WORDS);
+    assert_int_equal(words, RM_WORDS_ALL);
 }
 
 static int setup(void **state)
