@@ -19,7 +19,7 @@
 # cli.c: err[512] (--after)            a turn                       --after
 # match.c: why[256]                    a turn's reason              --after
 # notation.c: name[4097], word[64]     a turn's point/kind names    moves --after
-# cli_play.c: line[4097], err[512]     a line at the prompt         play
+# cli_play_prompt.c: line[4097], err[512] a line at the prompt      play
 # cli_play.c: err[256] (players)       a player's text              --players
 # players.c: budget[64]                a player's budget            --players
 # record.c: date, res[128], num[16]    results and turn numbers     play --save

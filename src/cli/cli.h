@@ -12,11 +12,14 @@
 #include "render.h"
 #include "rimau.h"
 
+struct rm_record;
+
 /* The commands, each defined beside its code: check and validate
  * (cli_check.c); info, show and list (cli_info.c); compile, moves and
- * perft (cli_rules.c); play and replay (cli_play.c); selfplay and
- * summarize (cli_selfplay.c); engine and analyse (cli_engine.c); bench
- * (cli_bench.c); solve (cli_solve.c). cli.c lists them. */
+ * perft (cli_rules.c); play (cli_play.c); replay (cli_replay.c);
+ * selfplay and summarize (cli_selfplay.c); engine and analyse
+ * (cli_engine.c); bench (cli_bench.c); solve (cli_solve.c). cli.c lists
+ * them. */
 extern const command cli_cmd_analyse, cli_cmd_bench, cli_cmd_check, cli_cmd_compile,
     cli_cmd_engine, cli_cmd_info, cli_cmd_list, cli_cmd_moves, cli_cmd_perft, cli_cmd_play,
     cli_cmd_replay, cli_cmd_selfplay, cli_cmd_show, cli_cmd_solve, cli_cmd_summarize,
@@ -42,6 +45,14 @@ const char *cli_games_dir(void);
 const char *cli_game_file(const char *arg, char *buf, size_t size);
 /* Loads the game ARG names (see cli_game_file), errors to stderr. */
 rm_game *cli_load(const char *arg, const rm_choices *choices);
+/* The game file a record (at RECORD_PATH) names, from its Game tag GAME
+ * and its File tag FILE (or NULL): GAME as written or beside the record,
+ * else FILE in the games folder; else GAME, to report it. NULL when out
+ * of memory; free it. */
+char *cli_record_game(const char *record_path, const char *game, const char *file);
+/* Adds the options REC's [Option "NAME=VALUE"] tags choose to CHOICES
+ * (their texts are split in place, and live as long as REC). */
+void cli_record_choices(struct rm_record *rec, rm_choices *choices);
 
 /* Loads the one game the arguments after the options name (optind on),
  * with A's option values. NULL with *STATUS: EXIT_USAGE after a usage
@@ -100,6 +111,9 @@ bool cli_turn_touches(const rm_turnlist *l, int i, int p);
  * (cli_turn_touches), and P itself (RENDER_CHOSEN). Returns the number of
  * turns marked. */
 int cli_reach_marks(const rm_game *g, const rm_turnlist *l, int p, uint8_t *mark);
+/* Draws the position of M now; in colour (COLOUR), with the last turn
+ * marked. */
+void cli_draw_match(const rm_match *m, bool colour);
 
 /* Plays G with humans on both sides, reading their lines from IN, quietly
  * (the interactive command reader, as the fuzzer drives it): 'save' writes

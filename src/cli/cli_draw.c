@@ -1,6 +1,7 @@
 /* cli_draw.c: boards drawn at the terminal: whether in colour, and the
- * points marked on them (the last turn, where the legal turns go). What
- * is drawn is render.c's; when and with which marks is decided here. */
+ * points marked on them (the last turn, where the legal turns go), and a
+ * game's position drawn with its last turn (play, replay). What is drawn
+ * is render.c's; when and with which marks is decided here. */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
@@ -104,4 +105,17 @@ int cli_reach_marks(const rm_game *g, const rm_turnlist *l, int p, uint8_t *mark
         marked++;
     }
     return marked;
+}
+
+/* Draws the position now; in colour, with the last turn marked. */
+void cli_draw_match(const rm_match *m, bool colour)
+{
+    const rm_game *g = m->g;
+    rm_position pos;
+    rm_state_position(g, rm_match_state(m), &pos);
+    rm_view v = { pos.kind, pos.count, pos.hand };
+    uint8_t mark[RM_MAX_POINTS];
+    if (colour)
+        cli_last_turn_marks(m, mark);
+    cli_draw(g, &v, colour && m->n > 0 ? mark : NULL, colour);
 }

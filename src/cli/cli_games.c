@@ -1,6 +1,8 @@
 /* cli_games.c: the games the command line works on: the games folder,
  * the file a game argument names, loading it, starting it at a position
- * string or after turns, and writing its turns and positions. */
+ * string or after turns, and writing its turns and positions; the game
+ * file a record names, and the options its tags choose (replay, play
+ * --resume). */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
@@ -15,6 +17,7 @@
 #include "cli_paths.h"
 #include "notation.h"
 #include "position.h"
+#include "record.h"
 
 static bool is_dir(const char *path)
 {
@@ -147,4 +150,46 @@ void cli_put_turn(FILE *out, const rm_game *g, const rm_move *moves, int n)
     char *text = rm_turn_text(g, moves, n);
     fputs(text ? text : "(out of memory)", out);
     free(text);
+}
+
+/* Finds the game file a record names: its Game tag as written, or beside
+ * the record; else its File tag (or the Game tag's last part, for older
+ * records) in the games folder, as rimau play NAME finds it. */
+char *cli_record_game(const char *record_path, const char *game, const char *file)
+{
+    if (access(game, R_OK) == 0)
+        return strdup(game);
+    if (game[0] != '/') {
+        const char *slash = strrchr(record_path, '/');
+        size_t dir = slash ? (size_t)(slash - record_path + 1) : 0;
+        char *p = malloc(dir + strlen(game) + 1);
+        if (!p)
+            return NULL;
+        memcpy(p, record_path, dir);
+        strcpy(p + dir, game);
+        if (access(p, R_OK) == 0)
+            return p;
+        free(p);
+    }
+    const char *base = file ? file : strrchr(game, '/') ? strrchr(game, '/') + 1 : game;
+    char buf[4096];
+    if (*base && !strchr(base, '/') &&
+        (size_t)snprintf(buf, sizeof buf, "%s/%s", cli_games_dir(), base) < sizeof buf &&
+        access(buf, R_OK) == 0)
+        return strdup(buf);
+    return strdup(game); /* report it as written */
+}
+
+/* Adds the options REC's [Option "NAME=VALUE"] tags choose to CHOICES
+ * (their texts are split in place, and live as long as REC). */
+void cli_record_choices(rm_record *rec, rm_choices *choices)
+{
+    for (int i = 0; i < rec->ntags && choices->n < RM_MAX_OPTIONS; i++) {
+        char *eq = strchr(rec->value[i], '=');
+        if (strcmp(rec->key[i], "Option") == 0 && eq) {
+            *eq = '\0';
+            choices->name[choices->n] = rec->value[i];
+            choices->value[choices->n++] = eq + 1;
+        }
+    }
 }

@@ -1,6 +1,7 @@
-/* cli_replay.c: a replayed game as pictures: one SVG per position
- * (replay --svg DIR), or one HTML page that steps through them
- * (replay --html FILE). */
+/* cli_replay.c: rimau replay: a game record checked turn by turn, its
+ * end drawn and its result compared with the record's, and the replayed
+ * game as pictures: one SVG per position (replay --svg DIR), or one HTML
+ * page that steps through them (replay --html FILE). */
 #include "cli.h"
 
 #include <errno.h>
@@ -11,6 +12,7 @@
 
 #include "files.h"
 #include "notation.h"
+#include "record.h"
 #include "render.h"
 
 /* The first bytes of the files replay writes: a file that starts so is
@@ -382,3 +384,210 @@ int cli_replay_html(const rm_match *m, const char *file, const char *result, boo
     }
     return status;
 }
+
+/* ---- the command ---- */
+
+/* Adds the option values GIVEN (replay's -o) to CHOICES, REC's own: a
+ * value the record's Option tags do not say is GIVEN's, and one they say
+ * must be GIVEN's. 0, or -1 after an error at the tag (D, in SRC). */
+static int agree_choices(rm_choices *choices, const rm_choices *given, const rm_source *src,
+                         rm_diag *d)
+{
+    int n = choices->n;
+    for (int k = 0; k < given->n; k++) {
+        int i = 0;
+        while (i < n && strcmp(choices->name[i], given->name[k]) != 0)
+            i++;
+        if (i == n && choices->n < RM_MAX_OPTIONS) {
+            choices->name[choices->n] = given->name[k];
+            choices->value[choices->n++] = given->value[k];
+        } else if (i < n && strcmp(choices->value[i], given->value[k]) != 0) {
+            /* (the tag's text, "[Option "NAME=": where the record says it) */
+            char tag[200];
+            snprintf(tag, sizeof tag, "[Option \"%s=", given->name[k]);
+            const char *at = strstr(src->text, tag);
+            rm_span span = { at ? (uint32_t)(at - src->text) : 0, 0 };
+            span.end = span.start + (at ? (uint32_t)strlen(tag) - 1 : 0);
+            diag_error(d, span, "the record's game was played with %s=%s, not with -o %s=%s",
+                       SHOWN(choices->name[i]), SHOWN(choices->value[i]), SHOWN(given->name[k]),
+                       SHOWN(given->value[k]));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int cmd_replay(int argc, char **argv)
+{
+    static const struct option opts[] = { { "svg", required_argument, NULL, 'S' },
+                                          { "html", required_argument, NULL, 'H' },
+                                          { "force", no_argument, NULL, 'F' },
+                                          { 0 } };
+    cli_args a = { .cmd = &cli_cmd_replay, .takes = CLI_OPTION | CLI_COLOR | CLI_QUIET };
+    int ch, status = 0;
+    bool force = false;
+    const char *svg_dir = NULL, *html_file = NULL;
+    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        if (ch == 'S')
+            svg_dir = optarg;
+        else if (ch == 'H')
+            html_file = optarg;
+        else if (ch == 'F')
+            force = true;
+    }
+    if (argc - optind != 1)
+        return cli_usage("replay", "give one record file");
+    const char *path = argv[optind];
+    /* The output paths are checked before any work. */
+    if (cli_replay_check(svg_dir, html_file, force) != 0)
+        return EXIT_INVALID;
+    rm_source src;
+    rm_diag d;
+    diag_init(&d, NULL, stderr);
+    if (source_read_limit(&src, path, &d, RM_MAX_RECORD_SIZE) != 0)
+        return EXIT_INVALID;
+    diag_init(&d, &src, stderr);
+    d.warn = true; /* (a live record's cut last line is left out, and said so) */
+    rm_record rec;
+    int parsed = rm_record_parse(&src, &rec, &d);
+    const char *game_tag = rm_record_tag(&rec, "Game");
+    if (!game_tag) {
+        if (parsed == 0)
+            diag_error(&d, (rm_span){ 0, 0 }, "the record has no [Game \"FILE\"] tag");
+        rm_record_free(&rec);
+        source_free(&src);
+        return EXIT_INVALID;
+    }
+    rm_choices choices = { 0 };
+    cli_record_choices(&rec, &choices);
+    if (agree_choices(&choices, &a.choices, &src, &d) != 0) {
+        rm_record_free(&rec);
+        source_free(&src);
+        return EXIT_INVALID;
+    }
+    char *game_path = cli_record_game(path, game_tag, rm_record_tag(&rec, "File"));
+    rm_game *g = game_path ? rm_load_file_with(game_path, &choices, stderr, NULL) : NULL;
+    free(game_path);
+    rm_match m;
+    if (!g || !g->rules.present || rm_match_init(&m, g) != 0) {
+        if (g && !g->rules.present)
+            fprintf(stderr, "%s: error: the game has no rules, so no record can be replayed\n",
+                    game_tag);
+        rm_game_destroy(g);
+        rm_record_free(&rec);
+        source_free(&src);
+        return EXIT_INVALID;
+    }
+    status = parsed == 0 ? 0 : EXIT_INVALID;
+    for (int i = 0; i < rec.nturns; i++) {
+        char err[512];
+        if (rm_match_play_text(&m, rec.turns[i], err, sizeof err) != 0) {
+            diag_error(&d, rec.at[i], "turn %d '%s': %s", i + 1, rec.turns[i], err);
+            status = EXIT_INVALID;
+            break;
+        }
+    }
+    /* A record cut short must not pass for a whole one: Rimau writes the
+     * [Result] tag first, and ends an unfinished game's turns with '*' (a
+     * finished game's turns must reach its result, checked below). A live
+     * record has no end mark: it holds the turns of a game stopped while
+     * it was played (killed), to its last whole line. */
+    const char *result_tag = rm_record_tag(&rec, "Result");
+    size_t last = src.len > 0 && src.text[src.len - 1] == '\n' ? src.len - 1 : src.len;
+    rm_span end = { (uint32_t)last, (uint32_t)last };
+    if (status == 0 && !result_tag) {
+        diag_error(&d, end, "the record has no [Result \"...\"] tag: it is cut off");
+        status = EXIT_INVALID;
+    } else if (status == 0 && strcmp(result_tag, "*") == 0 && !rec.ended && !rec.live) {
+        diag_error(&d, end, "the record is cut off: an unfinished game's turns end with '*'");
+        status = EXIT_INVALID;
+    }
+    int result = rm_match_result(&m);
+    char res[128];
+    rm_result_text(g, result, res, sizeof res);
+    if (result == RM_FAILED && status == 0) {
+        fprintf(stderr, "%s: error: after turn %d: %s: the game cannot be judged\n", path, m.n,
+                m.why);
+        status = EXIT_INVALID;
+    }
+    if (!a.quiet)
+        cli_draw_match(&m, cli_colour_on(a.colour));
+    if (status != 0)
+        printf("replayed %d valid turn%s; the record is wrong or cut off after them\n", m.n,
+               m.n == 1 ? "" : "s");
+    printf("result: %s%s%s%s after %d turn%s\n", res, m.why[0] ? " (" : "", m.why,
+           m.why[0] ? ")" : "", m.n, CLI_S(m.n));
+    if (svg_dir && cli_replay_svg(&m, svg_dir, force) != 0)
+        status = EXIT_INVALID;
+    if (html_file) {
+        char full[400];
+        snprintf(full, sizeof full, "%s%s%.160s%s", res, m.why[0] ? " (" : "", m.why,
+                 m.why[0] ? ")" : "");
+        if (cli_replay_html(&m, html_file, full, force) != 0)
+            status = EXIT_INVALID;
+    }
+    const char *claimed = rm_record_tag(&rec, "Result");
+    if (status == 0 && rec.live)
+        printf("a live record: written as its game was played, and never whole at its end "
+               "(the game was killed, or its record could not be written); play --resume goes "
+               "on with it\n");
+    /* ('*' in a live record claims no result: its game may have ended
+     * before the record was written whole) */
+    if (status == 0 && claimed && strcmp(claimed, res) != 0 &&
+        !(rec.live && strcmp(claimed, "*") == 0)) {
+        const char *tag = strstr(src.text, "[Result");
+        rm_span at = { tag ? (uint32_t)(tag - src.text) : 0, 0 };
+        at.end = at.start + (tag ? 7 : 0);
+        diag_error(&d, at, "the record's result is '%s', but its turns give '%s'", claimed, res);
+        status = EXIT_INVALID;
+    }
+    rm_match_free(&m);
+    rm_game_destroy(g);
+    rm_record_free(&rec);
+    source_free(&src);
+    return status;
+}
+
+const command cli_cmd_replay = {
+    "replay", cmd_replay, "check a game record and show its end",
+    "[OPTION]... RECORD\n"
+    "Replay the game record RECORD: check that every turn is legal, then draw the\n"
+    "final position and print the result. A wrong or cut-off record is reported\n"
+    "as RECORD:LINE:COL: error: ..., and the valid turns before it are replayed.\n"
+    "The live record of a game killed while it was played (play --save) is valid\n"
+    "to its last whole line; a last line cut in the middle is left out, with a\n"
+    "warning. The game file is the record's Game tag, as written or beside the\n"
+    "record, with the option values of its Option tags.\n"
+    "\n"
+    "  -o, --option NAME=VALUE   replay the game with this value of one of its\n"
+    "                            options, where the record has no Option tag for\n"
+    "                            it (a record written by hand, or before the\n"
+    "                            game had the option); a record whose tag says\n"
+    "                            another value is an error\n"
+    "  -q, --quiet               do not draw the final position\n"
+    "      --color[=WHEN]        draw it in colour, the last turn marked: auto (the\n"
+    "                            default: when standard output is a terminal,\n"
+    "                            NO_COLOR is unset or empty and TERM is not dumb),\n"
+    "                            always, never\n"
+    "      --svg DIR             draw every position as DIR/000.svg (the start),\n"
+    "                            001.svg..., the last turn as arrows, captured\n"
+    "                            points crossed (DIR is made when missing)\n"
+    "      --html FILE           write one self-contained page that steps through\n"
+    "                            the game (buttons, arrow keys, the turn list,\n"
+    "                            captures, result)\n"
+    "      --force               replace files that replay did not write (never a\n"
+    "                            link, device or FIFO)\n"
+    "  -h, --help                display this help and exit\n"
+    "\n"
+    "Each picture and the page are written whole, or not at all: an existing file\n"
+    "stays as it was when a new one cannot be written.\n"
+    "\n"
+    "Exit status: 0 for a valid record, 1 for an invalid one or when a picture or\n"
+    "the page cannot be written, 2 on a usage error.\n"
+    "\n"
+    "Examples:\n"
+    "  rimau replay game.rec\n"
+    "  rimau replay game.rec --html game.html\n"
+};
