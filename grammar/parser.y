@@ -2,9 +2,10 @@
  *
  * A pure bison parser over the reentrant scanner of lexer.l. Actions only
  * build syntax tree nodes (src/lang/ast.h); names are resolved and everything is
- * checked later, in src/ir/compile.c. Statements end at a newline or ';'
- * (token SEP, see lexer.l); a statement with a syntax error is skipped up
- * to its end and parsing goes on, so one run reports several errors.
+ * checked later, in the compile step (src/ir/compile*.c). Statements end at
+ * a newline or ';' (token SEP, see lexer.l); a statement with a syntax
+ * error is skipped up to its end and parsing goes on, so one run reports
+ * several errors.
  */
 %define api.pure full
 %define api.prefix {rmyy}

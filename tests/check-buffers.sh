@@ -13,8 +13,8 @@
 # cli_rules.c list: sides[256]         side and kind names          list
 # cli_rules.c validate: msg, opts      option names and values      validate
 # validate.c: why, buf, buf2           names in example messages    validate
-# compile.c: buf[256] (value lists)    option values                --option
-# compile.c apply_choices: buf[256]    option names                 --option
+# compile*.c: buf (value_list's)       option values                --option
+# compile.c apply_choices: buf         option names                 --option
 # cli.c cli_game_file: path[4096]      a game's name on the line    long name
 # cli.c: err[512] (--after)            a turn                       --after
 # match.c: why[256]                    a turn's reason              --after

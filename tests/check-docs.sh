@@ -211,9 +211,9 @@ awk 'NR == FNR { used[$0] = 1; next } ($1 in used) { print $2 }' \
 grep -o '"[a-z][a-z]*"' "$tmp/rules" | tr -d '"' >> "$tmp/grammar-words"
 grep -o "'[^']'" "$tmp/rules-bare" | tr -d "'" >> "$tmp/grammar-words"
 sort -u -o "$tmp/grammar-words" "$tmp/grammar-words"
-# and the words src/ir/compile.c reads in a name's place: the 'x' of a grid,
-# diagonals, a triangle's way, "result none"
-grep -o 'strcmp([^,]*, "[a-z][a-z]*")' "$srcdir/src/ir/compile.c" |
+# and the words the compile step (src/ir/compile*.c) reads in a name's
+# place: the 'x' of a grid, diagonals, a triangle's way, "result none"
+grep -h -o 'strcmp([^,]*, "[a-z][a-z]*")' "$srcdir"/src/ir/compile*.c |
     sed 's/.*"\([a-z]*\)")/\1/' | sort -u > "$tmp/compile-words"
 
 in_list "$tmp/terminals" "$tmp/grammar-words" \

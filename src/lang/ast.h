@@ -1,7 +1,7 @@
 /* ast.h: the syntax tree the parser builds, and the arena that holds it.
  *
  * The grammar actions only build nodes; every check happens in the compile
- * step (compile.c), which reads this tree and writes the IR.
+ * step (compile*.c), which reads this tree and writes the IR.
  */
 #ifndef RIMAU_AST_H
 #define RIMAU_AST_H
