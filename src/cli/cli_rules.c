@@ -63,7 +63,7 @@ static void dump_action(FILE *out, const rm_game *g, int i)
         if (a->not_back)
             fprintf(out, " not-back");
         if (a->final_step)
-            fprintf(out, " final-step");
+            fprintf(out, a->further_step ? " further-step" : " final-step");
     }
     if (a->to_empty)
         fprintf(out, " to-empty");

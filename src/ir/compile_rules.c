@@ -126,6 +126,7 @@ static int compile_action(compiler *c, const rm_node *n, int side)
             if (g->kinds[j].side != side)
                 a.targets |= (uint16_t)(1u << j);
     bool chain_seen = false, removing_seen = false;
+    const rm_node *further = NULL; /* 'with further step' */
     for (int i = 0; i < n->nkids; i++) {
         const rm_node *p = n->kids[i];
         switch (p->kind) {
@@ -180,9 +181,12 @@ static int compile_action(compiler *c, const rm_node *n, int side)
             a.not_back = p->text != NULL;
             break;
         case N_FINAL_STEP:
-            if (strcmp(p->text, "final") != 0) {
-                diag_error(c->d, p->span2, "a capture ends 'with final step', not 'with %s step'",
-                           SHOWN(p->text));
+            if (strcmp(p->text, "further") == 0) {
+                a.further_step = true;
+                further = p;
+            } else if (strcmp(p->text, "final") != 0) {
+                diag_error(c->d, p->span2, "a capture ends 'with final step' or 'with further "
+                           "step', not 'with %s step'", SHOWN(p->text));
                 return -1;
             }
             a.final_step = true;
@@ -218,6 +222,10 @@ static int compile_action(compiler *c, const rm_node *n, int side)
             break;
         }
     }
+    if (further && a.chain == RM_CHAIN_MUST_CONTINUE)
+        diag_error(c->d, further->span, "'with further step' allows a step where the piece "
+                   "could capture again, and after 'chain must continue' it stops only where it "
+                   "cannot: write 'chain' (it may stop) or 'with final step'");
     if (removing_seen && !chain_seen)
         diag_error(c->d, n->span, "'removing at ...' says when a chain's jumped pieces leave; "
                    "this capture has no 'chain'");

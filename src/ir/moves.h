@@ -51,7 +51,8 @@ enum {
     RM_WORD_FEWER_THAN = 1 << 7,   /* DROP: while fewer than N are on the board */
     RM_WORD_DIRECTIONS = 1 << 8,   /* STEP, SLIDE, LEAP, CAPTURE: a direction filter */
     RM_WORD_REGION = 1 << 9,       /* DROP, RELOCATE: where to; REMOVE: from where */
-    RM_WORDS_ALL = (1 << 10) - 1   /* every word the language has: for the tests, which
+    RM_WORD_FURTHER_STEP = 1 << 10,/* CAPTURE: the final step only where it could go on */
+    RM_WORDS_ALL = (1 << 11) - 1   /* every word the language has: for the tests, which
                                     * ask that some game carries each; a walk names
                                     * the words it knows one by one */
 };
@@ -66,7 +67,8 @@ static inline unsigned rm_action_words(const rm_action_rule *a)
            (a->final_step ? RM_WORD_FINAL_STEP : 0u) | (a->to_empty ? RM_WORD_TO_EMPTY : 0u) |
            (a->fewer_than >= 0 ? RM_WORD_FEWER_THAN : 0u) |
            (a->dirs || a->dir_allow ? RM_WORD_DIRECTIONS : 0u) |
-           (a->has_region ? RM_WORD_REGION : 0u);
+           (a->has_region ? RM_WORD_REGION : 0u) |
+           (a->further_step ? RM_WORD_FURTHER_STEP : 0u);
 }
 
 /* Whether A is of a kind rules.h names and carries only words of KNOWN

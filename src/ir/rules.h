@@ -85,6 +85,8 @@ typedef struct rm_action_rule {
                                * capture before it jumped last */
     bool final_step;          /* CAPTURE: when the capture (or chain) stops, the piece may
                                * end the turn with one step from where it landed */
+    bool further_step;        /* CAPTURE with final_step: only when the piece could capture
+                               * again from where it stopped ('with further step') */
     bool to_empty;            /* DROP, STEP, LEAP: only onto empty points, though the kind stacks */
     int16_t fewer_than;       /* DROP: only while fewer than this many of the kind are on the board; -1 */
     uint8_t dirs;             /* STEP, SLIDE, LEAP, CAPTURE: the words of its direction filter

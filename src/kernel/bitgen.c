@@ -386,20 +386,35 @@ static bool kernel_knows(const rm_action_rule *r)
     return rm_action_known(r, KERNEL_WORDS);
 }
 
+const char *rm_bits_refusal(const rm_game *g)
+{
+    const rm_layout *lay = g->layout;
+    if (!g->rules.present)
+        return "has no rules of play";
+    if (!lay || lay->words > RM_BITS_MAX_WORDS || lay->bits > RM_BITS_MAX_WORDS * 64)
+        return "has a board of more than 128 bits, which the bit kernel does not take";
+    if (g->nkinds > RM_BITS_MAX_KINDS)
+        return "has more than 8 kinds of piece, which the bit kernel does not take";
+    if (g->nsides != 2)
+        return "has more than two sides, which the bit kernel does not take";
+    for (int i = 0; i < g->nkinds; i++)
+        if (g->kinds[i].stacks_in_play && g->kinds[i].count >= 255)
+            return "has a kind of 255 or more pieces that stack in play, which the bit kernel "
+                   "does not take"; /* (a stack could fill: may_enter's limit) */
+    for (int i = 0; i < g->rules.naction_rules; i++)
+        if (!kernel_knows(&g->rules.actions[i]))
+            return "has an action the bit kernel cannot play yet (a word of the language it "
+                   "was not taught)";
+    return NULL;
+}
+
 /* Makes the kernel of G; &no_kernel when it does not fit, NULL when out
  * of memory. */
 static rm_bits *make_kernel(const rm_game *g)
 {
     const rm_layout *lay = g->layout;
-    if (!g->rules.present || !lay || lay->words > RM_BITS_MAX_WORDS ||
-        lay->bits > RM_BITS_MAX_WORDS * 64 || g->nkinds > RM_BITS_MAX_KINDS || g->nsides != 2)
+    if (rm_bits_refusal(g))
         return &no_kernel;
-    for (int i = 0; i < g->nkinds; i++)
-        if (g->kinds[i].stacks_in_play && g->kinds[i].count >= 255)
-            return &no_kernel; /* (a stack could fill: may_enter's limit) */
-    for (int i = 0; i < g->rules.naction_rules; i++)
-        if (!kernel_knows(&g->rules.actions[i]))
-            return &no_kernel;
     rm_bits *k = calloc(1, sizeof *k);
     if (!k)
         return NULL;

@@ -75,6 +75,10 @@ typedef struct rm_bits_ops {
  * kept); NULL when G's board or kinds do not fit it, G has no rules, or
  * the kernel is off. */
 const rm_bits *rm_bits_get(const rm_game *g);
+/* Why G has no kernel, in words that follow the game's name ("has a
+ * board of more than 128 bits"); NULL when it has one (or when only
+ * memory ran out). */
+const char *rm_bits_refusal(const rm_game *g);
 /* The kernel off (false: rm_bits_get gives NULL) or back on, for every
  * thread: the tests compare both. */
 void rm_set_bit_kernel(bool on);

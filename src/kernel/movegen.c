@@ -376,13 +376,41 @@ static void finish_chain(gen *x, const rm_set *dead, int step, int done)
     undo_to(x->g, x->st, &x->log, mark);
 }
 
+/* The pieces a capture of A (whose filter_classes are CLS) along ray R
+ * jumps (0: none can be taken that way): it leaps over one of TARGETS
+ * first, not over BACK (-1: any), nor over DEAD. */
+static inline int capture_along(const gen *x, const rm_action_rule *a, const uint8_t *cls,
+                                uint32_t r, const rm_set *targets, const rm_set *dead, int back)
+{
+    const rm_board *b = &x->g->board;
+    if (!set_has(targets, b->ray_next[r]) || b->ray_next[r] == back || !ray_allowed(a, cls, r))
+        return 0;
+    return capture_run(x->st, a, b->ray_pts + b->rays[r].off, b->rays[r].len, dead);
+}
+
+/* Whether the piece of A on P could capture again ('with further step'),
+ * not over DEAD nor first over BACK (-1: any). */
+static bool could_capture(const gen *x, const rm_action_rule *a, int p, const rm_set *dead,
+                          int back)
+{
+    const rm_board *b = &x->g->board;
+    rm_set targets = target_points(x->g, x->st, a);
+    const uint8_t *cls = filter_classes(x, a);
+    for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++)
+        if (capture_along(x, a, cls, r, &targets, dead, back) > 0)
+            return true;
+    return false;
+}
+
 /* Ends a capture or chain of action A, whose piece stands on LAND: its
  * deferred pieces leave, and the turn goes on; with a final step, it
- * also goes on after each step the piece can make from LAND. */
-static void end_capture(gen *x, const rm_action_rule *a, int land, const rm_set *dead, int step,
-                        int done)
+ * also goes on after each step the piece can make from LAND ('with
+ * further step': only when it could capture again from LAND, first over
+ * any point but BACK). */
+static void end_capture(gen *x, const rm_action_rule *a, int land, const rm_set *dead, int back,
+                        int step, int done)
 {
-    if (!a->final_step) {
+    if (!a->final_step || (a->further_step && !could_capture(x, a, land, dead, back))) {
         finish_chain(x, dead, step, done);
         return;
     }
@@ -432,15 +460,10 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
     }
     const uint8_t *cls = filter_classes(x, a);
     for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
-        /* a capture along R leaps over a target first, in a direction
-         * its filter allows */
-        if (!set_has(targets, b->ray_next[r]) || b->ray_next[r] == back ||
-            !ray_allowed(a, cls, r))
-            continue;
-        const uint16_t *pts = b->ray_pts + b->rays[r].off;
-        int k = capture_run(x->st, a, pts, b->rays[r].len, dead);
+        int k = capture_along(x, a, cls, r, targets, dead, back);
         if (k == 0)
             continue;
+        const uint16_t *pts = b->ray_pts + b->rays[r].off;
         found = true;
         rm_set d = *dead;
         rm_move m = { RM_MV_CAPTURE, (uint8_t)((continuing ? RM_MVF_CHAIN : 0) |
@@ -456,15 +479,15 @@ static bool gen_captures_from(gen *x, const rm_action_rule *a, int p, bool conti
         long work = k + CHANGE_COST * (x->log.n - mark) + g->nkinds +
                     (long)(b->ray_off[pts[k] + 1] - b->ray_off[pts[k]]);
         if (!begin(x, 1, work)) {
+            int next_back = rm_back_after(a, pts[k - 1]);
             if (a->chain == RM_CHAIN_NONE) {
-                end_capture(x, a, pts[k], &d, step, done);
+                end_capture(x, a, pts[k], &d, next_back, step, done);
             } else {
                 if (a->chain == RM_CHAIN_MAY_STOP)
-                    end_capture(x, a, pts[k], &d, step, done);
-                bool more = gen_captures_from(x, a, pts[k], true, NULL, &d,
-                                              rm_back_after(a, pts[k - 1]), step, done);
+                    end_capture(x, a, pts[k], &d, next_back, step, done);
+                bool more = gen_captures_from(x, a, pts[k], true, NULL, &d, next_back, step, done);
                 if (a->chain == RM_CHAIN_MUST_CONTINUE && !more)
-                    end_capture(x, a, pts[k], &d, step, done);
+                    end_capture(x, a, pts[k], &d, next_back, step, done);
             }
         }
         x->captures--;

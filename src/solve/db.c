@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "moves.h"
 
 /* ---- the database ----
  *
@@ -117,6 +118,12 @@ static uint64_t crc64(uint64_t crc, const void *p, size_t n)
     return ~c;
 }
 
+/* The words of an action (moves.h) that rules_digest signs by their
+ * fields, one by one; a word added to the language since is signed by its
+ * bit, so that a new word needs nothing here and the digests of the
+ * games that do not use it stay as they were. */
+#define WORDS_OF_FIELDS ((1u << 10) - 1)
+
 /* A digest of the compiled rules the values depend on (not the turn
  * limit, which the solve ignores). */
 uint64_t rules_digest(const rm_game *g)
@@ -161,7 +168,8 @@ uint64_t rules_digest(const rm_game *g)
     for (int i = 0; i < r->naction_rules; i++) {
         const rm_action_rule *a = &r->actions[i];
         int w[12] = { a->type, a->kind, a->targets, a->chain, a->remove_at_end, a->not_back,
-                      a->final_step, a->to_empty, a->fewer_than, a->dir_allow, a->has_region, 0 };
+                      a->final_step, a->to_empty, a->fewer_than, a->dir_allow, a->has_region,
+                      (int)(rm_action_words(a) & ~WORDS_OF_FIELDS) };
         h = fnv(h, w, sizeof w);
         h = fnv(h, &a->lines, sizeof a->lines);
         if (a->has_region)

@@ -31,7 +31,8 @@ static const char *refused(const rm_game *g, const rm_bits *k)
     if (!g->rules.present)
         return "has no rules of play";
     if (!k)
-        return "has no bit kernel (a board of more than 128 bits, or more than 8 kinds of piece)";
+        return rm_bits_refusal(g) ? rm_bits_refusal(g)
+                                  : "has no bit kernel (it is off, or memory ran out)";
     for (int i = 0; i < g->nkinds; i++)
         if (g->kinds[i].stacks && g->kinds[i].count > MAXUP + 1)
             return "has a kind of more than 32 pieces that stack, which the solver does not take";
