@@ -7,7 +7,8 @@
 #
 # Environment: RUNS (runs per binary and game, default 5), SECONDS_EACH
 # (bench --seconds, default 2), CORE (the core to pin to, default 1),
-# COLUMN (2: playouts/s, 3: turns/s, the default, 6: perft/s), DEPTH
+# COLUMN (2: playouts/s, 3: turns/s, the default; perft: perft/s;
+# mcts: MCTS iterations/s), DEPTH
 # (bench --depth, default 3). Prints one line per game: the medians and
 # NEW/OLD. Not part of make check: timings are no test.
 set -eu
@@ -19,7 +20,12 @@ runs=${RUNS:-5} secs=${SECONDS_EACH:-2} core=${CORE:-1} depth=${DEPTH:-3}
 col=${COLUMN:-3}
 pin() { if command -v taskset >/dev/null 2>&1; then taskset -c "$core" "$@"; else "$@"; fi; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-rate() { pin "$1" bench --seconds "$secs" --depth "$depth" "$2" | awk -v c="$col" 'NR == 3 { print $c }'; }
+# (the columns after win/draw are counted from the end of the line: the
+# percentages may or may not be split by spaces)
+rate() {
+    pin "$1" bench --seconds "$secs" --depth "$depth" "$2" |
+        awk -v c="$col" 'NR == 3 { print c == "perft" ? $(NF - 4) : c == "mcts" ? $NF : $c }'
+}
 printf '%-36s %12s %12s %7s\n' game old new new/old
 for game in "$@"; do
     : > /tmp/bench-old.$$
