@@ -3,11 +3,13 @@
 #
 # 1. The include graph goes one way. The source is in one folder per
 #    layer of doc/design.md, in this order: src/base, src/lang, grammar,
-#    src/ir, src/kernel, src/game, src/solve, src/players, src/cli. A file
+#    src/ir, src/kernel, src/game, src/solve, src/players, then the two
+#    clients of the library side by side, src/cli and src/web. A file
 #    includes only headers of its own folder or of a folder before it, so
 #    the grammar never sees the compile step, the IR never sees the
-#    executor, the executor never sees the players and nothing below the
-#    command line sees it. A file in no folder of the list fails.
+#    executor, the executor never sees the players, nothing below the
+#    command line sees it, and the command line and the web page never
+#    see each other. A file in no folder of the list fails.
 # 2. No circles: a file's module is its name without .c or .h (and
 #    _impl); module A uses B when a file of A includes B's header. The
 #    uses make no loop; nor do the calls between the files.
@@ -27,15 +29,20 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "ok $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
-folders="src/base src/lang grammar src/ir src/kernel src/game src/solve src/players src/cli"
+# Folders joined by '+' are of one rank: side by side, neither before the
+# other, so neither may include the other's headers.
+ranks="src/base src/lang grammar src/ir src/kernel src/game src/solve src/players src/cli+src/web"
+folders=$(echo "$ranks" | tr '+' ' ')
 
-# rank FILE: the place of FILE's folder in $folders (1 first), empty when
+# rank FILE: the place of FILE's folder in $ranks (1 first), empty when
 # it is in none.
 rank() {
     n=0
-    for d in $folders; do
+    for d in $ranks; do
         n=$((n + 1))
-        [ "$(dirname "$1")" = "$d" ] && { echo $n; return; }
+        for e in $(echo "$d" | tr '+' ' '); do
+            [ "$(dirname "$1")" = "$e" ] && { echo $n; return; }
+        done
     done
     echo ""
 }
@@ -68,8 +75,9 @@ for f in $files; do
         target=$(where "$h" "$f")
         [ -n "$target" ] || continue
         t=$(rank "$target")
-        if [ -z "$t" ] || [ "$t" -gt "$r" ]; then
-            bad "layers: $f ($(dirname "$f")) includes $target ($(dirname "$target")), a later layer"
+        if [ -z "$t" ] || [ "$t" -gt "$r" ] ||
+            { [ "$t" -eq "$r" ] && [ "$(dirname "$target")" != "$(dirname "$f")" ]; }; then
+            bad "layers: $f ($(dirname "$f")) includes $target ($(dirname "$target")), a later or a side-by-side layer"
             upward=$((upward + 1))
         fi
         from=$(basename "$f"); from=${from%.*}; from=${from%_impl}

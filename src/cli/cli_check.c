@@ -16,58 +16,6 @@
 
 /* ---- check ---- */
 
-/* The byte offset in SRC of LINE:COL (1-based, COL in characters). */
-static uint32_t source_offset(const rm_source *src, int line, int col)
-{
-    size_t i = 0;
-    for (int l = 1; l < line && i < src->len; i++)
-        if (src->text[i] == '\n')
-            l++;
-    for (int c = 1; c < col && i < src->len && src->text[i] != '\n'; c++)
-        do
-            i++;
-        while (i < src->len && ((unsigned char)src->text[i] & 0xC0) == 0x80);
-    return (uint32_t)i;
-}
-
-/* The position strings of G's examples (loaded from PATH) are read as
- * `validate` reads them, so that a typo in one is found by `check` too:
- * each one that does not read is an error under the character where it
- * goes wrong, on ERR (unless NULL). Returns the number of errors. */
-static int check_example_positions(const rm_game *g, const char *path, FILE *err)
-{
-    rm_source src = { 0 };
-    rm_diag d;
-    diag_init(&d, NULL, err);
-    for (int e = 0; g->rules.present && e < g->nexamples; e++) {
-        const rm_example *ex = &g->examples[e];
-        for (int i = 0; i < ex->nsteps; i++) {
-            const rm_example_step *s = &ex->steps[i];
-            if (s->op != RM_EX_POSITION || s->pos || !s->text)
-                continue;
-            rm_state st;
-            int at;
-            char why[512];
-            if (rm_parse_position_string(g, s->text, &st, &at, why, sizeof why) == 0)
-                continue;
-            if (!src.text && source_read(&src, path, &d) != 0)
-                return d.errors; /* (the file changed since it was loaded) */
-            d.src = &src;
-            /* The string's first character: after `position "`. */
-            uint32_t o = source_offset(&src, s->line, s->col);
-            while (o < src.len && src.text[o] != '"' && src.text[o] != '\n')
-                o++;
-            uint32_t c = o + 1 + (uint32_t)at;
-            rm_span span = { c, c + 1 };
-            if (src.text[o] != '"' || c >= src.len)
-                span = (rm_span){ o, o };
-            diag_error(&d, span, "position string, character %d: %s", at + 1, why);
-        }
-    }
-    source_free(&src);
-    return d.errors;
-}
-
 static int cmd_check(int argc, char **argv)
 {
     cli_args a = { .cmd = &cli_cmd_check, .takes = CLI_OPTION | CLI_QUIET };
@@ -82,7 +30,7 @@ static int cmd_check(int argc, char **argv)
         char path[4096];
         const char *file = cli_game_file(argv[i], path, sizeof path);
         rm_game *g = rm_check_file(file, &a.choices, quiet ? NULL : stderr, NULL, NULL);
-        if (!g || check_example_positions(g, file, quiet ? NULL : stderr) > 0)
+        if (!g || rm_check_example_positions(g, file, NULL, 0, quiet ? NULL : stderr) > 0)
             rc = EXIT_INVALID;
         rm_game_destroy(g);
     }

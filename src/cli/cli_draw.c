@@ -51,27 +51,16 @@ void cli_last_turn_marks(const rm_match *m, uint8_t *mark)
     memset(mark, 0, (size_t)g->board.npoints);
     if (m->n == 0)
         return;
-    const rm_state *before_st = &m->states[m->n - 1];
-    rm_move moves[RM_MAX_TURN_MOVES];
-    int n = 0;
-    char err[256];
-    if (rm_parse_turn(g, before_st, m->texts[m->n - 1], moves, &n, err, sizeof err) == 0)
-        for (int k = 0; k < n; k++) {
-            if (moves[k].type != RM_MV_DROP && moves[k].type != RM_MV_REMOVE)
-                mark[moves[k].from] |= RENDER_LAST;
-            if (moves[k].type != RM_MV_REMOVE)
-                mark[moves[k].to] |= RENDER_LAST;
-        }
-    /* the captured points from the two positions, so that leaps over
-     * several points and removals are all seen */
-    rm_position before, after;
-    rm_state_position(g, before_st, &before);
-    rm_state_position(g, &m->states[m->n], &after);
-    int mover = rm_state_to_move(before_st);
+    rm_turn_marks t;
+    rm_match_turn_marks(m, m->n - 1, &t);
+    for (int a = 0; a < t.narrows; a++) {
+        mark[t.arrows[a][0]] |= RENDER_LAST;
+        mark[t.arrows[a][1]] |= RENDER_LAST;
+    }
     for (int p = 0; p < g->board.npoints; p++) {
-        int k = before.kind[p];
-        if (k >= 0 && g->kinds[k].side != mover &&
-            (after.kind[p] != k || after.count[p] < before.count[p]))
+        if (t.dropped[p])
+            mark[p] |= RENDER_LAST;
+        if (t.lost[p] > 0)
             mark[p] |= RENDER_TAKEN;
     }
 }

@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "describe.h"
 #include "position.h"
 #include "render.h"
 
@@ -30,22 +31,11 @@ static json_t *string_list(char *const *list, int n)
     return a;
 }
 
-static int on_board(const rm_game *g, int k)
-{
-    int n = 0;
-    for (int p = 0; p < g->board.npoints; p++)
-        if (g->setup_kind[p] == k)
-            n += g->setup_count[p];
-    return n;
-}
-
-static const char *const forward_way[] = { "up", "down", "left", "right" };
-
 /* A side's forward as JSON: "up" (a way), {"toward": [points]}, or null. */
 static json_t *info_forward(const rm_game *g, const rm_side *sd)
 {
     if (sd->forward == RM_FORWARD_COMPASS)
-        return json_string(forward_way[sd->forward_way]);
+        return json_string(rm_forward_words[sd->forward_way]);
     if (sd->forward != RM_FORWARD_TOWARD)
         return json_null();
     json_t *points = json_array();
@@ -68,7 +58,7 @@ static json_t *info_sides(const rm_game *g)
             if (json_array_append_new(pieces, json_pack("{s:s, s:i, s:s#, s:b, s:i, s:i}", "name",
                                                         kd->name, "count", kd->count, "symbol",
                                                         &kd->symbol, (size_t)1, "stacks",
-                                                        kd->stacks, "on_board", on_board(g, k),
+                                                        kd->stacks, "on_board", rm_kind_on_board(g, k),
                                                         "in_hand", kd->hand)) != 0) {
                 json_decref(pieces);
                 pieces = NULL;
@@ -101,8 +91,6 @@ static json_t *info_options(const rm_game *g)
 
 /* The game's facts as one JSON object, its keys in the documented order;
  * NULL when out of memory. */
-static const char *const blocked_word[] = { "lose", "pass", "draw" };
-
 /* The rules' first side and ends, as JSON; null for a file without phases. */
 static json_t *info_rules(const rm_game *g)
 {
@@ -112,7 +100,7 @@ static json_t *info_rules(const rm_game *g)
     json_t *blocked = json_object(), *lose = json_object();
     for (int s = 0; s < 2; s++) {
         if (blocked && json_object_set_new(blocked, g->sides[s].name,
-                                           json_string(blocked_word[r->blocked[s]])) != 0) {
+                                           json_string(rm_blocked_words[r->blocked[s]])) != 0) {
             json_decref(blocked);
             blocked = NULL;
         }
@@ -193,86 +181,6 @@ static int print_info(FILE *out, json_t *info)
     return rc;
 }
 
-static void info_text(FILE *out, const rm_game *g)
-{
-    const rm_board *b = &g->board;
-    fprintf(out, "name:     %s\n", g->name);
-    for (int i = 0; i < g->naliases; i++)
-        fprintf(out, "alias:    %s\n", g->aliases[i]);
-    if (g->origin)
-        fprintf(out, "origin:   %s\n", g->origin);
-    for (int i = 0; i < g->nsources; i++)
-        fprintf(out, "source:   %s\n", g->sources[i]);
-    for (int i = 0; i < g->nnotes; i++)
-        fprintf(out, "note:     %s\n", g->notes[i]);
-    fprintf(out, "points:   %d\nlinks:    %d\nlines:    %d\n", b->npoints, b->nlinks, b->nlines);
-    fprintf(out, "centre:   %s\n", b->centre >= 0 ? b->points[b->centre].name : "(none)");
-    fprintf(out, "regions: ");
-    for (int r = 0; r < b->nregions; r++)
-        fprintf(out, " %s (%d)", b->regions[r].name, set_count(&b->regions[r].points));
-    fprintf(out, "\nsides:\n");
-    for (int s = 0; s < g->nsides; s++) {
-        const rm_side *sd = &g->sides[s];
-        fprintf(out, "  %s", sd->name);
-        if (sd->forward == RM_FORWARD_COMPASS) {
-            fprintf(out, " (forward %s)", forward_way[sd->forward_way]);
-        } else if (sd->forward == RM_FORWARD_TOWARD) {
-            fprintf(out, " (forward toward");
-            SET_FOREACH(p, &sd->forward_set)
-                fprintf(out, " %s", b->points[p].name);
-            fprintf(out, ")");
-        }
-        fprintf(out, ":\n");
-        for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++) {
-            const rm_kind *kd = &g->kinds[k];
-            fprintf(out, "    %-10s %3d  symbol %c%s, %d on the board, %d in hand\n", kd->name,
-                    kd->count, kd->symbol,
-                    kd->stacks_in_play ? ", stacks" : kd->stacks ? ", stacks in setup" : "",
-                    on_board(g, k),
-                    kd->hand);
-        }
-    }
-    if (g->noptions == 0)
-        fprintf(out, "options:  none\n");
-    for (int i = 0; i < g->noptions; i++) {
-        const rm_option *o = &g->options[i];
-        fprintf(out, "option:   %s =", o->name);
-        for (int v = 0; v < o->nvalues; v++)
-            fprintf(out, "%s %s%s", v ? " |" : "", o->values[v], v == o->chosen ? " (in force)" : "");
-        if (o->doc)
-            fprintf(out, "  -- %s", o->doc);
-        fputc('\n', out);
-    }
-    if (g->rules.present) {
-        const rm_rules *r = &g->rules;
-        fprintf(out, "first:    %s", g->sides[r->first].name);
-        if (r->start != r->first)
-            fprintf(out, " (after %s place before play)", g->sides[r->start].name);
-        fprintf(out, "\nblocked: ");
-        for (int s = 0; s < 2; s++)
-            fprintf(out, "%s %s %s", s ? "," : "", g->sides[s].name, blocked_word[r->blocked[s]]);
-        if (r->blocked[0] == RM_BLOCKED_PASSES && r->blocked[1] == RM_BLOCKED_PASSES)
-            fprintf(out, "; both blocked: %s%s", r->both_blocked >= 0 ? g->sides[r->both_blocked].name : "draw",
-                    r->both_blocked >= 0 ? " wins" : "");
-        fprintf(out, "\nlose:    ");
-        bool any = false;
-        for (int s = 0; s < 2; s++)
-            if (r->lose_with[s] >= 0) {
-                fprintf(out, "%s %s with %d piece%s or fewer", any ? "," : "", g->sides[s].name,
-                        r->lose_with[s], CLI_S(r->lose_with[s]));
-                any = true;
-            }
-        fprintf(out, "%s\ndraw:     after %d turn%s", any ? "" : " with no pieces left", r->draw_after,
-                CLI_S(r->draw_after));
-        if (r->draw_repeat > 0)
-            fprintf(out, ", or when a position is seen %d time%s\n", r->draw_repeat,
-                    CLI_S(r->draw_repeat));
-        else
-            fprintf(out, "; never by repetition\n");
-    }
-    fprintf(out, "examples: %d\n", g->nexamples);
-}
-
 static int cmd_info(int argc, char **argv)
 {
     static const struct option opts[] = { { "json", no_argument, NULL, 'j' }, { 0 } };
@@ -297,7 +205,7 @@ static int cmd_info(int argc, char **argv)
         }
         json_decref(info);
     } else {
-        info_text(stdout, g);
+        rm_describe(stdout, g);
     }
     rm_game_destroy(g);
     return rc;

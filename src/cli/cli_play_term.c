@@ -81,24 +81,22 @@ void play_say_captures(const rm_match *m)
     const rm_game *g = m->g;
     if (m->n == 0)
         return;
-    rm_position before, after;
-    rm_state_position(g, &m->states[m->n - 1], &before);
-    rm_state_position(g, &m->states[m->n], &after);
+    rm_turn_marks t;
+    rm_match_turn_marks(m, m->n - 1, &t);
     int mover = rm_state_to_move(&m->states[m->n - 1]);
     int taken = 0;
     for (int p = 0; p < g->board.npoints; p++) {
-        if (before.count[p] == 0 || before.kind[p] < 0 || g->kinds[before.kind[p]].side == mover)
-            continue;
-        int lost = after.kind[p] == before.kind[p] ? before.count[p] - after.count[p] : before.count[p];
-        if (lost <= 0)
+        if (t.lost[p] <= 0)
             continue;
         printf("%s%s", taken ? ", " : " takes ", g->board.points[p].name);
-        if (lost > 1)
-            printf(" (%d)", lost);
+        if (t.lost[p] > 1)
+            printf(" (%d)", t.lost[p]);
         taken++;
     }
     if (!taken)
         return;
+    rm_position after;
+    rm_state_position(g, &m->states[m->n], &after);
     char counts[64];
     side_counts(g, &after, 1 - mover, counts, sizeof counts);
     printf("; %s: %s", g->sides[1 - mover].name, counts);

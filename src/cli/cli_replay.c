@@ -20,56 +20,8 @@
 #define PAGE_START "<!DOCTYPE html>\n<!-- rimau replay -->\n"
 #define PICTURE_START "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- rimau replay -->\n"
 
-/* One turn of a game as drawn: its moves as arrows, the points a piece
- * was put on, and the points whose pieces it took. */
-struct drawn_turn {
-    int narrows;
-    uint8_t arrows[RM_MAX_TURN_MOVES][2];
-    bool dropped[RM_MAX_POINTS];
-    bool taken[RM_MAX_POINTS];
-    int ntaken;
-};
-
-/* Works out turn I+1 of M (played from states[I] to states[I+1]) into T:
- * the moves from parsing its text again, the captured points from the
- * difference of the two positions (so that leaps over several points and
- * removals are all seen). */
-static void turn_marks(const rm_match *m, rm_match *scratch, int i, struct drawn_turn *t)
-{
-    const rm_game *g = m->g;
-    memset(t, 0, sizeof *t);
-    rm_move moves[RM_MAX_TURN_MOVES];
-    int n = 0;
-    char err[256];
-    rm_match_restart(scratch, &m->states[i]);
-    if (rm_match_parse_turn(scratch, m->texts[i], moves, &n, err, sizeof err) == 0) {
-        for (int k = 0; k < n; k++) {
-            if (moves[k].type == RM_MV_DROP)
-                t->dropped[moves[k].to] = true;
-            else if (moves[k].type == RM_MV_MOVE || moves[k].type == RM_MV_CAPTURE) {
-                t->arrows[t->narrows][0] = moves[k].from;
-                t->arrows[t->narrows][1] = moves[k].to;
-                t->narrows++;
-            }
-        }
-    }
-    rm_position before, after;
-    rm_state_position(g, &m->states[i], &before);
-    rm_state_position(g, &m->states[i + 1], &after);
-    int mover = rm_state_to_move(&m->states[i]);
-    for (int p = 0; p < g->board.npoints; p++) {
-        int k = before.kind[p];
-        if (k < 0 || g->kinds[k].side == mover)
-            continue;
-        if (after.kind[p] != k || after.count[p] < before.count[p]) {
-            t->taken[p] = true;
-            t->ntaken++;
-        }
-    }
-}
-
 /* Draws position I of M (I turns played) with the marks of turn I. */
-static void draw_position(FILE *out, const rm_match *m, int i, const struct drawn_turn *t,
+static void draw_position(FILE *out, const rm_match *m, int i, const rm_turn_marks *t,
                           bool fragment)
 {
     const rm_game *g = m->g;
@@ -81,23 +33,17 @@ static void draw_position(FILE *out, const rm_match *m, int i, const struct draw
         snprintf(caption, sizeof caption, "start");
     else
         snprintf(caption, sizeof caption, "%d. %.*s", i, RM_MAX_TURN_TEXT, m->texts[i - 1]);
-    rm_marks mk = { caption, 0, NULL, NULL, NULL, fragment };
+    bool taken[RM_MAX_POINTS];
+    rm_marks mk = { .caption = caption, .fragment = fragment };
     if (t) {
+        for (int p = 0; p < g->board.npoints; p++)
+            taken[p] = t->lost[p] > 0;
         mk.narrows = t->narrows;
         mk.arrows = (const uint8_t(*)[2])t->arrows;
         mk.dropped = t->dropped;
-        mk.taken = t->taken;
+        mk.taken = taken;
     }
     render_svg_marked(out, g, &v, &mk);
-}
-
-static int scratch_match(const rm_match *m, rm_match *scratch)
-{
-    if (rm_match_init(scratch, m->g) != 0) {
-        fprintf(stderr, "rimau replay: out of memory\n");
-        return -1;
-    }
-    return 0;
 }
 
 /* Whether DIR is a folder the pictures can be written into, or can be
@@ -182,18 +128,13 @@ int cli_replay_svg(const rm_match *m, const char *dir, bool force)
         free(path);
         return -1;
     }
-    rm_match scratch;
-    if (scratch_match(m, &scratch) != 0) {
-        free(path);
-        return -1;
-    }
-    struct drawn_turn *t = malloc(sizeof *t);
+    rm_turn_marks *t = malloc(sizeof *t);
     int status = t ? 0 : -1;
     if (status != 0)
         fprintf(stderr, "rimau replay: out of memory\n");
     for (int i = 0; status == 0 && i <= m->n; i++) {
         if (i > 0)
-            turn_marks(m, &scratch, i - 1, t);
+            rm_match_turn_marks(m, i - 1, t);
         picture_path(path, len, dir, m, i);
         /* each picture whole, the folder synced once at the end */
         rm_out o;
@@ -217,7 +158,6 @@ int cli_replay_svg(const rm_match *m, const char *dir, bool force)
     }
     free(path);
     free(t);
-    rm_match_free(&scratch);
     return status;
 }
 
@@ -308,15 +248,9 @@ int cli_replay_html(const rm_match *m, const char *file, const char *result, boo
         return -1;
     }
     FILE *out = rm_out_stream(&o);
-    rm_match scratch;
-    if (scratch_match(m, &scratch) != 0) {
-        rm_out_abort(&o);
-        return -1;
-    }
-    struct drawn_turn *t = malloc(sizeof *t);
+    rm_turn_marks *t = malloc(sizeof *t);
     if (!t) {
         fprintf(stderr, "rimau replay: out of memory\n");
-        rm_match_free(&scratch);
         rm_out_abort(&o);
         return -1;
     }
@@ -340,11 +274,11 @@ int cli_replay_html(const rm_match *m, const char *file, const char *result, boo
     int status = taken_text ? 0 : -1;
     for (int i = 0; status == 0 && i <= m->n; i++) {
         if (i > 0) {
-            turn_marks(m, &scratch, i - 1, t);
+            rm_match_turn_marks(m, i - 1, t);
             if (t->ntaken > 0 && (taken_text[i] = malloc((size_t)t->ntaken * (RM_NAME_MAX + 2)))) {
                 taken_text[i][0] = '\0';
                 for (int p = 0; p < g->board.npoints; p++)
-                    if (t->taken[p]) {
+                    if (t->lost[p] > 0) {
                         if (taken_text[i][0])
                             strcat(taken_text[i], ", ");
                         strcat(taken_text[i], g->board.points[p].name);
@@ -374,7 +308,6 @@ int cli_replay_html(const rm_match *m, const char *file, const char *result, boo
         free(taken_text[i]);
     free(taken_text);
     free(t);
-    rm_match_free(&scratch);
     if (status != 0) {
         fprintf(stderr, "rimau replay: out of memory\n");
         rm_out_abort(&o); /* (the earlier page, if any, stays) */

@@ -192,3 +192,37 @@ int rm_match_result(rm_match *m)
     settle(m);
     return m->result;
 }
+
+void rm_match_turn_marks(const rm_match *m, int i, rm_turn_marks *t)
+{
+    const rm_game *g = m->g;
+    memset(t, 0, sizeof *t);
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    char err[256];
+    /* the moves from the turn's text read again in the position before it */
+    if (rm_parse_turn(g, &m->states[i], m->texts[i], moves, &n, err, sizeof err) == 0)
+        for (int k = 0; k < n; k++) {
+            if (moves[k].type == RM_MV_DROP) {
+                t->dropped[moves[k].to] = true;
+            } else if (moves[k].type == RM_MV_MOVE || moves[k].type == RM_MV_CAPTURE) {
+                t->arrows[t->narrows][0] = (uint8_t)moves[k].from;
+                t->arrows[t->narrows][1] = (uint8_t)moves[k].to;
+                t->narrows++;
+            }
+        }
+    rm_position before, after;
+    rm_state_position(g, &m->states[i], &before);
+    rm_state_position(g, &m->states[i + 1], &after);
+    int mover = rm_state_to_move(&m->states[i]);
+    for (int p = 0; p < g->board.npoints; p++) {
+        int k = before.kind[p];
+        if (k < 0 || before.count[p] == 0 || g->kinds[k].side == mover)
+            continue;
+        int lost = after.kind[p] == k ? before.count[p] - after.count[p] : before.count[p];
+        if (lost > 0) {
+            t->lost[p] = lost;
+            t->ntaken++;
+        }
+    }
+}

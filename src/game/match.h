@@ -54,4 +54,19 @@ const rm_turnlist *rm_match_turns(rm_match *m);
  * the rule that decided it and m->why says it in words. */
 int rm_match_result(rm_match *m);
 
+/* What turn I+1 of M did (played from states[I] to states[I+1], 0 <= I <
+ * M->n), as its pictures and its line in a list of turns show it: its
+ * moves and captures as arrows (from, to), the points a piece was put on,
+ * and on each point the pieces of the other side it took (worked out from
+ * the two positions, so that leaps over several points and removals are
+ * all seen). */
+typedef struct rm_turn_marks {
+    int narrows;
+    uint8_t arrows[RM_MAX_TURN_MOVES][2];
+    bool dropped[RM_MAX_POINTS];
+    int lost[RM_MAX_POINTS];   /* pieces taken on each point */
+    int ntaken;                /* the points where pieces were taken */
+} rm_turn_marks;
+void rm_match_turn_marks(const rm_match *m, int i, rm_turn_marks *t);
+
 #endif

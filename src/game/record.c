@@ -316,6 +316,11 @@ static int save_whole(const char *path, const rm_match *m, const rm_record_info 
     return rm_out_commit(&o, err, errsize);
 }
 
+void rm_record_write(FILE *f, const rm_match *m, const rm_record_info *info)
+{
+    write_record(f, m, info, false);
+}
+
 int rm_record_save(const char *path, const rm_match *m, const rm_record_info *info, char *err,
                    size_t errsize)
 {

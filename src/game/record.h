@@ -28,6 +28,7 @@
 #define RIMAU_RECORD_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include <stdbool.h>
 
@@ -77,6 +78,10 @@ typedef struct rm_record_info {
  * message in ERR. */
 int rm_record_save(const char *path, const rm_match *m, const rm_record_info *info, char *err,
                    size_t errsize);
+
+/* Writes the record of M to F, as rm_record_save writes it into its file
+ * (for a record kept elsewhere than in a file: the web page's download). */
+void rm_record_write(FILE *f, const rm_match *m, const rm_record_info *info);
 
 /* Writes the live record of M, whole, to PATH as rm_record_save does
  * (with [Result "*"] whatever INFO's result), then opens it in O to add

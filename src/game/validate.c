@@ -1,8 +1,11 @@
 /* validate.c: running a game's examples (see validate.h). */
 #include "validate.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "diag.h"
 
 #include "match.h"
 #include "notation.h"
@@ -169,4 +172,59 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
     }
     rm_match_free(&m);
     return rc;
+}
+
+/* ---- the examples' position strings, read without running them ---- */
+
+/* The byte offset in SRC of LINE:COL (1-based, COL in characters). */
+static uint32_t source_offset(const rm_source *src, int line, int col)
+{
+    size_t i = 0;
+    for (int l = 1; l < line && i < src->len; i++)
+        if (src->text[i] == '\n')
+            l++;
+    for (int c = 1; c < col && i < src->len && src->text[i] != '\n'; c++)
+        do
+            i++;
+        while (i < src->len && ((unsigned char)src->text[i] & 0xC0) == 0x80);
+    return (uint32_t)i;
+}
+
+int rm_check_example_positions(const rm_game *g, const char *path, const char *text,
+                               size_t len, FILE *err)
+{
+    rm_source src = { 0 };
+    rm_diag d;
+    diag_init(&d, NULL, err);
+    for (int e = 0; g->rules.present && e < g->nexamples; e++) {
+        const rm_example *ex = &g->examples[e];
+        for (int i = 0; i < ex->nsteps; i++) {
+            const rm_example_step *s = &ex->steps[i];
+            if (s->op != RM_EX_POSITION || s->pos || !s->text)
+                continue;
+            rm_state st;
+            int at;
+            char why[512];
+            if (rm_parse_position_string(g, s->text, &st, &at, why, sizeof why) == 0)
+                continue;
+            if (!src.text && text && source_from_string(&src, path, text, len) != 0) {
+                diag_file_error(&d, "out of memory");
+                return d.errors;
+            }
+            if (!src.text && source_read(&src, path, &d) != 0)
+                return d.errors; /* (the file changed since it was loaded) */
+            d.src = &src;
+            /* The string's first character: after `position "`. */
+            uint32_t o = source_offset(&src, s->line, s->col);
+            while (o < src.len && src.text[o] != '"' && src.text[o] != '\n')
+                o++;
+            uint32_t c = o + 1 + (uint32_t)at;
+            rm_span span = { c, c + 1 };
+            if (src.text[o] != '"' || c >= src.len)
+                span = (rm_span){ o, o };
+            diag_error(&d, span, "position string, character %d: %s", at + 1, why);
+        }
+    }
+    source_free(&src);
+    return d.errors;
 }

@@ -403,8 +403,21 @@ void render_svg_marked(FILE *out, const rm_game *g, const rm_view *v, const rm_m
     for (int i = 0; i < b->npoints; i++) {
         const rm_point *p = &b->points[i];
         int k = v ? v->kind[i] : -1;
-        fprintf(out, "    <circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#5a4632\"><title>%s</title></circle>\n",
-                SX(p->x), SY(p->y), p->name);
+        if (mk && mk->hooks)
+            fprintf(out, "    <circle class=\"point\" data-point=\"%d\" cx=\"%.1f\" cy=\"%.1f\" "
+                    "r=\"4\" fill=\"#5a4632\"><title>", i, SX(p->x), SY(p->y));
+        else
+            fprintf(out, "    <circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#5a4632\"><title>",
+                    SX(p->x), SY(p->y));
+        svg_text(out, p->name);
+        fprintf(out, "</title></circle>\n");
+        if (mk && mk->names) {
+            /* below and to the right of the point, clear of a piece's disc */
+            fprintf(out, "    <text class=\"name\" x=\"%.1f\" y=\"%.1f\" font-size=\"11\" "
+                    "fill=\"#3d2f22\">", SX(p->x) + 12, SY(p->y) + 26);
+            svg_text(out, p->name);
+            fprintf(out, "</text>\n");
+        }
         if (k < 0)
             continue;
         int s = g->kinds[k].side;

@@ -54,6 +54,10 @@ typedef struct rm_marks {
     const bool *dropped;          /* [point]: a piece was put there (or NULL) */
     const bool *taken;            /* [point]: its pieces were captured (or NULL) */
     bool fragment;                /* no XML declaration: for inline SVG in HTML */
+    bool names;                   /* each point's name written beside it */
+    bool hooks;                   /* each point's dot has class "point" and
+                                   * data-point="INDEX" (its index in the board's
+                                   * order), for a page to find it: the web page */
 } rm_marks;
 
 /* render_svg with the marks M (NULL: none). */

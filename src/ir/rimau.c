@@ -80,9 +80,13 @@ rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *er
     return rm_load_string_with(path, text, len, NULL, err, nerrors);
 }
 
-rm_game *rm_load_string_with(const char *path, const char *text, size_t len,
-                             const rm_choices *choices, FILE *err, int *nerrors)
+/* Loads TEXT as load does, with warnings when WARN. */
+static rm_game *load_string(const char *path, const char *text, size_t len,
+                            const rm_choices *choices, FILE *err, int *nerrors, bool warn,
+                            int *nwarnings)
 {
+    if (nwarnings)
+        *nwarnings = 0;
     rm_source src;
     if (len > RM_MAX_FILE_SIZE) {
         if (err)
@@ -99,9 +103,21 @@ rm_game *rm_load_string_with(const char *path, const char *text, size_t len,
             *nerrors = 1;
         return NULL;
     }
-    rm_game *g = load(&src, choices, err, nerrors, false, NULL);
+    rm_game *g = load(&src, choices, err, nerrors, warn, nwarnings);
     source_free(&src);
     return g;
+}
+
+rm_game *rm_load_string_with(const char *path, const char *text, size_t len,
+                             const rm_choices *choices, FILE *err, int *nerrors)
+{
+    return load_string(path, text, len, choices, err, nerrors, false, NULL);
+}
+
+rm_game *rm_check_string(const char *path, const char *text, size_t len,
+                         const rm_choices *choices, FILE *err, int *nerrors, int *nwarnings)
+{
+    return load_string(path, text, len, choices, err, nerrors, true, nwarnings);
 }
 
 void rm_game_destroy(rm_game *g)

@@ -139,10 +139,11 @@ void bits_play_w2x(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
 
 /* The members of a word, and the place of its K-th member (K below
  * their number): instructions where the machine has them (popcnt, BMI2's
- * pdep), else branch-free arithmetic on its bytes. */
+ * pdep; WebAssembly has a popcount, not pdep), else branch-free
+ * arithmetic on its bytes. */
 static inline int pop64(uint64_t x)
 {
-#if defined __POPCNT__
+#if defined __POPCNT__ || defined __wasm__ /* (WebAssembly's i64.popcnt) */
     return __builtin_popcountll(x);
 #else
     return word_count(x);

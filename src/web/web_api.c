@@ -1,0 +1,619 @@
+/* web_api.c: the library for the web page (see web_api.h): one game in
+ * play, its turns undone to redo, and strings handed out in one buffer. */
+#define _POSIX_C_SOURCE 200809L
+#include "web_api.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "describe.h"
+#include "players.h"
+#include "render.h"
+#include "rimau_all.h"
+
+#define MAX_MESSAGE 65536
+
+static struct session {
+    rm_game *g;
+    rm_match m;
+    char *name;            /* the name the game was loaded under */
+    char **undone;         /* turns taken back, the last one last */
+    int nundone, capundone;
+} s;
+
+static char *handed;                 /* the string the last call returned */
+static char message[MAX_MESSAGE];   /* web_message() */
+
+/* Hands TEXT (malloc'd, or NULL: "") to the caller until the next call. */
+static const char *hand(char *text)
+{
+    free(handed);
+    handed = text;
+    return handed ? handed : "";
+}
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+}
+
+/* A stream to build a string in; finish() hands it out. */
+typedef struct buf {
+    char *text;
+    size_t len;
+    FILE *f;
+} buf;
+
+static bool start(buf *b)
+{
+    b->text = NULL;
+    b->len = 0;
+    b->f = open_memstream(&b->text, &b->len);
+    if (!b->f)
+        say("out of memory");
+    return b->f != NULL;
+}
+
+static const char *finish(buf *b)
+{
+    if (fclose(b->f) != 0) {
+        free(b->text);
+        say("out of memory");
+        return hand(NULL);
+    }
+    return hand(b->text);
+}
+
+static bool loaded(void)
+{
+    if (!s.g)
+        say("no game is loaded");
+    return s.g != NULL;
+}
+
+static void forget_undone(void)
+{
+    for (int i = 0; i < s.nundone; i++)
+        free(s.undone[i]);
+    s.nundone = 0;
+}
+
+const char *web_message(void)
+{
+    return message;
+}
+
+/* ---- loading ---- */
+
+/* Reads OPTIONS ("NAME=VALUE" lines) into C, pointing into COPY (which
+ * it splits); -1 with a message when a line is not NAME=VALUE. */
+static int read_options(char *copy, rm_choices *c)
+{
+    c->n = 0;
+    for (char *line = copy, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        if (!*line)
+            continue;
+        char *eq = strchr(line, '=');
+        if (!eq || eq == line || !eq[1]) {
+            say("option values are given as NAME=VALUE, not '%s'", SHOWN(line));
+            return -1;
+        }
+        if (c->n == RM_MAX_OPTIONS) {
+            say("too many option values");
+            return -1;
+        }
+        *eq = '\0';
+        c->name[c->n] = line;
+        c->value[c->n] = eq + 1;
+        c->n++;
+    }
+    return 0;
+}
+
+int web_load(const char *name, const char *text, const char *options)
+{
+    message[0] = '\0';
+    if (!name || !*name)
+        name = "game";
+    if (!text)
+        text = "";
+    char *copy = strdup(options ? options : "");
+    char *name_copy = strdup(name);
+    rm_choices c;
+    if (!copy || !name_copy) {
+        say("out of memory");
+        free(copy);
+        free(name_copy);
+        return -1;
+    }
+    if (read_options(copy, &c) != 0) {
+        free(copy);
+        free(name_copy);
+        return -1;
+    }
+    buf diag;
+    if (!start(&diag)) {
+        free(copy);
+        free(name_copy);
+        return -1;
+    }
+    int nerrors = 0, nwarnings = 0;
+    rm_game *g = rm_check_string(name, text, strlen(text), &c, diag.f, &nerrors, &nwarnings);
+    free(copy);
+    /* as rimau check: the examples' position strings are read too */
+    if (g && rm_check_example_positions(g, name, text, strlen(text), diag.f) > 0) {
+        rm_game_destroy(g);
+        g = NULL;
+    }
+    fclose(diag.f);
+    snprintf(message, sizeof message, "%s", diag.text ? diag.text : "");
+    free(diag.text);
+    rm_match m;
+    if (g && !g->rules.present) {
+        size_t len = strlen(message); /* (after its warnings) */
+        snprintf(message + len, sizeof message - len,
+                 "%s: error: the game has no rules (no phase): it cannot be played\n", name);
+        rm_game_destroy(g);
+        g = NULL;
+    } else if (g && rm_match_init(&m, g) != 0) {
+        say("out of memory");
+        rm_game_destroy(g);
+        g = NULL;
+    }
+    if (!g) {
+        if (!message[0])
+            say("%s: error: not a valid game", name);
+        free(name_copy);
+        return -1;
+    }
+    if (s.g) {
+        rm_match_free(&s.m);
+        rm_game_destroy(s.g);
+    }
+    forget_undone();
+    free(s.name);
+    s.g = g;
+    s.m = m;
+    s.name = name_copy;
+    return 0;
+}
+
+/* ---- the game ---- */
+
+const char *web_name(void)
+{
+    if (!loaded())
+        return hand(NULL);
+    return hand(strdup(s.g->name ? s.g->name : ""));
+}
+
+const char *web_sides(void)
+{
+    buf b;
+    if (!loaded() || !start(&b))
+        return hand(NULL);
+    for (int i = 0; i < s.g->nsides; i++)
+        fprintf(b.f, "%s\n", s.g->sides[i].name);
+    return finish(&b);
+}
+
+const char *web_points(void)
+{
+    buf b;
+    if (!loaded() || !start(&b))
+        return hand(NULL);
+    for (int p = 0; p < s.g->board.npoints; p++)
+        fprintf(b.f, "%s\n", s.g->board.points[p].name);
+    return finish(&b);
+}
+
+/* TEXT with its tabs and newlines as blanks. */
+static void put_field(FILE *f, const char *text)
+{
+    for (; text && *text; text++)
+        fputc(*text == '\t' || *text == '\n' ? ' ' : *text, f);
+}
+
+const char *web_options(void)
+{
+    buf b;
+    if (!loaded() || !start(&b))
+        return hand(NULL);
+    for (int i = 0; i < s.g->noptions; i++) {
+        const rm_option *o = &s.g->options[i];
+        put_field(b.f, o->name);
+        fputc('\t', b.f);
+        for (int v = 0; v < o->nvalues; v++) {
+            if (v)
+                fputc('|', b.f);
+            put_field(b.f, o->values[v]);
+        }
+        fputc('\t', b.f);
+        put_field(b.f, o->values[o->chosen]);
+        fputc('\t', b.f);
+        put_field(b.f, o->doc);
+        fputc('\n', b.f);
+    }
+    return finish(&b);
+}
+
+const char *web_info(void)
+{
+    buf b;
+    if (!loaded() || !start(&b))
+        return hand(NULL);
+    rm_describe(b.f, s.g);
+    return finish(&b);
+}
+
+/* ---- turns ---- */
+
+const char *web_turns(void)
+{
+    buf b;
+    if (!loaded() || !start(&b))
+        return hand(NULL);
+    const rm_turnlist *l = NULL;
+    if (rm_match_result(&s.m) == RM_ONGOING)
+        l = rm_match_turns(&s.m);
+    for (int i = 0; l && i < l->n; i++) {
+        const rm_move *mv = rm_turn_moves(l, i);
+        int n = l->turns[i].n;
+        char *text = rm_turn_text(s.g, mv, n);
+        if (!text)
+            continue;
+        fputs(text, b.f);
+        free(text);
+        fputc('\t', b.f);
+        for (int k = 0; k < n; k++) {
+            const rm_move *m = &mv[k];
+            bool chained = m->type == RM_MV_CAPTURE && (m->flags & RM_MVF_CHAIN) && k > 0;
+            if (chained) {
+                fprintf(b.f, ".%d", m->to);
+                continue;
+            }
+            if (k > 0)
+                fputc(' ', b.f);
+            switch (m->type) {
+            case RM_MV_DROP:
+                fprintf(b.f, "d%d", m->to);
+                break;
+            case RM_MV_MOVE:
+                fprintf(b.f, "m%d.%d", m->from, m->to);
+                break;
+            case RM_MV_CAPTURE:
+                fprintf(b.f, "x%d.%d", m->from, m->to);
+                break;
+            default:
+                fprintf(b.f, "r%d", m->from);
+                break;
+            }
+        }
+        fputc('\n', b.f);
+    }
+    return finish(&b);
+}
+
+int web_play(const char *text)
+{
+    if (!loaded())
+        return -1;
+    if (!text)
+        text = "";
+    char err[512];
+    if (rm_match_play_text(&s.m, text, err, sizeof err) != 0) {
+        if (rm_match_result(&s.m) != RM_ONGOING)
+            say("the game is over: no turn can be played");
+        else
+            say("'%s': %s", SHOWN(text), err);
+        return -1;
+    }
+    /* the next turn undone, played again, stays undone no more; another
+     * turn forgets them all */
+    if (s.nundone > 0 && strcmp(s.undone[s.nundone - 1], s.m.texts[s.m.n - 1]) == 0)
+        free(s.undone[--s.nundone]);
+    else
+        forget_undone();
+    return 0;
+}
+
+int web_play_many(const char *text)
+{
+    if (!loaded())
+        return -1;
+    char err[600];
+    forget_undone();
+    if (rm_match_play_many(&s.m, text ? text : "", err, sizeof err) != 0) {
+        say("%s", err);
+        return -1;
+    }
+    return 0;
+}
+
+int web_undo(void)
+{
+    if (!loaded() || s.m.n == 0)
+        return 0;
+    if (s.nundone == s.capundone) {
+        int cap = s.capundone ? 2 * s.capundone : 64;
+        char **more = realloc(s.undone, (size_t)cap * sizeof *more);
+        if (!more) {
+            say("out of memory");
+            return 0;
+        }
+        s.undone = more;
+        s.capundone = cap;
+    }
+    char *text = strdup(s.m.texts[s.m.n - 1]);
+    if (!text) {
+        say("out of memory");
+        return 0;
+    }
+    if (rm_match_undo(&s.m, 1) != 1) {
+        free(text);
+        return 0;
+    }
+    s.undone[s.nundone++] = text;
+    return 1;
+}
+
+int web_redo(void)
+{
+    if (!loaded() || s.nundone == 0)
+        return 0;
+    char err[512];
+    if (rm_match_play_text(&s.m, s.undone[s.nundone - 1], err, sizeof err) != 0) {
+        say("%s", err);
+        return 0;
+    }
+    free(s.undone[--s.nundone]);
+    return 1;
+}
+
+int web_turns_played(void)
+{
+    return s.g ? s.m.n : 0;
+}
+
+int web_turns_undone(void)
+{
+    return s.g ? s.nundone : 0;
+}
+
+int web_to_move(void)
+{
+    return s.g ? rm_state_to_move(rm_match_state(&s.m)) : 0;
+}
+
+const char *web_history(void)
+{
+    buf b;
+    if (!loaded() || !start(&b))
+        return hand(NULL);
+    rm_turn_marks *t = malloc(sizeof *t);
+    for (int i = 0; t && i < s.m.n; i++) {
+        int side = rm_state_to_move(&s.m.states[i]);
+        fprintf(b.f, "%d\t%s\t%s\t", i + 1, s.g->sides[side].name, s.m.texts[i]);
+        rm_match_turn_marks(&s.m, i, t);
+        bool first = true;
+        for (int p = 0; p < s.g->board.npoints; p++) {
+            if (t->lost[p] <= 0)
+                continue;
+            fprintf(b.f, "%s%s", first ? "" : ", ", s.g->board.points[p].name);
+            if (t->lost[p] > 1)
+                fprintf(b.f, " (%d)", t->lost[p]);
+            first = false;
+        }
+        fputc('\n', b.f);
+    }
+    free(t);
+    return finish(&b);
+}
+
+/* ---- positions ---- */
+
+const char *web_position(void)
+{
+    if (!loaded())
+        return hand(NULL);
+    char *text = rm_position_string(s.g, rm_match_state(&s.m));
+    if (!text)
+        say("out of memory");
+    return hand(text);
+}
+
+int web_set_position(const char *text)
+{
+    if (!loaded())
+        return -1;
+    if (!text)
+        text = "";
+    char err[512];
+    int at = 0;
+    rm_state st;
+    if (rm_parse_position_string(s.g, text, &st, &at, err, sizeof err) != 0) {
+        say("character %d: %s\n    %.400s\n    %*s^", at + 1, err, text, at < 400 ? at : 400,
+            "");
+        return -1;
+    }
+    rm_match_restart(&s.m, &st);
+    forget_undone();
+    return 0;
+}
+
+const char *web_svg(int names)
+{
+    buf b;
+    if (!loaded() || !start(&b))
+        return hand(NULL);
+    rm_position pos;
+    rm_state_position(s.g, rm_match_state(&s.m), &pos);
+    rm_view v = { pos.kind, pos.count, pos.hand };
+    rm_marks mk = { .fragment = true, .names = names != 0, .hooks = true };
+    rm_turn_marks *t = s.m.n > 0 ? malloc(sizeof *t) : NULL;
+    bool taken[RM_MAX_POINTS];
+    char caption[RM_MAX_TURN_TEXT + 32];
+    if (t) {
+        rm_match_turn_marks(&s.m, s.m.n - 1, t);
+        for (int p = 0; p < s.g->board.npoints; p++)
+            taken[p] = t->lost[p] > 0;
+        mk.narrows = t->narrows;
+        mk.arrows = (const uint8_t(*)[2])t->arrows;
+        mk.dropped = t->dropped;
+        mk.taken = taken;
+        snprintf(caption, sizeof caption, "%d. %.*s", s.m.n, RM_MAX_TURN_TEXT,
+                 s.m.texts[s.m.n - 1]);
+        mk.caption = caption;
+    }
+    render_svg_marked(b.f, s.g, &v, &mk);
+    free(t);
+    return finish(&b);
+}
+
+const char *web_result(void)
+{
+    if (!loaded())
+        return hand(NULL);
+    int r = rm_match_result(&s.m);
+    if (r == RM_ONGOING)
+        return hand(NULL);
+    buf b;
+    if (!start(&b))
+        return hand(NULL);
+    if (r == RM_FAILED) {
+        fprintf(b.f, "the game cannot go on: %s", s.m.why);
+    } else {
+        char res[128];
+        fprintf(b.f, "%s", rm_result_text(s.g, r, res, sizeof res));
+        if (s.m.why[0])
+            fprintf(b.f, " (%s)", s.m.why);
+        fprintf(b.f, " after %d turn%s", s.m.n, s.m.n == 1 ? "" : "s");
+    }
+    return finish(&b);
+}
+
+/* ---- the computer ---- */
+
+const char *web_choose(const char *player, int ms, double seed)
+{
+    if (!loaded())
+        return hand(NULL);
+    if (rm_match_result(&s.m) != RM_ONGOING || rm_match_turns(&s.m)->n == 0) {
+        say("the game is over: there is no turn to choose");
+        return hand(NULL);
+    }
+    if (!player || !*player)
+        player = "mcts";
+    if (ms < 1)
+        ms = 1;
+    char spec[256], err[512];
+    if (strchr(player, ':'))
+        snprintf(spec, sizeof spec, "%s", player);
+    else
+        snprintf(spec, sizeof spec, "%s:%dms", player, ms);
+    rm_player *p = rm_player_new(s.g, spec, (uint64_t)(seed < 0 ? 0 : seed), err, sizeof err);
+    if (!p) {
+        say("%s", err);
+        return hand(NULL);
+    }
+    int i = rm_player_choose(p, &s.m);
+    rm_player_free(p);
+    const rm_turnlist *l = rm_match_turns(&s.m);
+    if (i < 0 || i >= l->n) {
+        say("out of memory");
+        return hand(NULL);
+    }
+    char *text = rm_turn_text(s.g, rm_turn_moves(l, i), l->turns[i].n);
+    if (!text)
+        say("out of memory");
+    return hand(text);
+}
+
+const char *web_perft(int depth)
+{
+    if (!loaded())
+        return hand(NULL);
+    if (depth < 1 || depth > 6) {
+        say("perft takes a depth of 1 to 6, not %d", depth);
+        return hand(NULL);
+    }
+    rm_turnlist lists[6];
+    for (int i = 0; i < 6; i++)
+        rm_turnlist_init(&lists[i]);
+    bool failed = false;
+    uint64_t n = rm_perft(s.g, rm_match_state(&s.m), depth, lists, &failed);
+    for (int i = 0; i < 6; i++)
+        rm_turnlist_free(&lists[i]);
+    if (failed) {
+        say("a position has too many ways to play to count them");
+        return hand(NULL);
+    }
+    char text[32];
+    snprintf(text, sizeof text, "%" PRIu64, n);
+    return hand(strdup(text));
+}
+
+const char *web_record(const char *player0, const char *player1)
+{
+    buf b;
+    if (!loaded() || !start(&b))
+        return hand(NULL);
+    int r = rm_match_result(&s.m);
+    rm_record_info info = { s.name, NULL, { player0, player1 }, r == RM_FAILED ? RM_ONGOING : r,
+                            s.m.why };
+    rm_record_write(b.f, &s.m, &info);
+    return finish(&b);
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double web_bench(double seconds)
+{
+    if (!loaded())
+        return -1;
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    rm_history h;
+    rm_history_init(&h);
+    rm_state st;
+    uint64_t rng = 1;
+    double rate = -1;
+    /* a second's warm-up, as rimau bench's, then the measured run */
+    for (int run = 0; run < 2; run++) {
+        double t0 = seconds_now(), elapsed = 0;
+        long plies = 0;
+        do {
+            int t = 0;
+            rm_initial(s.g, &st);
+            if (rm_history_start(&h, &st) != 0) {
+                say("out of memory");
+                run = 2;
+                break;
+            }
+            rm_playout(s.g, &st, &h, &l, &rng, -1, &t);
+            plies += t;
+            elapsed = seconds_now() - t0;
+        } while (elapsed < (run == 0 && seconds > 1.0 ? 1.0 : seconds));
+        if (run == 1 && elapsed > 0)
+            rate = (double)plies / elapsed;
+    }
+    rm_turnlist_free(&l);
+    rm_history_free(&h);
+    return rate;
+}

@@ -1,0 +1,70 @@
+#!/bin/sh
+# make check-web: the web page (make web) in a real browser. Serves
+# web/dist with python3's http.server on a free port, drives headless
+# Chromium through it with playwright-core (tests/web/page-test.mjs: a
+# compound turn of Rimau-rimau A and a capture chain of Alquerque made by
+# clicks, a whole game of Tiger and Buffaloes clicked against the
+# computer, no console error), then replays the record the page
+# downloaded with rimau replay: the same result and the same turns.
+# Skipped, with a message and exit status 0 (as check-browser.sh), when
+# emcc, Chromium, Node.js, python3 or the npm packages are missing:
+# ./bootstrap --web installs them all.
+set -u
+: "${RIMAU:?}" "${srcdir:?}" "${WEB_DIST:?}"
+. "$srcdir/tests/lib.sh"
+
+skip() { echo "check-web: skipped: $*" >&2; exit 0; }
+command -v emcc > /dev/null 2>&1 || skip "no emcc (Debian: apt-get install emscripten, or ./bootstrap --web)"
+CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+[ -n "$CHROMIUM" ] || skip "no Chromium (./bootstrap --web)"
+command -v node > /dev/null 2>&1 || skip "no Node.js (./bootstrap --web)"
+command -v python3 > /dev/null 2>&1 || skip "no python3, to serve the page"
+[ -d "$srcdir/node_modules/playwright-core" ] || skip "no playwright-core: run npm ci (./bootstrap --web)"
+[ -f "$WEB_DIST/rimau.js" ] && [ -f "$WEB_DIST/index.html" ] || {
+    echo "FAIL make web left no page in $WEB_DIST"; exit 1; }
+export CHROMIUM
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server --bind 127.0.0.1 --directory "$WEB_DIST" "$port" > "$tmp/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2> /dev/null; rm -rf "$tmp"' EXIT
+for i in $(seq 50); do
+    python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/index.html')" \
+        2> /dev/null && break
+    sleep 0.2
+done
+
+timeout 600 node "$srcdir/tests/web/page-test.mjs" "http://127.0.0.1:$port/" "$tmp"
+status=$?
+n=$((n + 1))
+if [ "$status" -ne 0 ]; then
+    echo "FAIL the page's checks in the browser (above)"
+    fail=$((fail + 1))
+else
+    echo "ok the page's checks in the browser"
+fi
+
+# The record the page downloaded, replayed by the command line: the same
+# result, and the same turns (those of replay's own page of the game).
+n=$((n + 1))
+if [ -s "$tmp/tb.rec" ] && "$RIMAU" replay -q "$tmp/tb.rec" --html "$tmp/tb.html" > "$tmp/replay.out" 2>&1; then
+    want="result: $(cat "$tmp/tb-result.txt")"
+    got=$(grep '^result: ' "$tmp/replay.out")
+    sed -n 's|^<li[^>]*>\([^< ]*\).*|\1|p' "$tmp/tb.html" > "$tmp/replay-turns.txt"
+    if [ "$got" = "$want" ] && cmp -s "$tmp/replay-turns.txt" "$tmp/tb-turns.txt" &&
+        [ -s "$tmp/tb-turns.txt" ]; then
+        echo "ok rimau replay of the page's record: $got, $(wc -l < "$tmp/tb-turns.txt") turns"
+    else
+        echo "FAIL rimau replay of the page's record: '$got', not '$want'; turns:"
+        diff "$tmp/tb-turns.txt" "$tmp/replay-turns.txt" | head -n 10
+        fail=$((fail + 1))
+    fi
+else
+    echo "FAIL rimau replay of the page's record"
+    shown "$tmp/replay.out"
+    fail=$((fail + 1))
+fi
+[ -f "$tmp/first-board-ms.txt" ] && echo "first board $(cat "$tmp/first-board-ms.txt") ms after the page's start"
+
+echo "$((n - fail)) passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,158 @@
+// page-test.mjs: the web page (make web) driven in headless Chromium by
+// playwright-core, as a player would: clicks on the board's points.
+//
+//   node page-test.mjs URL OUTDIR
+//
+// Prints one "ok ..." or "FAIL ..." line a check; writes into OUTDIR what
+// tests/check-web.sh compares with rimau replay: tb.rec (the record
+// downloaded), tb-result.txt (the result the page says), tb-turns.txt
+// (its turn list, one a line). Exits 1 when a check fails.
+import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+
+const [url, out] = process.argv.slice(2);
+const require = createRequire(`${process.env.srcdir}/package.json`);
+const { chromium } = require("playwright-core");
+
+let failed = 0;
+function check(ok, what, detail = "") {
+  if (ok) console.log(`ok ${what}`);
+  else { failed++; console.log(`FAIL ${what}${detail ? `: ${detail}` : ""}`); }
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1000, height: 760 } });
+const page = await context.newPage();
+const consoleErrors = [];
+page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
+page.on("pageerror", (e) => consoleErrors.push(String(e)));
+
+async function ready() {
+  await page.waitForFunction(() => document.body.dataset.ready === "yes", null, { timeout: 60000 });
+}
+
+// Chooses the game whose name is NAME, both sides played by PLAYERS.
+async function choose(name, players) {
+  await page.selectOption("#game", { label: name });
+  await page.waitForFunction((n) => document.querySelector("#game option:checked").textContent === n
+    && document.querySelector("#player-0"), name);
+  for (let i = 0; i < 2; i++) await page.selectOption(`#player-${i}`, players[i]);
+  await ready();
+}
+
+const clickName = (name) => page.click(`.hit[data-name="${name}"]`);
+const marked = (cls) => page.$$eval(`#board .${cls}`, (els) => els.map((e) => e.dataset.point));
+const turnsShown = () => page.$$eval("#turns tbody tr", (rows) =>
+  rows.map((r) => [...r.children].map((td) => td.textContent)));
+
+await page.goto(url);
+await ready();
+const firstBoard = await page.evaluate(() => Number(document.body.dataset.firstBoardMs));
+check(firstBoard > 0, `the first board is drawn (${firstBoard} ms after the page's start)`);
+writeFileSync(`${out}/first-board-ms.txt`, `${firstBoard}\n`);
+
+// ---- Rimau-rimau A: the tigers' opening, a compound turn, by clicks ----
+await choose("Rimau-rimau (version A)", ["human", "human"]);
+await clickName("b4");
+await clickName("d4");
+check(await page.isVisible("#partial") &&
+  (await page.textContent("#partial-text")) === "b4 \u2192 d4",
+  "Rimau-rimau A: the partial turn is shown", await page.textContent("#partial-text"));
+await page.click("#cancel");
+check(!(await page.isVisible("#partial")) && (await turnsShown()).length === 0,
+  "Rimau-rimau A: a partial turn is cancelled");
+for (const p of ["d4", "b4", "c4"]) await clickName(p);
+const finish = await page.$$eval("#finish button", (bs) => bs.map((b) => b.textContent));
+check(finish.includes("Play xb4,xc4,xd4"),
+  "Rimau-rimau A: the three removals can end the turn", finish.join(" | "));
+const targets = await marked("target-mark");
+check(targets.length > 0, "Rimau-rimau A: a tiger's targets are highlighted after the removals");
+await clickName("c3");
+const fromC3 = await page.$$eval("#board .target-mark", (els) => els.length);
+check(fromC3 > 0, "Rimau-rimau A: the tiger's steps are highlighted");
+await clickName("a1");
+let rows = await turnsShown();
+check(rows.length === 1 && rows[0][2] === "xb4,xc4,xd4,c3-a1" && rows[0][3] === "b4, c4, d4",
+  "Rimau-rimau A: the compound turn xb4,xc4,xd4,c3-a1 is played by clicks", JSON.stringify(rows));
+await page.click("#undo");
+check((await turnsShown()).length === 0, "Rimau-rimau A: undo takes it back");
+await page.click("#redo");
+check((await turnsShown()).length === 1, "Rimau-rimau A: redo plays it again");
+
+// ---- Alquerque: a capture chain by clicks ----
+await choose("Alquerque", ["human", "human"]);
+for (const t of "c2-c3 c4xc2 c1xc3 a3xc1 c3xa3 d4-c3 d3xb3 b4xb2 b1xb3 e5-d4".split(" ")) {
+  await page.fill("#turn-text", t);
+  await page.press("#turn-text", "Enter");
+}
+check((await turnsShown()).length === 10, "Alquerque: ten turns typed in notation");
+await page.fill("#turn-text", "e3-zz");
+await page.press("#turn-text", "Enter");
+check(await page.isVisible("#turn-error") && (await turnsShown()).length === 10,
+  "Alquerque: a bad turn typed is refused with a message", await page.textContent("#turn-error"));
+await clickName("e3");
+await clickName("e5");
+const ends = await page.$$eval("#finish button", (bs) => bs.map((b) => b.textContent));
+check(ends.includes("Play e3xe5"), "Alquerque: the chain may stop after its first capture",
+  ends.join(" | "));
+await clickName("c3");
+rows = await turnsShown();
+check(rows.length === 11 && rows[10][2] === "e3xe5xc3" && rows[10][3] === "d4, e4",
+  "Alquerque: the capture chain e3xe5xc3 is played by clicks", JSON.stringify(rows[10]));
+
+// ---- Tiger and Buffaloes: a whole game by clicks against the computer ----
+await choose("Tiger and Buffaloes", ["human", "mcts"]);
+await page.fill("#think", "100");
+let clicks = 0, turnsPlayed = 0;
+for (let guard = 0; guard < 5000; guard++) {
+  const state = await page.evaluate(() => ({
+    result: document.body.dataset.result,
+    thinking: !document.querySelector("#thinking").hidden,
+  }));
+  if (state.result) break;
+  if (state.thinking) { await page.waitForTimeout(20); continue; }
+  // the human's turn: a piece that can move, then targets until it is played
+  const startsNow = await marked("start-mark");
+  if (!startsNow.length) {
+    if (await page.isVisible("#pass")) await page.click("#pass");
+    else await page.waitForTimeout(20);
+    continue;
+  }
+  const before = Number(await page.evaluate(() => document.body.dataset.turns));
+  await page.click(`.hit[data-point="${startsNow[(guard * 7) % startsNow.length]}"]`);
+  clicks++;
+  for (let k = 0; k < 20; k++) {
+    const now = Number(await page.evaluate(() => document.body.dataset.turns));
+    if (now !== before) break;
+    const t = await marked("target-mark");
+    if (t.length) { await page.click(`.hit[data-point="${t[(guard + k) % t.length]}"]`); clicks++; continue; }
+    const fin = await page.$$("#finish button");
+    if (fin.length) { await fin[0].click(); continue; }
+    break;
+  }
+  turnsPlayed++;
+}
+const result = await page.evaluate(() => document.body.dataset.result);
+check(!!result, `Tiger and Buffaloes: the game is played to its end by ${clicks} clicks`, result);
+const status = await page.textContent("#status");
+check(status === `Result: ${result}`, "Tiger and Buffaloes: the result is said in words", status);
+const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+await download.saveAs(`${out}/tb.rec`);
+writeFileSync(`${out}/tb-result.txt`, `${result}\n`);
+writeFileSync(`${out}/tb-turns.txt`, (await turnsShown()).map((r) => r[2]).join("\n") + "\n");
+check(download.suggestedFilename() === "tiger-and-buffaloes.rec", "Tiger and Buffaloes: the record is downloaded");
+
+// ---- a phone-sized window: the board fits ----
+await page.setViewportSize({ width: 390, height: 800 });
+const fits = await page.evaluate(() => {
+  const b = document.querySelector("#board svg").getBoundingClientRect();
+  return b.width > 0 && b.right <= window.innerWidth + 1 && document.documentElement.scrollWidth <= window.innerWidth + 1;
+});
+check(fits, "at phone width the board fits the window");
+
+check(consoleErrors.length === 0, "no console errors", consoleErrors.join(" | "));
+await browser.close();
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,61 @@
+// api.js: the functions of src/web/web_api.h over a module made by
+// createRimau() (rimau.js, built by make web). A classic script, so that
+// the page (<script src>) and the worker (importScripts) share it.
+//
+// Every string the C side returns is its own until its next call: each
+// wrapper copies it at once (cwrap's "string" return does), so what the
+// page holds is never freed under it.
+"use strict";
+
+self.wrapRimau = function wrapRimau(M) {
+  const s = (name, args) => M.cwrap(name, "string", args);
+  const n = (name, args) => M.cwrap(name, "number", args);
+  const api = {
+    load: n("web_load", ["string", "string", "string"]),
+    message: s("web_message", []),
+    name: s("web_name", []),
+    sides: s("web_sides", []),
+    points: s("web_points", []),
+    options: s("web_options", []),
+    info: s("web_info", []),
+    turnsText: s("web_turns", []),
+    play: n("web_play", ["string"]),
+    playMany: n("web_play_many", ["string"]),
+    undo: n("web_undo", []),
+    redo: n("web_redo", []),
+    turnsPlayed: n("web_turns_played", []),
+    turnsUndone: n("web_turns_undone", []),
+    toMove: n("web_to_move", []),
+    historyText: s("web_history", []),
+    position: s("web_position", []),
+    setPosition: n("web_set_position", ["string"]),
+    svg: s("web_svg", ["number"]),
+    result: s("web_result", []),
+    choose: s("web_choose", ["string", "number", "number"]),
+    perft: s("web_perft", ["number"]),
+    record: s("web_record", ["string", "string"]),
+    bench: n("web_bench", ["number"]),
+  };
+  const lines = (text) => text.split("\n").filter((l) => l !== "");
+  // The legal turns: {text, groups: [{type, pts: [point indices]}]}.
+  api.turns = () => lines(api.turnsText()).map((line) => {
+    const [text, moves = ""] = line.split("\t");
+    const groups = moves === "" ? [] : moves.split(" ").map((g) => ({
+      type: g[0], pts: g.slice(1).split(".").map(Number),
+    }));
+    return { text, groups };
+  });
+  // The turns played: {n, side, text, taken}.
+  api.history = () => lines(api.historyText()).map((line) => {
+    const [n, side, text, taken = ""] = line.split("\t");
+    return { n: Number(n), side, text, taken };
+  });
+  // The options: {name, values, chosen, doc}.
+  api.optionList = () => lines(api.options()).map((line) => {
+    const [name, values, chosen, doc = ""] = line.split("\t");
+    return { name, values: values.split("|"), chosen, doc };
+  });
+  api.sideList = () => lines(api.sides());
+  api.pointList = () => lines(api.points());
+  return api;
+};
