@@ -256,5 +256,6 @@ export async function startEditor(ctx) {
     },
   };
   api.shown(ctx.page.file, ctx.page.texts.get(ctx.page.file) || "", ctx.page.options);
+  document.body.dataset.editorMs = performance.now().toFixed(0);
   return api;
 }
