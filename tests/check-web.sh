@@ -4,7 +4,9 @@
 # Chromium through it with playwright-core (tests/web/page-test.mjs: a
 # compound turn of Rimau-rimau A and a capture chain of Alquerque made by
 # clicks, a whole game of Tiger and Buffaloes clicked against the
-# computer, no console error), then replays the record the page
+# computer, the editor's diagnostics, perft and examples against rimau
+# check, perft and validate on the same text, a shared link opened in a
+# new page, no console error), then replays the record the page
 # downloaded with rimau replay: the same result and the same turns.
 # Skipped, with a message and exit status 0 (as check-browser.sh), when
 # emcc, Chromium, Node.js, python3 or the npm packages are missing:
@@ -20,7 +22,8 @@ CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || tru
 command -v node > /dev/null 2>&1 || skip "no Node.js (./bootstrap --web)"
 command -v python3 > /dev/null 2>&1 || skip "no python3, to serve the page"
 [ -d "$srcdir/node_modules/playwright-core" ] || skip "no playwright-core: run npm ci (./bootstrap --web)"
-[ -f "$WEB_DIST/rimau.js" ] && [ -f "$WEB_DIST/index.html" ] || {
+[ -x "$srcdir/node_modules/.bin/esbuild" ] || skip "no esbuild, to bundle the editor: run npm ci (./bootstrap --web)"
+[ -f "$WEB_DIST/rimau.js" ] && [ -f "$WEB_DIST/index.html" ] && [ -f "$WEB_DIST/editor.bundle.js" ] || {
     echo "FAIL make web left no page in $WEB_DIST"; exit 1; }
 export CHROMIUM
 

@@ -33,6 +33,7 @@ self.wrapRimau = function wrapRimau(M) {
     result: s("web_result", []),
     choose: s("web_choose", ["string", "number", "number"]),
     perft: s("web_perft", ["number"]),
+    validate: s("web_validate", []),
     record: s("web_record", ["string", "string"]),
     bench: n("web_bench", ["number"]),
   };

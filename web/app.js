@@ -1,8 +1,12 @@
 // app.js: the page: a game picked with its options, its board drawn by
 // the C renderer (web_svg), turns made by clicks or typed, the computer's
 // turns searched in a worker (worker.js), the turn list, undo and redo,
-// the record. The rules are all the C library's: this file only asks.
+// the record, the editor of the game's text (edit.js) and the link that
+// shares it (share.js). The rules are all the C library's: this file
+// only asks.
 import { follow, starts } from "./clicks.js";
+import { startEditor } from "./edit.js";
+import { shareLink, readShared } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -29,6 +33,7 @@ const page = {
   pending: null,      // the computer's request waiting for its answer
   requests: 0,
   firstBoard: null,   // ms from the page's start to its first board
+  editor: null,       // edit.js's, once started
 };
 
 function show(el, on) { el.hidden = !on; }
@@ -66,12 +71,54 @@ async function loadGame(file, options) {
   page.clicks = [];
   page.sides = page.api.sideList();
   page.points = page.api.pointList();
+  if (![...$("game").options].some((o) => o.value === file))
+    $("game").append(new Option(`${page.api.name() || file} (${file})`, file));
   $("game").value = file;
   $("info").textContent = page.api.info();
   buildOptions();
   buildPlayers();
   render();
+  if (page.editor) page.editor.shown(file, text, options);
   return true;
+}
+
+// The editor's text NAME, TEXT with OPTIONS, which compiles: the game
+// played from its start (unless it is the one played now).
+async function applyText(name, text, options) {
+  if (name === page.file && options === page.options && page.texts.get(name) === text) return true;
+  page.texts.set(name, text);
+  return loadGame(name, options);
+}
+
+const isShipped = (file) => page.games.some((g) => g.file === file);
+
+// The shipped text of FILE (as the server has it), or null.
+async function shippedText(file) {
+  if (!isShipped(file)) return null;
+  return fetchText(`games/${file}`);
+}
+
+// A link that carries the game's text, options and position: shown, and
+// copied when the browser lets the page write to the clipboard.
+async function share() {
+  const base = location.href.replace(/#.*$/, "");
+  const link = await shareLink(base, {
+    name: page.file, text: page.texts.get(page.file), options: page.options,
+    position: page.api.position(),
+  });
+  $("share-link").value = link;
+  show($("share-box"), true);
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch (e) {
+    copied = false; // (the link is in the box, selected, to copy by hand)
+  }
+  $("share-note").textContent = copied
+    ? `Link copied (${link.length} characters): it holds the game's text, options and position.`
+    : "Copy the link: it holds the game's text, options and position.";
+  $("share-link").select();
 }
 
 function buildOptions() {
@@ -393,15 +440,40 @@ async function main() {
     setPosition($("position").value.trim());
   });
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT") return;
+    if (e.target.tagName === "INPUT" || e.target.isContentEditable) return;
     if (e.key === "Escape") { page.clicks = []; render(); }
     else if ((e.ctrlKey || e.metaKey) && e.key === "z") { e.preventDefault(); undo(); }
     else if ((e.ctrlKey || e.metaKey) && e.key === "y") { e.preventDefault(); redo(); }
   });
-  const wanted = new URLSearchParams(location.search).get("game");
-  const first = page.games.find((g) => g.file === `${wanted}.game`) ||
-    page.games.find((g) => g.file === "rimau-rimau-a.game") || page.games[0];
-  await loadGame(first.file, "");
+  $("share").addEventListener("click", () => share().catch((e) => {
+    $("share-note").textContent = `The link cannot be made: ${e.message || e}`;
+    show($("share-box"), true);
+  }));
+  const shared = await readShared(location.hash);
+  let loaded = false;
+  if (shared && !(shared instanceof Error)) {
+    // (both sides human: the position shared stays as it is, to study)
+    page.players = ["human", "human"];
+    page.texts.set(shared.name, shared.text);
+    loaded = await loadGame(shared.name, shared.options);
+    if (loaded && shared.position) setPosition(shared.position);
+  }
+  const problem = shared instanceof Error ? shared.message : !loaded && shared ? $("load-error").textContent : "";
+  if (!loaded) {
+    const wanted = new URLSearchParams(location.search).get("game");
+    const first = page.games.find((g) => g.file === `${wanted}.game`) ||
+      page.games.find((g) => g.file === "rimau-rimau-a.game") || page.games[0];
+    await loadGame(first.file, "");
+  }
+  if (problem) error("load-error", problem);
+  page.editor = await startEditor({
+    page, apply: applyText, shipped: shippedText, isShipped,
+  });
+  if (!loaded && shared && !(shared instanceof Error)) {
+    // the link's text, which does not compile, in the editor with its
+    // messages (the board keeps the game loaded instead)
+    page.editor.shown(shared.name, shared.text, shared.options);
+  }
 }
 
 main().catch((e) => {

@@ -21,6 +21,8 @@ static struct session {
     rm_game *g;
     rm_match m;
     char *name;            /* the name the game was loaded under */
+    char *text;            /* its text, and the option values it was loaded */
+    char *options;         /* with ("NAME=VALUE" lines), for web_validate */
     char **undone;         /* turns taken back, the last one last */
     int nundone, capundone;
 } s;
@@ -130,27 +132,20 @@ int web_load(const char *name, const char *text, const char *options)
         text = "";
     char *copy = strdup(options ? options : "");
     char *name_copy = strdup(name);
+    char *text_copy = strdup(text);
+    char *options_copy = strdup(options ? options : "");
     rm_choices c;
-    if (!copy || !name_copy) {
-        say("out of memory");
-        free(copy);
-        free(name_copy);
-        return -1;
-    }
-    if (read_options(copy, &c) != 0) {
-        free(copy);
-        free(name_copy);
-        return -1;
-    }
     buf diag;
-    if (!start(&diag)) {
-        free(copy);
-        free(name_copy);
-        return -1;
+    if (!copy || !name_copy || !text_copy || !options_copy) {
+        say("out of memory");
+        goto failed;
     }
+    if (read_options(copy, &c) != 0 || !start(&diag))
+        goto failed;
     int nerrors = 0, nwarnings = 0;
     rm_game *g = rm_check_string(name, text, strlen(text), &c, diag.f, &nerrors, &nwarnings);
     free(copy);
+    copy = NULL;
     /* as rimau check: the examples' position strings are read too */
     if (g && rm_check_example_positions(g, name, text, strlen(text), diag.f) > 0) {
         rm_game_destroy(g);
@@ -174,8 +169,7 @@ int web_load(const char *name, const char *text, const char *options)
     if (!g) {
         if (!message[0])
             say("%s: error: not a valid game", name);
-        free(name_copy);
-        return -1;
+        goto failed;
     }
     if (s.g) {
         rm_match_free(&s.m);
@@ -183,10 +177,20 @@ int web_load(const char *name, const char *text, const char *options)
     }
     forget_undone();
     free(s.name);
+    free(s.text);
+    free(s.options);
     s.g = g;
     s.m = m;
     s.name = name_copy;
+    s.text = text_copy;
+    s.options = options_copy;
     return 0;
+failed:
+    free(copy);
+    free(name_copy);
+    free(text_copy);
+    free(options_copy);
+    return -1;
 }
 
 /* ---- the game ---- */
@@ -562,6 +566,72 @@ const char *web_perft(int depth)
     char text[32];
     snprintf(text, sizeof text, "%" PRIu64, n);
     return hand(strdup(text));
+}
+
+/* Runs example EX of the game, G when it has the option values the
+ * example asks for, else the game loaded again with them; 1 when it
+ * holds, 0 with *LINE and MSG when not. */
+static int run_example(const rm_example *ex, int *line, char *msg, size_t size)
+{
+    if (!ex->off)
+        return rm_run_example(s.g, ex, line, msg, size) == 0;
+    /* the options in force, those the example gives replaced */
+    char *copy = strdup(s.options);
+    rm_choices c;
+    if (!copy || read_options(copy, &c) != 0) {
+        free(copy);
+        snprintf(msg, size, "out of memory");
+        *line = ex->line;
+        return 0;
+    }
+    for (int w = 0; w < ex->nwith; w++) {
+        int k = 0;
+        while (k < c.n && strcmp(c.name[k], ex->with_name[w]) != 0)
+            k++;
+        if (k == c.n && c.n == RM_MAX_OPTIONS)
+            continue;
+        if (k == c.n)
+            c.n++;
+        c.name[k] = ex->with_name[w];
+        c.value[k] = ex->with_value[w];
+    }
+    rm_game *g = rm_load_string_with(s.name, s.text, strlen(s.text), &c, NULL, NULL);
+    free(copy);
+    int ok = 0;
+    *line = ex->line;
+    if (!g) {
+        snprintf(msg, size, "the game does not load with the options the example gives");
+        return 0;
+    }
+    for (int i = 0; i < g->nexamples; i++)
+        if (!g->examples[i].off && strcmp(g->examples[i].name, ex->name) == 0) {
+            ok = rm_run_example(g, &g->examples[i], line, msg, size) == 0;
+            break;
+        }
+    rm_game_destroy(g);
+    return ok;
+}
+
+const char *web_validate(void)
+{
+    buf b;
+    if (!loaded() || !start(&b))
+        return hand(NULL);
+    for (int i = 0; i < s.g->nexamples; i++) {
+        const rm_example *ex = &s.g->examples[i];
+        int line = 0;
+        char msg[1024] = "";
+        int ok = run_example(ex, &line, msg, sizeof msg);
+        put_field(b.f, ex->name);
+        if (ok)
+            fputs("\tok\n", b.f);
+        else {
+            fprintf(b.f, "\tFAILED\t%d\t", line);
+            put_field(b.f, msg);
+            fputc('\n', b.f);
+        }
+    }
+    return finish(&b);
 }
 
 const char *web_record(const char *player0, const char *player1)

@@ -94,6 +94,15 @@ const char *web_choose(const char *player, int ms, double seed);
  * in decimal; "" with the reason when they cannot be counted. */
 const char *web_perft(int depth);
 
+/* The verdicts of the game's examples (doc/language.md), one a line, in
+ * the file's order: the example's name, a tab, "ok"; or its name, a tab,
+ * "FAILED", a tab, the line of the step that fails, a tab, why (as rimau
+ * validate says it). Each example runs with the option values the game
+ * was loaded with, those its own `with` lines give replaced (rimau
+ * validate -o with these values runs it so first, then with the other
+ * values of the options it leaves open). Nothing when it has none. */
+const char *web_validate(void);
+
 /* The record of the game so far (game records of record.h, as rimau play
  * --save writes it; [Result "*"] while it goes on), the sides played by
  * PLAYER0 and PLAYER1 ("human", "mcts"...). */

@@ -228,6 +228,33 @@ static void test_options_and_bench(void **state)
     assert_true(web_bench(0.05) > 0);
 }
 
+/* The examples' verdicts: every example of Kaooa holds, the one for the
+ * other first side (with first = vulture) too; an assertion made false
+ * fails at its line with rimau validate's reason. */
+static void test_validate(void **state)
+{
+    (void)state;
+    load_game("kaooa.game", NULL);
+    const char *v = web_validate();
+    assert_true(lines(v) >= 10);
+    assert_null(strstr(v, "FAILED"));
+    assert_non_null(strstr(v, "on one page the vulture is placed first\tok\n"));
+    char *text = slurp("games", "kaooa.game");
+    char *at = strstr(text, "    legal \"i5-i4\"");
+    assert_non_null(at);
+    memcpy(at + 2, "illegal", 7); /* (over "  legal": "  illegal \"i5-i4\"") */
+    int line = 1;
+    for (const char *c = text; c < at; c++)
+        line += *c == '\n';
+    assert_int_equal(web_load("kaooa.game", text, NULL), 0);
+    char want[256];
+    snprintf(want, sizeof want, "\tFAILED\t%d\t'i5-i4' should not be legal, but it is\n", line);
+    assert_non_null(strstr(web_validate(), want));
+    free(text);
+    load_game("kaooa.game", "first=vulture");
+    assert_null(strstr(web_validate(), "FAILED"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +264,7 @@ int main(void)
         cmocka_unit_test(test_turns_as_clicks),
         cmocka_unit_test(test_svg_and_result),
         cmocka_unit_test(test_options_and_bench),
+        cmocka_unit_test(test_validate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,14 +1,18 @@
 // page-test.mjs: the web page (make web) driven in headless Chromium by
-// playwright-core, as a player would: clicks on the board's points.
+// playwright-core, as a player would: clicks on the board's points, and
+// the editor of the game's text and the link that shares it.
 //
 //   node page-test.mjs URL OUTDIR
 //
 // Prints one "ok ..." or "FAIL ..." line a check; writes into OUTDIR what
 // tests/check-web.sh compares with rimau replay: tb.rec (the record
 // downloaded), tb-result.txt (the result the page says), tb-turns.txt
-// (its turn list, one a line). Exits 1 when a check fails.
+// (its turn list, one a line). The editor's diagnostics, perft and
+// examples are compared here with those of the command line ($RIMAU) on
+// the same text (OUTDIR/kaooa.game). Exits 1 when a check fails.
 import { createRequire } from "node:module";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 
 const [url, out] = process.argv.slice(2);
 const require = createRequire(`${process.env.srcdir}/package.json`);
@@ -41,6 +45,30 @@ async function choose(name, players) {
     && document.querySelector("#player-0"), name);
   for (let i = 0; i < 2; i++) await page.selectOption(`#player-${i}`, players[i]);
   await ready();
+}
+
+// The command line, run in OUTDIR: its exit status, standard output and
+// standard error.
+function rimau(...args) {
+  const r = spawnSync(process.env.RIMAU, args, { cwd: out, encoding: "utf8" });
+  return { status: r.status, stdout: r.stdout || "", stderr: r.stderr || "" };
+}
+
+// Replaces the editor's text of page P by TEXT, as a paste over the whole
+// text, and waits for its check (compiled, perft, examples) to end.
+async function editText(p, text) {
+  const before = await p.evaluate(() => document.body.dataset.checked);
+  await p.click("#editor .cm-content");
+  await p.keyboard.press("Control+A");
+  await p.keyboard.insertText(text);
+  await p.waitForFunction((b) => document.body.dataset.checked && document.body.dataset.checked !== b,
+    before, { timeout: 60000 });
+}
+
+// The editor's text, as its "Download the text" button saves it.
+async function editorText(p) {
+  const [d] = await Promise.all([p.waitForEvent("download"), p.click("#edit-download")]);
+  return readFileSync(await d.path(), "utf8");
 }
 
 const clickName = (name) => page.click(`.hit[data-name="${name}"]`);
@@ -102,6 +130,88 @@ await clickName("c3");
 rows = await turnsShown();
 check(rows.length === 11 && rows[10][2] === "e3xe5xc3" && rows[10][3] === "d4, e4",
   "Alquerque: the capture chain e3xe5xc3 is played by clicks", JSON.stringify(rows[10]));
+
+// ---- the editor: Kaooa's text made wrong, then right again ----
+await choose("Kaooa", ["human", "human"]);
+await page.waitForFunction(() => document.body.dataset.checked, null, { timeout: 60000 });
+const kaooa = readFileSync(`${process.env.srcdir}/games/kaooa.game`, "utf8");
+const broken = kaooa.replace("crows lose with 3 pieces", "crow lose with 3 pieces");
+check(broken !== kaooa, "editor: Kaooa's rules have the line the test breaks");
+await editText(page, broken);
+writeFileSync(`${out}/kaooa.game`, broken);
+const native = rimau("check", "kaooa.game");
+const nativeFirst = (native.stdout + native.stderr).split("\n").find((l) => / error: /.test(l)) || "";
+const shown = await page.$$eval("#diagnostics li.error", (lis) => lis.map((li) =>
+  `kaooa.game:${li.dataset.line}:${li.dataset.col}: error: ${li.querySelector(".message").textContent}`));
+check(native.status !== 0 && shown.length > 0 && shown[0] === nativeFirst,
+  "editor: the error's line, column and message are rimau check's", `${shown[0]} | ${nativeFirst}`);
+await page.click("#diagnostics li.error .where"); // (the text scrolls to it)
+const marks = await page.$$eval("#editor .cm-lintRange-error", (els) => els.map((e) => e.textContent));
+// (under the span of rimau check's caret line: "^~~~")
+const nativeLines = (native.stdout + native.stderr).split("\n");
+const at = nativeLines.indexOf(nativeFirst);
+const caret = nativeLines[at + 2] || "";
+const spanned = (nativeLines[at + 1] || "").slice(caret.indexOf("^"), caret.trimEnd().length);
+check(spanned.startsWith("crow") && marks.join("") === spanned, "editor: the error's span is underlined in the text",
+  `${JSON.stringify(marks)} | ${JSON.stringify(spanned)}`);
+await page.hover("#editor .cm-lintRange-error");
+const tip = await page.waitForSelector(".cm-tooltip-lint", { timeout: 5000 }).then((t) => t.textContent(), () => "");
+check(tip.includes(nativeFirst.replace(/^.*? error: /, "")), "editor: the message shows on hover", tip);
+check((await page.innerHTML("#board")).includes(">Kaooa<"),
+  "editor: the board stays the last game that compiled");
+
+const fixed = kaooa.replace('game "Kaooa"', 'game "Kaooa (edited)"');
+await editText(page, fixed);
+writeFileSync(`${out}/kaooa.game`, fixed);
+check((await page.$$("#diagnostics li.error")).length === 0 && rimau("check", "kaooa.game").status === 0,
+  "editor: the fixed text has no error, as rimau check says");
+check((await page.innerHTML("#board")).includes(">Kaooa (edited)<"),
+  "editor: the board is drawn from the fixed text");
+const perftShown = await page.$$eval("#perft tbody tr", (rows) => rows.map((r) => r.children[1].textContent));
+const perftNative = [1, 2, 3].map((d) => rimau("perft", "kaooa.game", String(d)).stdout.trim().split("\n").pop());
+check(perftShown.length === 3 && perftShown.join(" ") === perftNative.join(" "),
+  "editor: perft 1 to 3 are rimau perft's", `${perftShown.join(" ")} | ${perftNative.join(" ")}`);
+const verdicts = await page.$$eval("#examples li", (lis) => lis.map((li) => li.textContent));
+const nativeVerdicts = rimau("validate", "kaooa.game").stdout.split("\n")
+  .filter((l) => l.startsWith("ok ")).map((l) => l.replace(/^ok kaooa\.game: (".*") \(.*$/, "ok $1"));
+check(verdicts.length > 0 && verdicts.join("\n") === nativeVerdicts.join("\n"),
+  "editor: the examples' verdicts are rimau validate's", `${verdicts.length} | ${nativeVerdicts.length}`);
+
+// ---- a link that carries the text, options and position ----
+await page.selectOption('#options select[data-option="first"]', "vulture");
+await page.waitForFunction(() => document.querySelector('#options select[data-option="first"]').value === "vulture");
+await ready();
+for (const t of ["i3", "t1", "i3-i4"]) {
+  await page.fill("#turn-text", t);
+  await page.press("#turn-text", "Enter");
+}
+const position = await page.inputValue("#position");
+check((await turnsShown()).length === 3, "share: three turns played with first = vulture",
+  JSON.stringify(await turnsShown()));
+await page.click("#share");
+const link = await page.inputValue("#share-link");
+check(/#g=[A-Za-z0-9_-]+$/.test(link) && !link.includes("Kaooa"),
+  `share: the link holds the game compressed (${link.length} characters)`);
+const page2 = await context.newPage();
+page2.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
+page2.on("pageerror", (e) => consoleErrors.push(String(e)));
+await page2.goto(link);
+await page2.waitForFunction(() => document.body.dataset.ready === "yes" && document.body.dataset.checked,
+  null, { timeout: 60000 });
+check((await page2.inputValue("#position")) === position, "share: the link's page is at the same position",
+  `${await page2.inputValue("#position")} | ${position}`);
+check((await page2.inputValue('#options select[data-option="first"]')) === "vulture",
+  "share: the link's page has the same option values");
+check((await page2.innerHTML("#board")).includes(">Kaooa (edited)<") && (await editorText(page2)) === fixed,
+  "share: the link's page has the edited text, on the board and in the editor");
+await page2.close();
+const page3 = await context.newPage();
+page3.on("pageerror", (e) => consoleErrors.push(String(e)));
+await page3.goto(link.replace(/#g=.*/, "#g=AAAA-not-a-game"));
+await page3.waitForFunction(() => document.body.dataset.ready === "yes");
+check((await page3.textContent("#load-error")).includes("the link's game cannot be read"),
+  "share: a link that does not read is refused with a message", await page3.textContent("#load-error"));
+await page3.close();
 
 // ---- Tiger and Buffaloes: a whole game by clicks against the computer ----
 await choose("Tiger and Buffaloes", ["human", "mcts"]);
