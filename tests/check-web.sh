@@ -1,5 +1,7 @@
 #!/bin/sh
-# make check-web: the web page (make web) in a real browser. Serves
+# make check-web: the web page (make web) in a real browser. First plays
+# every shipped game by clicks under Node.js (tests/web/every-game.mjs).
+# Then serves
 # web/dist with python3's http.server on a free port, drives headless
 # Chromium through it with playwright-core (tests/web/page-test.mjs: a
 # compound turn of Rimau-rimau A and a capture chain of Alquerque made by
@@ -26,6 +28,17 @@ command -v python3 > /dev/null 2>&1 || skip "no python3, to serve the page"
 [ -f "$WEB_DIST/rimau.js" ] && [ -f "$WEB_DIST/index.html" ] && [ -f "$WEB_DIST/editor.bundle.js" ] || {
     echo "FAIL make web left no page in $WEB_DIST"; exit 1; }
 export CHROMIUM
+
+# Click-to-move on every shipped game and option value, under Node.js
+# with the page's own click logic (tests/web/every-game.mjs).
+n=$((n + 1))
+if timeout 600 node "$srcdir/tests/web/every-game.mjs" "$WEB_DIST" "$srcdir/games" > "$tmp/every.out" 2>&1; then
+    echo "ok click-to-move on every shipped game: $(tail -n 1 "$tmp/every.out")"
+else
+    grep -v '^ok ' "$tmp/every.out" | head -n 20
+    echo "FAIL click-to-move on every shipped game"
+    fail=$((fail + 1))
+fi
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 python3 -m http.server --bind 127.0.0.1 --directory "$WEB_DIST" "$port" > "$tmp/server.log" 2>&1 &
