@@ -50,7 +50,7 @@ n=$((n + 1))
 if [ -s "$tmp/tb.rec" ] && "$RIMAU" replay -q "$tmp/tb.rec" --html "$tmp/tb.html" > "$tmp/replay.out" 2>&1; then
     want="result: $(cat "$tmp/tb-result.txt")"
     got=$(grep '^result: ' "$tmp/replay.out")
-    sed -n 's|^<li[^>]*>\([^< ]*\).*|\1|p' "$tmp/tb.html" > "$tmp/replay-turns.txt"
+    sed -n 's|^<li [^>]*data-turn="\([^"]*\)".*|\1|p' "$tmp/tb.html" > "$tmp/replay-turns.txt"
     if [ "$got" = "$want" ] && cmp -s "$tmp/replay-turns.txt" "$tmp/tb-turns.txt" &&
         [ -s "$tmp/tb-turns.txt" ]; then
         echo "ok rimau replay of the page's record: $got, $(wc -l < "$tmp/tb-turns.txt") turns"
