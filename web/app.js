@@ -3,6 +3,9 @@
 // turns searched in a worker (worker.js), the turn list, undo and redo,
 // the record. The rules are all the C library's: this file only asks.
 import { follow, starts } from "./clicks.js";
+import { installReplay } from "./replay.js";
+import { installAssist } from "./assist.js";
+import { installKeys } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -11,6 +14,7 @@ const PLAYERS = [
   ["mcts", "computer: Monte Carlo tree search"],
   ["ab", "computer: alpha-beta"],
   ["random", "computer: random"],
+  ["perfect", "computer: perfect play (solved)"],
 ];
 
 const page = {
@@ -29,6 +33,8 @@ const page = {
   pending: null,      // the computer's request waiting for its answer
   requests: 0,
   firstBoard: null,   // ms from the page's start to its first board
+  replay: null,       // replay mode (replay.js): no turn is made, no computer asked
+  thinkMs: [],        // the computer's time for each of its turns, in ms
 };
 
 function show(el, on) { el.hidden = !on; }
@@ -64,6 +70,8 @@ async function loadGame(file, options) {
   page.options = options;
   page.start = null;
   page.clicks = [];
+  page.replay = null;
+  page.thinkMs = [];
   page.sides = page.api.sideList();
   page.points = page.api.pointList();
   $("game").value = file;
@@ -128,7 +136,7 @@ function render() {
   const board = $("board");
   board.innerHTML = api.svg($("names").checked ? 1 : 0);
   const svg = board.querySelector("svg");
-  const human = !result && isHumanTurn() && !page.pending;
+  const human = !result && isHumanTurn() && !page.pending && !page.replay;
   const f = follow(page.turns, page.clicks);
   if (page.clicks.length && !f.candidates.length) page.clicks = [];
   decorate(svg, human, f);
@@ -183,6 +191,8 @@ function render() {
     document.body.dataset.firstBoardMs = page.firstBoard.toFixed(0);
   }
   document.body.dataset.ready = "yes";
+  // (replay.js, assist.js and keys.js add their parts)
+  document.dispatchEvent(new CustomEvent("rimau:render", { detail: { svg, human } }));
   askComputer();
 }
 
@@ -231,7 +241,7 @@ function decorate(svg, human, f) {
 // ---- making turns ----
 
 function clickPoint(p) {
-  if (page.api.result() || !isHumanTurn() || page.pending) return;
+  if (page.api.result() || !isHumanTurn() || page.pending || page.replay) return;
   const f = follow(page.turns, page.clicks);
   if (page.clicks.length && f.next.has(p)) {
     page.clicks.push(p);
@@ -264,8 +274,12 @@ function newWorker() {
   const w = new Worker("worker.js");
   w.onmessage = (e) => answered(e.data);
   w.onerror = (e) => {
+    // (a worker stopped while it loaded may still report: not this one's)
+    if (w !== page.worker) return;
     page.pending = null;
-    error("turn-error", `the computer failed: ${e.message}`);
+    page.worker = null;
+    w.terminate();
+    computerFailed(`the computer failed: ${e.message}`);
   };
   return w;
 }
@@ -280,10 +294,10 @@ function stopComputer() {
 
 function askComputer() {
   const api = page.api;
-  if (page.pending || api.result() || isHumanTurn()) return;
+  if (page.pending || page.replay || api.result() || isHumanTurn()) return;
   if (!page.worker) page.worker = newWorker();
   const id = ++page.requests;
-  page.pending = { id };
+  page.pending = { id, t0: performance.now() };
   const player = page.players[api.toMove()];
   const ms = Math.max(100, Math.min(30000, Number($("think").value) || 1000));
   page.worker.postMessage({
@@ -295,12 +309,23 @@ function askComputer() {
   render();
 }
 
+// The side to move is played by a human from now on (asking the computer
+// again would fail again), and TEXT says why.
+function computerFailed(text) {
+  const side = page.api.toMove();
+  page.players[side] = "human";
+  $(`player-${side}`).value = "human";
+  error("turn-error", `${text}; ${page.sides[side]} are played by a human now`);
+  render();
+}
+
 function answered(r) {
   if (!page.pending || r.id !== page.pending.id) return;
+  page.thinkMs.push(Math.round(performance.now() - page.pending.t0));
+  document.body.dataset.thinkMs = page.thinkMs.join(" ");
   page.pending = null;
   if (r.error) {
-    error("turn-error", `the computer: ${r.error}`);
-    render();
+    computerFailed(`the computer: ${r.error}`);
     return;
   }
   play(r.turn);
@@ -354,6 +379,7 @@ function setPosition(text) {
   error("position-error", "");
   page.start = text;
   page.clicks = [];
+  page.replay = null;
   render();
 }
 
@@ -393,11 +419,15 @@ async function main() {
     setPosition($("position").value.trim());
   });
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT") return;
+    if (e.target.tagName === "INPUT" || page.replay) return;
     if (e.key === "Escape") { page.clicks = []; render(); }
     else if ((e.ctrlKey || e.metaKey) && e.key === "z") { e.preventDefault(); undo(); }
     else if ((e.ctrlKey || e.metaKey) && e.key === "y") { e.preventDefault(); redo(); }
   });
+  const ctx = { page, $, error, render, loadGame, stopComputer, play, playerText };
+  installReplay(ctx);
+  installAssist(ctx);
+  installKeys(ctx);
   const wanted = new URLSearchParams(location.search).get("game");
   const first = page.games.find((g) => g.file === `${wanted}.game`) ||
     page.games.find((g) => g.file === "rimau-rimau-a.game") || page.games[0];
