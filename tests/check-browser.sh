@@ -54,5 +54,35 @@ else
     fail=$((fail + 1))
 fi
 
+# Issue 29: Rimau-rimau's tall board fits a 1000x760 window without
+# scrolling, and the current turn's number stays readable on the page:
+# tests/browser/fit-probe.js, added to a copy of the page, writes what it
+# measures into the DOM, which Chromium dumps.
+"$RIMAU" play "$srcdir/games/rimau-rimau-a.game" -q --tigers=random --men=random --seed 3 \
+    --save "$tmp/ra.rec" > /dev/null 2>&1
+expect 0 "replay --html of Rimau-rimau" "$RIMAU" replay -q "$tmp/ra.rec" --html "$tmp/ra.html" --names
+{
+    sed '/^<\/body>$/,$d' "$tmp/ra.html"
+    printf '<script>//<![CDATA[\n'
+    cat "$srcdir/tests/browser/fit-probe.js"
+    printf '//]]></script>\n</body>\n</html>\n'
+} > "$tmp/probe.html"
+probe=$(HOME="$tmp" timeout 120 "$browser" --headless --no-sandbox --disable-gpu --no-first-run \
+    --window-size=1000,760 --virtual-time-budget=5000 --dump-dom "file://$tmp/probe.html" 2> /dev/null |
+    sed -n 's/^<body[^>]* data-probe="\([^"]*\)".*/\1/p')
+n=$((n + 1))
+case $probe in
+*fits=yes*) echo "ok Rimau-rimau's board fits a 1000x760 window ($probe)" ;;
+*) echo "FAIL Rimau-rimau's board fits a 1000x760 window: '$probe'"; fail=$((fail + 1)) ;;
+esac
+contrast=${probe##*contrast=}
+n=$((n + 1))
+if [ -n "$probe" ] && ! below "$contrast" 3; then
+    echo "ok the current turn's number is readable on the page (contrast $contrast)"
+else
+    echo "FAIL the current turn's number is readable on the page: contrast '$contrast', under 3"
+    fail=$((fail + 1))
+fi
+
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -650,6 +650,12 @@ has "q---P3" out "show writes the height of a stack on the rightmost column"
 expect 0 "show --svg" "$RIMAU" show --svg "$game"
 has "<svg xmlns" out "show --svg writes SVG"
 has "</svg>" out "show --svg closes the SVG"
+has_no 'class="name"' out "show --svg writes no point names"
+expect 0 "show --svg --names" "$RIMAU" show --svg --names "$srcdir/games/kaooa.game"
+has '<text class="name"[^>]*>t1</text>' out "show --svg --names writes Kaooa's point t1"
+has '<text class="name"[^>]*>i3</text>' out "show --svg --names writes Kaooa's point i3"
+expect 2 "show --names without --svg" "$RIMAU" show --names "$game"
+has "give --svg too" err "show --names without --svg says what it needs"
 
 # ---- position strings ----
 start="8T3mmm2mmm2mmm3T8 m15 tigers opening,dropping 1"

@@ -57,6 +57,18 @@ same "the page lists the captures" "$?" 0
 same "the page loads nothing from outside" "$(count ' src=\| href=\|url(' "$tmp/g.html")" 0
 grep -q "addEventListener('keydown'" "$tmp/g.html"
 same "the page answers the keys" "$?" 0
+
+# Issue 29: each turn says its side; --names writes the points' names
+same "the page says the side of each turn" \
+    "$(grep '^<li data-taken=' "$tmp/g.html" | sed -n 's/.* data-side="\([^"]*\)".*/\1/p' | sort -u | tr '\n' ' ')" \
+    "black white "
+same "the first turn is white's" "$(grep -m 1 '^<li data-taken=' "$tmp/g.html" | grep -c '<span class="side">white</span>')" 1
+same "no point names without --names" "$(count 'class="name"' "$tmp/g.html")" 0
+expect 0 "replay --html --names --svg" "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/names.html" --svg "$tmp/names" --names
+same "the page names the 25 points of each position" "$(count 'class="name"' "$tmp/names.html")" $((25 * (turns + 1)))
+same "each picture names its points" "$(count 'class="name"' "$tmp/names/000.svg")" 25
+wellformed "$tmp/names.html"
+same "the page with names is well-formed" "$?" 0
 expect 1 "replay --html into a missing folder" "$RIMAU" replay -q "$tmp/g.rec" --html "$tmp/no/g.html"
 has "cannot write" err "replay --html names the file it cannot write"
 

@@ -9,7 +9,8 @@
 # computer, the editor's diagnostics, perft and examples against rimau
 # check, perft and validate on the same text, a shared link opened in a
 # new page, no console error), then replays the record the page
-# downloaded with rimau replay: the same result and the same turns.
+# downloaded with rimau replay: the same result and the same turns; then
+# features-test.mjs and shots.mjs (below).
 # Skipped, with a message and exit status 0 (as check-browser.sh), when
 # emcc, Chromium, Node.js, python3 or the npm packages are missing:
 # ./bootstrap --web installs them all.
@@ -66,7 +67,7 @@ n=$((n + 1))
 if [ -s "$tmp/tb.rec" ] && "$RIMAU" replay -q "$tmp/tb.rec" --html "$tmp/tb.html" > "$tmp/replay.out" 2>&1; then
     want="result: $(cat "$tmp/tb-result.txt")"
     got=$(grep '^result: ' "$tmp/replay.out")
-    sed -n 's|^<li[^>]*>\([^< ]*\).*|\1|p' "$tmp/tb.html" > "$tmp/replay-turns.txt"
+    sed -n 's|^<li [^>]*data-turn="\([^"]*\)".*|\1|p' "$tmp/tb.html" > "$tmp/replay-turns.txt"
     if [ "$got" = "$want" ] && cmp -s "$tmp/replay-turns.txt" "$tmp/tb-turns.txt" &&
         [ -s "$tmp/tb-turns.txt" ]; then
         echo "ok rimau replay of the page's record: $got, $(wc -l < "$tmp/tb-turns.txt") turns"
@@ -79,6 +80,35 @@ else
     echo "FAIL rimau replay of the page's record"
     shown "$tmp/replay.out"
     fail=$((fail + 1))
+fi
+# Issue 29: the record loaded back and replayed in the page, corrupt
+# records refused, perfect play and the hint, keyboard play, the position
+# copied (tests/web/features-test.mjs); the boards of fixed positions
+# against the reference pictures (tests/web/shots.mjs).
+if [ -s "$tmp/tb.rec" ]; then
+    timeout 900 node "$srcdir/tests/web/features-test.mjs" "http://127.0.0.1:$port/" "$tmp"
+    status=$?
+else
+    echo "(no record from the first checks)"
+    status=1
+fi
+n=$((n + 1))
+if [ "$status" -ne 0 ]; then
+    echo "FAIL the page's records, replay, hint, perfect play and keys (above)"
+    fail=$((fail + 1))
+else
+    echo "ok the page's records, replay, hint, perfect play and keys"
+fi
+mkdir -p "$tmp/shots"
+timeout 300 node "$srcdir/tests/web/shots.mjs" "http://127.0.0.1:$port/" "$tmp/shots"
+status=$?
+n=$((n + 1))
+if [ "$status" -ne 0 ]; then
+    rm -rf shots-failed && cp -R "$tmp/shots" shots-failed
+    echo "FAIL the boards' screenshots (above; the pictures taken are in $(pwd)/shots-failed)"
+    fail=$((fail + 1))
+else
+    echo "ok the boards' screenshots match the references"
 fi
 [ -f "$tmp/first-board-ms.txt" ] && echo "first board $(cat "$tmp/first-board-ms.txt") ms after the page's start"
 

@@ -36,6 +36,12 @@ self.wrapRimau = function wrapRimau(M) {
     validate: s("web_validate", []),
     record: s("web_record", ["string", "string"]),
     bench: n("web_bench", ["number"]),
+    restart: M.cwrap("web_restart", null, []),
+    solve: n("web_solve", ["number", "number"]),
+    solved: n("web_solved", []),
+    solveSummary: s("web_solve_summary", []),
+    value: s("web_value", []),
+    readRecordText: s("web_read_record", ["string", "string"]),
   };
   const lines = (text) => text.split("\n").filter((l) => l !== "");
   // The legal turns: {text, groups: [{type, pts: [point indices]}]}.
@@ -57,6 +63,23 @@ self.wrapRimau = function wrapRimau(M) {
     return { name, values: values.split("|"), chosen, doc };
   });
   api.sideList = () => lines(api.sides());
+  // A game record read: {game, options ("NAME=VALUE" lines), result,
+  // turns: [text]}, or null with the reason in api.message().
+  api.readRecord = (name, text) => {
+    const out = api.readRecordText(name, text);
+    if (!out) return null;
+    const r = { game: "", options: [], result: "", turns: [] };
+    for (const line of lines(out)) {
+      const tab = line.indexOf("\t");
+      const key = line.slice(0, tab), value = line.slice(tab + 1);
+      if (key === "game") r.game = value;
+      else if (key === "option") r.options.push(value);
+      else if (key === "result") r.result = value;
+      else if (key === "turn") r.turns.push(value);
+    }
+    r.options = r.options.join("\n");
+    return r;
+  };
   api.pointList = () => lines(api.points());
   return api;
 };

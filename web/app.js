@@ -7,6 +7,9 @@
 import { follow, starts } from "./clicks.js";
 import { startEditor } from "./edit.js";
 import { shareLink, readShared } from "./share.js";
+import { installReplay } from "./replay.js";
+import { installAssist } from "./assist.js";
+import { installKeys } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -15,6 +18,7 @@ const PLAYERS = [
   ["mcts", "computer: Monte Carlo tree search"],
   ["ab", "computer: alpha-beta"],
   ["random", "computer: random"],
+  ["perfect", "computer: perfect play (solved)"],
 ];
 
 const page = {
@@ -34,6 +38,8 @@ const page = {
   requests: 0,
   firstBoard: null,   // ms from the page's start to its first board
   editor: null,       // edit.js's, once started
+  replay: null,       // replay mode (replay.js): no turn is made, no computer asked
+  thinkMs: [],        // the computer's time for each of its turns, in ms
 };
 
 function show(el, on) { el.hidden = !on; }
@@ -69,6 +75,8 @@ async function loadGame(file, options) {
   page.options = options;
   page.start = null;
   page.clicks = [];
+  page.replay = null;
+  page.thinkMs = [];
   page.sides = page.api.sideList();
   page.points = page.api.pointList();
   if (![...$("game").options].some((o) => o.value === file))
@@ -175,7 +183,7 @@ function render() {
   const board = $("board");
   board.innerHTML = api.svg($("names").checked ? 1 : 0);
   const svg = board.querySelector("svg");
-  const human = !result && isHumanTurn() && !page.pending;
+  const human = !result && isHumanTurn() && !page.pending && !page.replay;
   const f = follow(page.turns, page.clicks);
   if (page.clicks.length && !f.candidates.length) page.clicks = [];
   decorate(svg, human, f);
@@ -230,6 +238,8 @@ function render() {
     document.body.dataset.firstBoardMs = page.firstBoard.toFixed(0);
   }
   document.body.dataset.ready = "yes";
+  // (replay.js, assist.js and keys.js add their parts)
+  document.dispatchEvent(new CustomEvent("rimau:render", { detail: { svg, human } }));
   askComputer();
 }
 
@@ -278,7 +288,7 @@ function decorate(svg, human, f) {
 // ---- making turns ----
 
 function clickPoint(p) {
-  if (page.api.result() || !isHumanTurn() || page.pending) return;
+  if (page.api.result() || !isHumanTurn() || page.pending || page.replay) return;
   const f = follow(page.turns, page.clicks);
   if (page.clicks.length && f.next.has(p)) {
     page.clicks.push(p);
@@ -311,8 +321,12 @@ function newWorker() {
   const w = new Worker("worker.js");
   w.onmessage = (e) => answered(e.data);
   w.onerror = (e) => {
+    // (a worker stopped while it loaded may still report: not this one's)
+    if (w !== page.worker) return;
     page.pending = null;
-    error("turn-error", `the computer failed: ${e.message}`);
+    page.worker = null;
+    w.terminate();
+    computerFailed(`the computer failed: ${e.message}`);
   };
   return w;
 }
@@ -327,10 +341,10 @@ function stopComputer() {
 
 function askComputer() {
   const api = page.api;
-  if (page.pending || api.result() || isHumanTurn()) return;
+  if (page.pending || page.replay || api.result() || isHumanTurn()) return;
   if (!page.worker) page.worker = newWorker();
   const id = ++page.requests;
-  page.pending = { id };
+  page.pending = { id, t0: performance.now() };
   const player = page.players[api.toMove()];
   const ms = Math.max(100, Math.min(30000, Number($("think").value) || 1000));
   page.worker.postMessage({
@@ -342,12 +356,23 @@ function askComputer() {
   render();
 }
 
+// The side to move is played by a human from now on (asking the computer
+// again would fail again), and TEXT says why.
+function computerFailed(text) {
+  const side = page.api.toMove();
+  page.players[side] = "human";
+  $(`player-${side}`).value = "human";
+  error("turn-error", `${text}; ${page.sides[side]} are played by a human now`);
+  render();
+}
+
 function answered(r) {
   if (!page.pending || r.id !== page.pending.id) return;
+  page.thinkMs.push(Math.round(performance.now() - page.pending.t0));
+  document.body.dataset.thinkMs = page.thinkMs.join(" ");
   page.pending = null;
   if (r.error) {
-    error("turn-error", `the computer: ${r.error}`);
-    render();
+    computerFailed(`the computer: ${r.error}`);
     return;
   }
   play(r.turn);
@@ -401,6 +426,7 @@ function setPosition(text) {
   error("position-error", "");
   page.start = text;
   page.clicks = [];
+  page.replay = null;
   render();
 }
 
@@ -440,11 +466,15 @@ async function main() {
     setPosition($("position").value.trim());
   });
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" || e.target.isContentEditable) return;
+    if (e.target.tagName === "INPUT" || e.target.isContentEditable || page.replay) return;
     if (e.key === "Escape") { page.clicks = []; render(); }
     else if ((e.ctrlKey || e.metaKey) && e.key === "z") { e.preventDefault(); undo(); }
     else if ((e.ctrlKey || e.metaKey) && e.key === "y") { e.preventDefault(); redo(); }
   });
+  const ctx = { page, $, error, render, loadGame, stopComputer, play, playerText };
+  installReplay(ctx);
+  installAssist(ctx);
+  installKeys(ctx);
   $("share").addEventListener("click", () => share().catch((e) => {
     $("share-note").textContent = `The link cannot be made: ${e.message || e}`;
     show($("share-box"), true);

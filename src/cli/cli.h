@@ -165,9 +165,11 @@ int cli_engine_run(cli_engine *e, FILE *in, FILE *out);
  * them, with the turn list, the captures and RESULT. Each file is written
  * whole through files.h, or not at all: an existing file is replaced only
  * when Rimau's replay wrote it, or with FORCE; every picture's path is
- * checked before the first is written. 0, or -1 after a message. */
-int cli_replay_svg(const rm_match *m, const char *dir, bool force);
-int cli_replay_html(const rm_match *m, const char *file, const char *result, bool force);
+ * checked before the first is written. NAMES: each point's name written
+ * beside it (--names). 0, or -1 after a message. */
+int cli_replay_svg(const rm_match *m, const char *dir, bool force, bool names);
+int cli_replay_html(const rm_match *m, const char *file, const char *result, bool force,
+                    bool names);
 /* Checks, before any work, that the outputs SVG_DIR and HTML_FILE (each
  * NULL when not asked for) can be written. 0, or -1 after a message. */
 int cli_replay_check(const char *svg_dir, const char *html_file, bool force);

@@ -234,16 +234,22 @@ const command cli_cmd_info = {
 
 static int cmd_show(int argc, char **argv)
 {
-    static const struct option opts[] = { { "svg", no_argument, NULL, 's' }, { 0 } };
+    static const struct option opts[] = { { "svg", no_argument, NULL, 's' },
+                                          { "names", no_argument, NULL, 'N' },
+                                          { 0 } };
     cli_args a = { .cmd = &cli_cmd_show, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_COLOR };
     int ch, status = 0;
-    bool svg = false;
+    bool svg = false, names = false;
     while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 's')
             svg = true;
+        else if (ch == 'N')
+            names = true;
     }
+    if (names && !svg)
+        return cli_usage("show", "--names draws the names in the SVG picture: give --svg too");
     const char *after = a.after, *position = a.position;
     rm_game *g = cli_load_arg(&a, argc, argv, &status);
     if (!g)
@@ -275,7 +281,8 @@ static int cmd_show(int argc, char **argv)
         }
     }
     if (status == 0 && svg) {
-        render_svg(stdout, g, &v);
+        rm_marks mk = { .names = names };
+        render_svg_marked(stdout, g, &v, names ? &mk : NULL);
     } else if (status == 0) {
         printf("%s\n\n", g->name);
         /* in colour, the last of the --after turns is marked */
@@ -308,6 +315,7 @@ const command cli_cmd_show = {
     "  -a, --after TURNS         draw the position after these turns\n"
     "      --position STRING     draw this position string (--after plays from it)\n"
     "      --svg                 write an SVG picture instead\n"
+    "      --names               with --svg: each point's name written beside it\n"
     "      --color[=WHEN]        draw in colour: auto (the default: when standard\n"
     "                            output is a terminal, NO_COLOR is unset or empty\n"
     "                            and TERM is not dumb), always or never\n"
@@ -317,6 +325,7 @@ const command cli_cmd_show = {
     "Examples:\n"
     "  rimau show games/rimau-rimau-a.game\n"
     "  rimau show --svg games/rimau-rimau-a.game > board.svg\n"
+    "  rimau show --svg --names games/kaooa.game > kaooa.svg\n"
     "  rimau show --svg --after \"xc4,xb4,xd4 a1\" games/rimau-rimau-a.game > a1.svg\n"
 };
 

@@ -22,7 +22,7 @@
 
 /* Draws position I of M (I turns played) with the marks of turn I. */
 static void draw_position(FILE *out, const rm_match *m, int i, const rm_turn_marks *t,
-                          bool fragment)
+                          bool fragment, bool names)
 {
     const rm_game *g = m->g;
     rm_position pos;
@@ -34,7 +34,7 @@ static void draw_position(FILE *out, const rm_match *m, int i, const rm_turn_mar
     else
         snprintf(caption, sizeof caption, "%d. %.*s", i, RM_MAX_TURN_TEXT, m->texts[i - 1]);
     bool taken[RM_MAX_POINTS];
-    rm_marks mk = { .caption = caption, .fragment = fragment };
+    rm_marks mk = { .caption = caption, .fragment = fragment, .names = names };
     if (t) {
         for (int p = 0; p < g->board.npoints; p++)
             taken[p] = t->lost[p] > 0;
@@ -101,7 +101,7 @@ static void picture_path(char *path, size_t len, const char *dir, const rm_match
     snprintf(path, len, "%s/%0*d.svg", dir, width, i);
 }
 
-int cli_replay_svg(const rm_match *m, const char *dir, bool force)
+int cli_replay_svg(const rm_match *m, const char *dir, bool force, bool names)
 {
     bool made;
     if (svg_folder_ok(dir, &made) != 0)
@@ -145,7 +145,7 @@ int cli_replay_svg(const rm_match *m, const char *dir, bool force)
             break;
         }
         fputs(PICTURE_START, rm_out_stream(&o));
-        draw_position(rm_out_stream(&o), m, i, i > 0 ? t : NULL, true);
+        draw_position(rm_out_stream(&o), m, i, i > 0 ? t : NULL, true, names);
         if (rm_out_commit(&o, err, sizeof err) != 0) {
             fprintf(stderr, "rimau replay: %s\n", err);
             status = -1;
@@ -192,8 +192,8 @@ static const char page_script[] =
     "      if (k > 0) turns[k - 1].className = k === at ? 'now' : '';\n"
     "    }\n"
     "    if (at > 0 && turns[at - 1].scrollIntoView) turns[at - 1].scrollIntoView({ block: 'nearest' });\n"
-    "    document.getElementById('where').textContent =\n"
-    "      at === 0 ? 'start' : 'after turn ' + at + ' of ' + last;\n"
+    "    document.getElementById('where').textContent = at === 0 ? 'start' :\n"
+    "      'after turn ' + at + ' of ' + last + ' (' + turns[at - 1].getAttribute('data-side') + ')';\n"
     "    var c = at > 0 ? turns[at - 1].getAttribute('data-taken') : '';\n"
     "    document.getElementById('taken').textContent = c ? 'takes ' + c : '';\n"
     "  }\n"
@@ -221,24 +221,37 @@ static const char page_script[] =
     "  fromHash();\n"
     "})();\n";
 
+/* The look: the board fits the window's height (a 1000x760 window shows
+ * Rimau-rimau's tall board whole, the bar above it), the turn numbers stay
+ * dark on the page (the current one green, beside its green row), and
+ * each turn says its side. */
 static const char page_style[] =
-    "body { font-family: sans-serif; background: #faf6ec; color: #2b2b2b; margin: 1em; }\n"
+    "body { font-family: sans-serif; background: #faf6ec; color: #2b2b2b; margin: 0.6em 1em; }\n"
+    "h1 { font-size: 1.4em; margin: 0.2em 0; }\n"
+    "#result { margin: 0.2em 0; }\n"
     "#main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }\n"
-    "#bar { margin: 0.5em 0; }\n"
+    "#bar { margin: 0.4em 0; }\n"
     "#bar button { font-size: 1.1em; min-width: 3em; }\n"
-    "#where { display: inline-block; min-width: 12em; text-align: center; }\n"
+    "#where { display: inline-block; min-width: 14em; text-align: center; }\n"
     "#taken { color: #c0262d; min-height: 1.2em; }\n"
-    "#turns { max-height: 80vh; overflow-y: auto; margin: 0; padding-left: 3.5em; }\n"
+    "#turns { max-height: calc(100vh - 9em); overflow-y: auto; margin: 0; padding-left: 3.5em; }\n"
     "#turns li { cursor: pointer; padding: 0 0.3em; }\n"
+    "#turns li::marker { color: #2b2b2b; }\n"
     "#turns li.now { background: #1f7a3a; color: #ffffff; }\n"
+    "#turns li.now::marker { color: #1f7a3a; font-weight: bold; }\n"
+    "#turns .side { color: #5a4632; font-size: 0.9em; }\n"
+    "#turns li.now .side { color: #e8f5ec; }\n"
     "#turns .takes { color: #c0262d; font-size: 0.9em; }\n"
     "#turns li.now .takes { color: #ffe0e0; }\n"
-    ".pos svg { display: block; }\n"
+    ".pos svg { display: block; width: auto; height: auto; max-width: 100%; "
+    "max-height: calc(100vh - 9.5em); }\n"
     "body.bare { margin: 0; background: #ffffff; }\n"
+    "body.bare .pos svg { max-width: none; max-height: none; }\n"
     "body.bare > :not(#main), body.bare #main > :not(#boards), body.bare #boards > :not(.pos) "
     "{ display: none; }\n";
 
-int cli_replay_html(const rm_match *m, const char *file, const char *result, bool force)
+int cli_replay_html(const rm_match *m, const char *file, const char *result, bool force,
+                    bool names)
 {
     const rm_game *g = m->g;
     char err[4400];
@@ -286,15 +299,22 @@ int cli_replay_html(const rm_match *m, const char *file, const char *result, boo
             }
         }
         fprintf(out, "<div class=\"pos\" id=\"pos%d\"%s>\n", i, i == 0 ? "" : " hidden=\"hidden\"");
-        draw_position(out, m, i, i > 0 ? t : NULL, true);
+        draw_position(out, m, i, i > 0 ? t : NULL, true, names);
         fprintf(out, "</div>\n");
     }
     fprintf(out, "</div>\n<ol id=\"turns\">\n");
     for (int i = 1; status == 0 && i <= m->n; i++) {
+        const char *side = g->sides[rm_state_to_move(&m->states[i - 1])].name;
         fprintf(out, "<li data-taken=\"");
         if (taken_text[i])
             html_text(out, taken_text[i]);
-        fprintf(out, "\">");
+        fprintf(out, "\" data-side=\"");
+        html_text(out, side);
+        fprintf(out, "\" data-turn=\"");
+        html_text(out, m->texts[i - 1]);
+        fprintf(out, "\"><span class=\"side\">");
+        html_text(out, side);
+        fprintf(out, "</span> ");
         html_text(out, m->texts[i - 1]);
         if (taken_text[i]) {
             fprintf(out, " <span class=\"takes\">takes ");
@@ -355,10 +375,11 @@ static int cmd_replay(int argc, char **argv)
     static const struct option opts[] = { { "svg", required_argument, NULL, 'S' },
                                           { "html", required_argument, NULL, 'H' },
                                           { "force", no_argument, NULL, 'F' },
+                                          { "names", no_argument, NULL, 'N' },
                                           { 0 } };
     cli_args a = { .cmd = &cli_cmd_replay, .takes = CLI_OPTION | CLI_COLOR | CLI_QUIET };
     int ch, status = 0;
-    bool force = false;
+    bool force = false, names = false;
     const char *svg_dir = NULL, *html_file = NULL;
     while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
@@ -369,6 +390,8 @@ static int cmd_replay(int argc, char **argv)
             html_file = optarg;
         else if (ch == 'F')
             force = true;
+        else if (ch == 'N')
+            names = true;
     }
     if (argc - optind != 1)
         return cli_usage("replay", "give one record file");
@@ -452,13 +475,13 @@ static int cmd_replay(int argc, char **argv)
                m.n == 1 ? "" : "s");
     printf("result: %s%s%s%s after %d turn%s\n", res, m.why[0] ? " (" : "", m.why,
            m.why[0] ? ")" : "", m.n, CLI_S(m.n));
-    if (svg_dir && cli_replay_svg(&m, svg_dir, force) != 0)
+    if (svg_dir && cli_replay_svg(&m, svg_dir, force, names) != 0)
         status = EXIT_INVALID;
     if (html_file) {
         char full[400];
         snprintf(full, sizeof full, "%s%s%.160s%s", res, m.why[0] ? " (" : "", m.why,
                  m.why[0] ? ")" : "");
-        if (cli_replay_html(&m, html_file, full, force) != 0)
+        if (cli_replay_html(&m, html_file, full, force, names) != 0)
             status = EXIT_INVALID;
     }
     const char *claimed = rm_record_tag(&rec, "Result");
@@ -510,6 +533,8 @@ const command cli_cmd_replay = {
     "      --html FILE           write one self-contained page that steps through\n"
     "                            the game (buttons, arrow keys, the turn list,\n"
     "                            captures, result)\n"
+    "      --names               write each point's name beside it in the pictures\n"
+    "                            of --svg and --html\n"
     "      --force               replace files that replay did not write (never a\n"
     "                            link, device or FIFO)\n"
     "  -h, --help                display this help and exit\n"
@@ -522,5 +547,5 @@ const command cli_cmd_replay = {
     "\n"
     "Examples:\n"
     "  rimau replay game.rec\n"
-    "  rimau replay game.rec --html game.html\n"
+    "  rimau replay game.rec --html game.html --names\n"
 };

@@ -12,8 +12,10 @@
 
 #include "describe.h"
 #include "players.h"
+#include "record.h"
 #include "render.h"
 #include "rimau_all.h"
+#include "solve.h"
 
 #define MAX_MESSAGE 65536
 
@@ -25,6 +27,7 @@ static struct session {
     char *options;         /* with ("NAME=VALUE" lines), for web_validate */
     char **undone;         /* turns taken back, the last one last */
     int nundone, capundone;
+    rm_solver *solver;     /* web_solve's, from where the game started; or NULL */
 } s;
 
 static char *handed;                 /* the string the last call returned */
@@ -79,6 +82,12 @@ static bool loaded(void)
     if (!s.g)
         say("no game is loaded");
     return s.g != NULL;
+}
+
+static void forget_solve(void)
+{
+    rm_solver_free(s.solver);
+    s.solver = NULL;
 }
 
 static void forget_undone(void)
@@ -171,6 +180,7 @@ int web_load(const char *name, const char *text, const char *options)
             say("%s: error: not a valid game", name);
         goto failed;
     }
+    forget_solve(); /* (it plays the game loaded before) */
     if (s.g) {
         rm_match_free(&s.m);
         rm_game_destroy(s.g);
@@ -453,7 +463,17 @@ int web_set_position(const char *text)
     }
     rm_match_restart(&s.m, &st);
     forget_undone();
+    forget_solve();
     return 0;
+}
+
+void web_restart(void)
+{
+    if (!s.g)
+        return;
+    rm_state start = s.m.states[0];
+    rm_match_restart(&s.m, &start);
+    forget_undone();
 }
 
 const char *web_svg(int names)
@@ -526,7 +546,16 @@ const char *web_choose(const char *player, int ms, double seed)
         snprintf(spec, sizeof spec, "%s", player);
     else
         snprintf(spec, sizeof spec, "%s:%dms", player, ms);
-    rm_player *p = rm_player_new(s.g, spec, (uint64_t)(seed < 0 ? 0 : seed), err, sizeof err);
+    /* (perfect plays by the solve kept here, and never solves itself) */
+    rm_player_limits limits = { 0, s.solver };
+    bool perfect = strncmp(player, "perfect", 7) == 0 && (!player[7] || player[7] == ':');
+    if (perfect && !s.solver) {
+        say("the game is not solved: solve it first (web_solve)");
+        return hand(NULL);
+    }
+    rm_player *p = rm_player_new_limited(s.g, perfect ? "perfect" : spec,
+                                         (uint64_t)(seed < 0 ? 0 : seed), perfect ? &limits : NULL,
+                                         err, sizeof err);
     if (!p) {
         say("%s", err);
         return hand(NULL);
@@ -542,6 +571,155 @@ const char *web_choose(const char *player, int ms, double seed)
     if (!text)
         say("out of memory");
     return hand(text);
+}
+
+/* ---- the solve ---- */
+
+struct deadline {
+    double end;
+};
+
+static double seconds_now(void);
+
+static bool past_deadline(void *ctx)
+{
+    return seconds_now() > ((struct deadline *)ctx)->end;
+}
+
+int web_solve(double seconds, int megabytes)
+{
+    if (!loaded())
+        return -1;
+    if (s.solver)
+        return 0;
+    struct deadline dl = { seconds_now() + (seconds > 0 ? seconds : 1) };
+    rm_solve_options o = { 0 };
+    o.memory = (size_t)(megabytes > 0 ? megabytes : 256) << 20;
+    o.root = &s.m.states[0];
+    o.stop = past_deadline;
+    o.ctx = &dl;
+    char why[768];
+    s.solver = rm_solve(s.g, &o, why, sizeof why);
+    if (!s.solver) {
+        if (seconds_now() > dl.end)
+            say("the game cannot be solved here within %g s", seconds);
+        else
+            say("the game cannot be solved here: %s", why);
+        return -1;
+    }
+    return 0;
+}
+
+int web_solved(void)
+{
+    return s.g && s.solver;
+}
+
+/* The value V at distance D for the side SIDE of the game, in words. */
+static void put_value(FILE *f, int side, int v, int d)
+{
+    if (v == RM_VALUE_DRAW) {
+        fputs("draw", f);
+        return;
+    }
+    int winner = v == RM_VALUE_WIN ? side : 1 - side;
+    fprintf(f, "%s win in %d pl%s", s.g->sides[winner].name, d, d == 1 ? "y" : "ies");
+}
+
+const char *web_solve_summary(void)
+{
+    buf b;
+    if (!s.g || !s.solver || !start(&b))
+        return hand(NULL);
+    int d, v = rm_solver_value(s.solver, &s.m.states[0], &d);
+    if (v >= 0)
+        put_value(b.f, rm_state_to_move(&s.m.states[0]), v, d);
+    rm_solve_stats st;
+    rm_solver_stats(s.solver, &st);
+    fprintf(b.f, "%s%" PRIu64 " positions solved in %.2f s%s", v >= 0 ? " (" : "", st.positions,
+            st.seconds, v >= 0 ? ")" : "");
+    return finish(&b);
+}
+
+const char *web_value(void)
+{
+    buf b;
+    if (!s.g || !s.solver || !start(&b))
+        return hand(NULL);
+    const rm_state *st = rm_match_state(&s.m);
+    int d, v = rm_solver_value(s.solver, st, &d);
+    if (v >= 0)
+        put_value(b.f, rm_state_to_move(st), v, d);
+    return finish(&b);
+}
+
+/* ---- records ---- */
+
+const char *web_read_record(const char *name, const char *text)
+{
+    message[0] = '\0';
+    if (!name || !*name)
+        name = "record";
+    if (!text)
+        text = "";
+    rm_source src;
+    if (strlen(text) > RM_MAX_RECORD_SIZE) {
+        say("%s: error: the record is larger than %zu MiB", name, RM_MAX_RECORD_SIZE >> 20);
+        return hand(NULL);
+    }
+    if (source_from_string(&src, name, text, strlen(text)) != 0) {
+        say("out of memory");
+        return hand(NULL);
+    }
+    buf diag, b;
+    if (!start(&diag)) {
+        source_free(&src);
+        return hand(NULL);
+    }
+    rm_diag d;
+    diag_init(&d, &src, diag.f);
+    rm_record rec;
+    int parsed = rm_record_parse(&src, &rec, &d);
+    const char *game = rm_record_tag(&rec, "File");
+    const char *path = rm_record_tag(&rec, "Game");
+    if (!game && path) {
+        game = strrchr(path, '/');
+        game = game ? game + 1 : path;
+    }
+    if (parsed == 0 && (!game || !*game))
+        diag_error(&d, (rm_span){ 0, 0 }, "the record has no [Game \"FILE\"] tag");
+    fclose(diag.f);
+    bool ok = parsed == 0 && game && *game;
+    if (!ok)
+        say("%s", diag.text && diag.text[0] ? diag.text : "not a game record");
+    free(diag.text);
+    const char *out = NULL;
+    if (ok && start(&b)) {
+        fputs("game\t", b.f);
+        put_field(b.f, game);
+        fputc('\n', b.f);
+        for (int i = 0; i < rec.ntags; i++)
+            if (strcmp(rec.key[i], "Option") == 0) {
+                fputs("option\t", b.f);
+                put_field(b.f, rec.value[i]);
+                fputc('\n', b.f);
+            }
+        const char *result = rm_record_tag(&rec, "Result");
+        if (result) {
+            fputs("result\t", b.f);
+            put_field(b.f, result);
+            fputc('\n', b.f);
+        }
+        for (int i = 0; i < rec.nturns; i++) {
+            fputs("turn\t", b.f);
+            put_field(b.f, rec.turns[i]);
+            fputc('\n', b.f);
+        }
+        out = finish(&b);
+    }
+    rm_record_free(&rec);
+    source_free(&src);
+    return out ? out : hand(NULL);
 }
 
 const char *web_perft(int depth)

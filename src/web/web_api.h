@@ -67,6 +67,10 @@ int web_to_move(void);
  * or nothing). */
 const char *web_history(void);
 
+/* Starts the game again from where it started (its start, or the
+ * position string web_set_position set): no turn played, none to undo. */
+void web_restart(void);
+
 /* The position string now (doc/notation.md). */
 const char *web_position(void);
 /* Starts the game again at the position string TEXT (no turn played, none
@@ -87,8 +91,25 @@ const char *web_result(void);
  * text of players.h, "mcts:20000") chooses now, in notation, within MS
  * milliseconds when PLAYER gives no budget; SEED makes it reproducible.
  * "" with the reason when the game is over or PLAYER is not a player. The
- * turn is not played. */
+ * turn is not played. "perfect" plays by web_solve's solve (the game
+ * must be solved first). */
 const char *web_choose(const char *player, int ms, double seed);
+
+/* Solves the game (solve.h: retrograde analysis, in memory, one thread)
+ * from where it started, so that the player "perfect" can play it: 0,
+ * or -1 with the reason when it is not taken, needs more than MEGABYTES
+ * of memory, or takes more than SECONDS. The solve is kept until the next
+ * web_load or web_set_position; a second call returns at once. */
+int web_solve(double seconds, int megabytes);
+/* Whether the game is solved (1) or not (0). */
+int web_solved(void);
+/* The solve's summary: "crows win in 15 plies (3,932 positions solved in
+ * 0.05 s)"; "" when the game is not solved. */
+const char *web_solve_summary(void);
+/* The value of the position now for the side to move, by the solve:
+ * "crows win in 13 plies", "draw", "" when not solved (or the position is
+ * in no solved tier). */
+const char *web_value(void);
 
 /* The number of sequences of DEPTH turns (1 to 6) from the position now,
  * in decimal; "" with the reason when they cannot be counted. */
@@ -107,6 +128,15 @@ const char *web_validate(void);
  * --save writes it; [Result "*"] while it goes on), the sides played by
  * PLAYER0 and PLAYER1 ("human", "mcts"...). */
 const char *web_record(const char *player0, const char *player1);
+
+/* Reads the game record TEXT (record.h) under the name NAME: one a line,
+ * "game", a tab and the file of its game (its File tag, else the last
+ * part of its Game tag's path); "option", a tab, "NAME=VALUE" for each
+ * Option tag; "result", a tab and its Result tag; "turn", a tab and a
+ * turn, for each turn. "" with the diagnostics in web_message() when the
+ * record is not one ("NAME:LINE:COL: error: ...", as rimau replay prints
+ * them), or has no Game tag. The game loaded is kept. */
+const char *web_read_record(const char *name, const char *text);
 
 /* Random playouts from the start for SECONDS (as rimau bench plays them,
  * on one thread): turns a second. -1 when the game has no rules. */

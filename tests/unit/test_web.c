@@ -255,6 +255,65 @@ static void test_validate(void **state)
     assert_null(strstr(web_validate(), "FAILED"));
 }
 
+/* Kaooa solved, the perfect player by it, the value of a position; a game
+ * too large for the limits refused with the reason, never a crash. */
+static void test_solve_and_perfect(void **state)
+{
+    (void)state;
+    load_game("kaooa.game", NULL);
+    assert_int_equal(web_solved(), 0);
+    assert_string_equal(web_value(), "");
+    assert_string_equal(web_choose("perfect", 10, 1), "");
+    assert_non_null(strstr(web_message(), "not solved"));
+    assert_int_equal(web_solve(30, 64), 0);
+    assert_int_equal(web_solved(), 1);
+    assert_non_null(strstr(web_solve_summary(), "crows win in 15 plies ("));
+    assert_string_equal(web_value(), "crows win in 15 plies");
+    /* the perfect crows win in 15 plies against any vulture */
+    for (int i = 0; i < 200 && !web_result()[0]; i++) {
+        char *turn = strdup(web_choose(i % 2 ? "random" : "perfect", 10, i));
+        assert_true(turn[0] != '\0');
+        assert_int_equal(web_play(turn), 0);
+        free(turn);
+    }
+    assert_non_null(strstr(web_result(), "crows win"));
+    assert_true(web_turns_played() <= 15);
+    /* a restart keeps the solve; a new game forgets it */
+    web_restart();
+    assert_int_equal(web_turns_played(), 0);
+    assert_int_equal(web_solved(), 1);
+    load_game("kaooa.game", NULL);
+    assert_int_equal(web_solved(), 0);
+    /* Rimau-rimau: the memory given is far too small */
+    load_game("rimau-rimau-a.game", NULL);
+    assert_int_equal(web_solve(5, 1), -1);
+    assert_non_null(strstr(web_message(), "cannot be solved here"));
+    assert_int_equal(web_solved(), 0);
+}
+
+/* A record read back, and records that are not. */
+static void test_read_record(void **state)
+{
+    (void)state;
+    load_game("kaooa.game", NULL);
+    assert_int_equal(web_play_many("t1 t2 i1"), 0);
+    char *rec = strdup(web_record("crows=human", "vulture=human"));
+    const char *r = web_read_record("k.rec", rec);
+    assert_non_null(strstr(r, "game\tkaooa.game\n"));
+    assert_non_null(strstr(r, "result\t*\n"));
+    assert_non_null(strstr(r, "turn\tt1\nturn\tt2\nturn\ti1\n"));
+    free(rec);
+    assert_string_equal(web_read_record("x.rec", "[Game \"kaooa.game\"]\n[Result \"*\"]\n1. t1 3. t2 *\n"), "");
+    assert_non_null(strstr(web_message(), "x.rec:3:7: error: turn number 3 where 2 was expected"));
+    assert_string_equal(web_read_record("y.rec", "1. t1 *\n"), "");
+    assert_non_null(strstr(web_message(), "no [Game"));
+    assert_string_equal(web_read_record("z.rec", "\x89PNG\r\n\x1a\n\x01\x02"), "");
+    assert_true(web_message()[0] != '\0');
+    assert_string_equal(web_read_record(NULL, NULL), "");
+    /* the game loaded is kept */
+    assert_int_equal(web_turns_played(), 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -265,6 +324,8 @@ int main(void)
         cmocka_unit_test(test_svg_and_result),
         cmocka_unit_test(test_options_and_bench),
         cmocka_unit_test(test_validate),
+        cmocka_unit_test(test_solve_and_perfect),
+        cmocka_unit_test(test_read_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
