@@ -41,6 +41,7 @@ layers = [
     ("executor", r"src/(kernel|game|solve)/"),
     ("players", r"src/players/"),
     ("command line", r"src/cli/"),
+    ("web page", r"src/web/"),
 ]
 summary = json.load(open(sys.argv[1]))
 total = {name: [0, 0, 0, 0, 0] for name, _ in layers}
