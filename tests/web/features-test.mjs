@@ -8,23 +8,11 @@
 // page downloaded), tb-result.txt and tb-turns.txt. Writes think-ms.txt
 // (the computer's time for each of its turns). Prints one "ok ..." or
 // "FAIL ..." line a check; exits 1 when a check fails.
-import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
+import { check, failed, launch } from "./browser.mjs";
 
 const [url, out] = process.argv.slice(2);
-const require = createRequire(`${process.env.srcdir}/package.json`);
-const { chromium } = require("playwright-core");
-
-let failed = 0;
-function check(ok, what, detail = "") {
-  if (ok) console.log(`ok ${what}`);
-  else { failed++; console.log(`FAIL ${what}${detail ? `: ${detail}` : ""}`); }
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu"],
-});
+const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 1000, height: 760 } });
 const page = await context.newPage();
 const consoleErrors = [];
@@ -207,4 +195,4 @@ console.log(`the computer's time a turn at ${budget} ms (ms, turn by turn):\n  $
 
 check(consoleErrors.length === 0, "no console errors", consoleErrors.join(" | "));
 await browser.close();
-process.exit(failed ? 1 : 0);
+process.exit(failed() ? 1 : 0);

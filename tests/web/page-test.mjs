@@ -10,24 +10,12 @@
 // (its turn list, one a line). The editor's diagnostics, perft and
 // examples are compared here with those of the command line ($RIMAU) on
 // the same text (OUTDIR/kaooa.game). Exits 1 when a check fails.
-import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
+import { check, failed, launch } from "./browser.mjs";
 import { spawnSync } from "node:child_process";
 
 const [url, out] = process.argv.slice(2);
-const require = createRequire(`${process.env.srcdir}/package.json`);
-const { chromium } = require("playwright-core");
-
-let failed = 0;
-function check(ok, what, detail = "") {
-  if (ok) console.log(`ok ${what}`);
-  else { failed++; console.log(`FAIL ${what}${detail ? `: ${detail}` : ""}`); }
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu"],
-});
+const browser = await launch();
 const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1000, height: 760 } });
 const page = await context.newPage();
 const consoleErrors = [];
@@ -265,4 +253,4 @@ check(fits, "at phone width the board fits the window");
 
 check(consoleErrors.length === 0, "no console errors", consoleErrors.join(" | "));
 await browser.close();
-process.exit(failed ? 1 : 0);
+process.exit(failed() ? 1 : 0);
