@@ -15,6 +15,8 @@
 #    what the tutorial says it prints, and every part of a file it shows
 #    is part of that file.
 # 5. The README's picture is what 'rimau show --svg' draws.
+# 6. The README's test command runs make check in parallel (make -jN), and
+#    .ci/run's test stage runs exactly that command.
 #
 # Prints one 'ok' or 'FAIL' line per check, then 'N passed, M failed'.
 set -u
@@ -432,6 +434,22 @@ if "$RIMAU" show --svg "$srcdir/games/rimau-rimau-a.game" | cmp -s - "$srcdir/do
     ok "doc/rimau-rimau-a.svg is what rimau show --svg draws"
 else
     bad "doc/rimau-rimau-a.svg is not what rimau show --svg games/rimau-rimau-a.game draws: draw it again"
+fi
+
+# ---- 6. the README's test command runs in parallel, and CI runs it ----
+
+# (the line after "Set up and run the tests:" in the README's sh block)
+readme_cmd=$(awk '/^Set up and run the tests:/ { f = 1; next }
+                  f && /^\.\/bootstrap/ { print; exit }' "$srcdir/README.md")
+case "$readme_cmd" in
+    *"make -j"[0-9]*" check"*) ok "the README's test command runs make check in parallel: $readme_cmd" ;;
+    *) bad "the README's test command '$readme_cmd' does not run make -jN check (serial make check takes minutes)" ;;
+esac
+if [ -n "$readme_cmd" ] &&
+   grep -qF "readme_test() { $readme_cmd; }" "$srcdir/.ci/run"; then
+    ok ".ci/run runs the README's test command"
+else
+    bad ".ci/run's readme_test is not the README's test command '$readme_cmd'"
 fi
 
 echo "# checked $noptions options of --help, $nkeywords keywords, $nexamples examples of doc/language.md,"
