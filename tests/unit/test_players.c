@@ -745,7 +745,9 @@ static void players__huge_budgets__stop_at_the_time_cap(void **state)
     const int all = CAP_LEGAL | CAP_CAPPED | CAP_WITHIN_20S | CAP_SEARCHED;
     assert_int_equal(first_turn_apart(g, "mcts:100000000/200ms"), all);
     assert_int_equal(first_turn_apart(g, "mcts:100000000/200ms:5"), all);
-    assert_int_equal(first_turn_apart(g, "ab:32/200ms"), all);
+    /* (a second for alpha-beta: under ASan, with the other cores busy,
+     * its first depth once took more than 200 ms of the clock) */
+    assert_int_equal(first_turn_apart(g, "ab:32/1s"), all);
     rm_game_destroy(g);
 }
 
