@@ -35,12 +35,13 @@ end
 function M.setup(opts)
   opts = opts or {}
   local cmd = opts.cmd or { "rimau", "lsp" }
-  if vim.filetype and vim.filetype.add then
-    vim.filetype.add({ extension = { game = "rimau" } })
-  else
-    vim.cmd("autocmd BufRead,BufNewFile *.game setfiletype rimau")
-  end
   local group = vim.api.nvim_create_augroup("rimau_lsp", { clear = true })
+  -- (as editors/vim/ftdetect/rimau.vim: this file works without it)
+  vim.api.nvim_create_autocmd({ "BufRead", "BufNewFile" }, {
+    group = group,
+    pattern = "*.game",
+    command = "setfiletype rimau",
+  })
   vim.api.nvim_create_autocmd("FileType", {
     group = group,
     pattern = "rimau",
