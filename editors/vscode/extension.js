@@ -32,12 +32,14 @@ async function start() {
     await client.start();
   } catch (err) {
     client = null;
-    const choice = await vscode.window.showErrorMessage(
+    // (not awaited: the extension is active while the message is shown)
+    vscode.window.showErrorMessage(
       `Rimau: could not start '${options.run.command} lsp' (${err && err.message ? err.message : err}). ` +
         "Install rimau, or set rimau.path to the program.",
-      "Open settings");
-    if (choice === "Open settings")
-      vscode.commands.executeCommand("workbench.action.openSettings", "rimau.path");
+      "Open settings").then((choice) => {
+      if (choice === "Open settings")
+        vscode.commands.executeCommand("workbench.action.openSettings", "rimau.path");
+    });
   }
 }
 

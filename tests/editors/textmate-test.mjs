@@ -17,7 +17,8 @@
 //    their scope: numbers, points, strings, escapes, punctuation, turns.
 // 3. The extension's package.json, language-configuration.json and
 //    grammar parse, agree on the language, the file type and the scope,
-//    and name files that exist.
+//    and name files that exist; extension.js, run with stand-ins for VS
+//    Code and the language client, starts rimau lsp.
 //
 // Prints one 'ok' or 'FAIL' line per check and 'N passed, M failed';
 // exits with 1 when a check fails.
@@ -206,7 +207,7 @@ check(wrong.length === 0, `${cases.length + 2} tokens have the scopes they shoul
 
 // ---- 3. the VS Code extension ----
 
-const ext = path.join(srcdir, "editors/vscode");
+const ext = path.resolve(srcdir, "editors/vscode");
 const problems = [];
 function readJSON(file) {
   try {
@@ -242,6 +243,67 @@ const js = spawnSync(process.execPath, ["--check", path.join(ext, pkg?.main || "
 if (js.status !== 0) problems.push(`node --check ${pkg?.main}: ${js.stderr.trim()}`);
 check(problems.length === 0,
   "the VS Code extension's package.json, language configuration, grammar and script agree", problems);
+
+// extension.js, with stand-ins for the vscode module and the language
+// client: activating it starts 'rimau lsp' for the language rimau; a
+// change of rimau.path starts the new program; a server that cannot start
+// is reported, with the setting to change.
+const Module = require("node:module");
+const calls = { clients: [], errors: [], commands: {}, onConfig: null };
+let pathSetting = undefined, failStart = false;
+const fakeVscode = {
+  workspace: {
+    getConfiguration: (section) => ({ get: (key) => (section === "rimau" && key === "path" ? pathSetting : undefined) }),
+    onDidChangeConfiguration: (f) => { calls.onConfig = f; return { dispose() {} }; },
+  },
+  window: { showErrorMessage: async (msg) => { calls.errors.push(msg); return undefined; } },
+  commands: {
+    registerCommand: (name, f) => { calls.commands[name] = f; return { dispose() {} }; },
+    executeCommand: async () => {},
+  },
+};
+class FakeClient {
+  constructor(id, name, server, client) { Object.assign(this, { id, name, server, client, stopped: false }); calls.clients.push(this); }
+  async start() { if (failStart) throw new Error("spawn ENOENT"); }
+  async stop() { this.stopped = true; }
+}
+const load = Module._load;
+Module._load = function (request, ...rest) {
+  if (request === "vscode") return fakeVscode;
+  if (request === "vscode-languageclient/node") return { LanguageClient: FakeClient, TransportKind: { stdio: 0 } };
+  return load.call(this, request, ...rest);
+};
+const extProblems = [];
+try {
+  const extension = require(path.join(ext, pkg?.main || "extension.js"));
+  const context = { subscriptions: [] };
+  await extension.activate(context);
+  const c0 = calls.clients[0];
+  const run = c0?.server?.run;
+  if (!run || run.command !== "rimau" || JSON.stringify(run.args) !== '["lsp"]')
+    extProblems.push(`activate started ${JSON.stringify(run)}, not rimau lsp`);
+  if (!c0?.client?.documentSelector?.some((d) => d.language === "rimau"))
+    extProblems.push("the client is not for the language rimau");
+  if (!calls.commands["rimau.restartServer"] || !(pkg?.contributes?.commands || []).some((c) => c.command === "rimau.restartServer"))
+    extProblems.push("no command rimau.restartServer, registered and declared in package.json");
+  pathSetting = "/opt/rimau/bin/rimau";
+  await calls.onConfig?.({ affectsConfiguration: (s) => s === "rimau.path" });
+  await new Promise((r) => setTimeout(r, 10));
+  const c1 = calls.clients[1];
+  if (!c0?.stopped || c1?.server?.run?.command !== pathSetting)
+    extProblems.push(`a change of rimau.path did not restart the server with it (${JSON.stringify(c1?.server?.run)})`);
+  failStart = true;
+  await calls.commands["rimau.restartServer"]?.();
+  if (!calls.errors.some((m) => m.includes(`${pathSetting} lsp`) && m.includes("rimau.path")))
+    extProblems.push(`a server that cannot start is not reported with the setting: ${JSON.stringify(calls.errors)}`);
+  await extension.deactivate();
+} catch (e) {
+  extProblems.push(`extension.js: ${e.stack}`);
+} finally {
+  Module._load = load;
+}
+check(extProblems.length === 0,
+  "the VS Code extension starts rimau lsp, restarts it with rimau.path, and says when it cannot", extProblems);
 
 console.log(`${pass} passed, ${fail} failed`);
 process.exit(fail ? 1 : 0);
