@@ -125,7 +125,7 @@ format() {
                     w = words[order[i]]; gsub(/ /, "\" \"", w)
                     printf "%s(%s \"%s\")%s\n", (i == 1 ? "  \047(" : "    "), order[i], w, (i == n ? ")" : "")
                 }
-                print "  \"The words of the language by group: the keywords of grammar/lexer.l and the constants of doc/language.md.\")"
+                print "  \"The words of the .game language, by group.\nThe keywords of grammar/lexer.l, and the constants of doc/language.md.\")"
                 print ";; END keywords"
             }
         }' "$tmp/table" "$tmp/list"

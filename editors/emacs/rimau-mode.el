@@ -48,7 +48,8 @@
     (modifier "compulsory" "empty" "fewer" "most" "must" "odd" "once" "optional" "than" "times")
     (preposition "at" "in" "of" "on" "to" "with")
     (constant "all" "alternate" "back" "backward" "before" "blocked" "both" "diagonal" "down" "draws" "drops" "final" "forward" "further" "left" "never" "none" "not" "orthogonal" "pass" "passes" "per" "play" "right" "sideways" "toward" "up" "x"))
-  "The words of the language by group: the keywords of grammar/lexer.l and the constants of doc/language.md.")
+  "The words of the .game language, by group.
+The keywords of grammar/lexer.l, and the constants of doc/language.md.")
 ;; END keywords
 
 (defconst rimau-mode-group-faces
@@ -116,7 +117,10 @@ A group not listed has `font-lock-keyword-face'.")
 
 ;;;###autoload
 (define-derived-mode rimau-mode prog-mode "Rimau"
-  "Major mode for the .game files of Rimau, the rules language of hunt board games."
+  "Major mode for the .game files of Rimau.
+Rimau's .game language is the rules language of hunt board games
+\(doc/language.md).  The language server, `rimau lsp', runs under
+eglot: see `rimau-program'."
   :syntax-table rimau-mode-syntax-table
   (setq-local comment-start "# ")
   (setq-local comment-start-skip "#+[ \t]*")
