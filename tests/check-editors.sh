@@ -107,7 +107,7 @@ qa!
 EOF
     cp "$tmp/flat.game" "$tmp/vim.game"
     n=$((n + 1))
-    timeout 30 vim -Nu NONE -i NONE -es --cmd "set rtp^=$srcdir/editors/vim" \
+    timeout 30 vim -Nu NONE -i NONE -n -es --cmd "set rtp^=$srcdir/editors/vim" \
         -c 'filetype plugin indent on' -c 'syntax on' -c "edit $tmp/vim.game" \
         -c "source $tmp/check.vim" > "$tmp/vim.err" 2>&1
     { echo 'filetype rimau, syntax rimau, commentstring # %s'; cat "$tmp/want.vim"; echo 'errors: '; } > "$tmp/vim.want"
@@ -160,7 +160,7 @@ vim.fn.writefile(out, "$tmp/nvim.out")
 EOF
     n=$((n + 1))
     # (editors/nvim/rimau.lua alone: the Vim files are Vim's check)
-    timeout 30 nvim --headless -u NONE -i NONE -c "luafile $tmp/check.lua" -c 'qa!' > "$tmp/nvim.err" 2>&1
+    timeout 30 nvim --headless -u NONE -i NONE -n -c "luafile $tmp/check.lua" -c 'qa!' > "$tmp/nvim.err" 2>&1
     grep -v '^(vim.lsp.start' "$tmp/nvim.out" > "$tmp/nvim.got" 2> /dev/null
     printf 'filetype rimau\nserver rimau, SERVER lsp, in TMP, buffer this\nerrors: \n' > "$tmp/nvim.want"
     if cmp -s "$tmp/nvim.want" "$tmp/nvim.got"; then
