@@ -98,8 +98,10 @@ format() {
         END {
             # A word stands alone: no name character before or after it
             # (names have letters, digits, "_", "-", a quote and any byte
-            # over 0x7f).
+            # over 0x7f; but a byte-order mark at the start of the file
+            # is none).
             b = "[A-Za-z0-9_\047\\\\-]|[^\\\\x00-\\\\x7F]"
+            bb = "[A-Za-z0-9_\047\\\\-]|[^\\\\x00-\\\\x7F\\\\x{FEFF}]"
             if (fmt == "textmate") {
                 print "    \"keywords\": {"
                 print "      \"comment\": \"The words of the language, " made "\","
@@ -108,7 +110,7 @@ format() {
                     w = words[order[i]]; gsub(/ /, "|", w)
                     print "        {"
                     print "          \"name\": \"" scope[order[i]] ".rimau\","
-                    print "          \"match\": \"(?<!" b ")(?:" w ")(?!" b ")\""
+                    print "          \"match\": \"(?<!" bb ")(?:" w ")(?!" b ")\""
                     print (i < n ? "        }," : "        }")
                 }
                 print "      ]"

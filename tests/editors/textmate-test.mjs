@@ -198,12 +198,15 @@ for (const [text, token, want] of cases) {
   const s = scopeOf(text, token, token === "x" ? text.indexOf("xi2") : undefined);
   if (s === null || !want.test(s)) wrong.push(`'${token}' in '${text}': ${s === null ? "not one token" : s}, not ${want}`);
 }
+// A byte-order mark at the start, which the lexer skips, is not part of
+// the first word.
+if (!/^keyword\./.test(scopeOf('\uFEFFgame "x"', "game") || "")) wrong.push("a byte-order mark makes the first word a name");
 // A string goes on over lines (the lexer allows it), and ends.
 const multi = tokenize('note "one\ntwo # not a comment\nthree" # a comment');
 const lineOf = (n, text) => multi.find((t) => t.line === n && t.text.includes(text));
 if (!lineOf(2, "two")?.scopes.includes("string.quoted.double.rimau")) wrong.push("a string's second line is not a string");
 if (!lineOf(3, "a comment")?.scopes.some((s) => s.startsWith("comment."))) wrong.push("the comment after a string of three lines is not a comment");
-check(wrong.length === 0, `${cases.length + 2} tokens have the scopes they should`, wrong);
+check(wrong.length === 0, `${cases.length + 3} tokens have the scopes they should`, wrong);
 
 // ---- 3. the VS Code extension ----
 
