@@ -31,6 +31,17 @@ static inline int thorough(void)
     return e != NULL && strcmp(e, "1") == 0;
 }
 
+/* Whether they run at a smaller size still: RIMAU_QUICK=1, as CI's
+ * sanitizer stage runs make check (tests/check-*.sh read it too). The
+ * coverage build has run the same checks at make check's size by then;
+ * a sanitizer looks for faults of memory, which show on every path a
+ * smaller run takes, not in how many games it plays. */
+static inline int quick(void)
+{
+    const char *e = getenv("RIMAU_QUICK");
+    return !thorough() && e != NULL && strcmp(e, "1") == 0;
+}
+
 static inline int compare_names(const void *a, const void *b)
 {
     return strcmp((const char *)a, (const char *)b);
