@@ -28,6 +28,7 @@ expect 2 "no command" "$RIMAU"
 has "Try 'rimau --help'" err "no command points at --help"
 expect 2 "unknown command" "$RIMAU" frobnicate
 has "unknown command 'frobnicate'" err "unknown command is named"
+has_no "did you mean" err "an unknown command far from every command gets no suggestion"
 for cmd in check info show compile moves perft play replay validate list bench selfplay summarize; do
     expect 0 "$cmd --help" "$RIMAU" "$cmd" --help
     has "Usage: rimau $cmd" out "$cmd --help prints its usage"
@@ -1051,6 +1052,50 @@ has "^the fewest sheep that block: 4; " out "the blockade gives the fewest block
 has "^placements that can be blocked: 666; by 8 or fewer: 67\$" out "and how many placements 8 block"
 expect 2 "solve --blockade of no such side" "$RIMAU" solve "$drops" --blockade nobody
 has "no side 'nobody'" err "an unknown side is named"
+
+
+# "Did you mean" (issue 30): every name looked up and not found ends its
+# message with the closest names, in one shape ("; did you mean 'X'?",
+# "'X' or 'Y'"), and none when no name is close.
+expect 2 "a misspelt command" "$RIMAU" paly
+hasf "rimau: unknown command 'paly'; did you mean 'play'?" err "a misspelt command gets the command"
+expect 2 "help of a misspelt command" "$RIMAU" help slefplay
+has "rimau help: unknown command 'slefplay' (commands: .*); did you mean 'selfplay'?\$" err "help of a misspelt command gets the command"
+expect 2 "a misspelt option" "$RIMAU" show --colr "$game"
+hasf "rimau show: unknown option '--colr'; did you mean '--color'?" err "a misspelt option gets the option"
+expect 2 "a misspelt option with its value" "$RIMAU" selfplay --seeds=3 "$game"
+hasf "rimau selfplay: unknown option '--seeds=3'; did you mean '--seed=3'?" err "the option is suggested with the value given"
+expect 2 "a misspelt option of play" "$RIMAU" play --froce "$game"
+hasf "rimau play: unknown option '--froce'; did you mean '--force'?" err "play's own options are suggested"
+expect 2 "a misspelt side" "$RIMAU" play "$tb" --tiger=human
+hasf "rimau play: unknown option '--tiger=human' (the sides are tigers and buffaloes); did you mean '--tigers=human'?" err "a misspelt side gets the side, with its player"
+expect 2 "a misspelt player" "$RIMAU" play "$tb" --tigers=humna
+has "rimau play: unknown player 'humna' (players: human, .*); did you mean 'human'?\$" err "a misspelt player gets the player, human included"
+expect 2 "a misspelt player of selfplay" "$RIMAU" selfplay "$tb" -n 1 --players mtcs:50,random
+has "rimau selfplay: unknown player 'mtcs:50' (players: .*); did you mean 'mcts:50'?\$" err "selfplay's misspelt player gets the player, with its budget"
+expect 1 "misspelt option names and values" "$RIMAU" show "$srcdir/games/kaooa.game" -o firts=crows -o capture=optinal
+hasf "error: the game has no option 'firts' (its options: first, capture, vulture-wins); did you mean 'first'?" err "a misspelt -o name gets the option"
+hasf "error: option 'capture' has no value 'optinal' (its values: optional, compulsory); did you mean 'optional'?" err "a misspelt -o value gets the value"
+expect 1 "a misspelt point" "$RIMAU" moves "$game" c33
+hasf "rimau moves: 'c33' is not a point of the board; did you mean 'c3'?" err "a misspelt point gets the point"
+expect 2 "solve --blockade of a misspelt side" "$RIMAU" solve "$drops" --blockade goast
+hasf "rimau solve: --blockade: the game has no side 'goast'; did you mean 'goats'?" err "a misspelt side of --blockade gets the side"
+# Game files: beside the path given, and the shipped games by name.
+expect 1 "a game file without .game" sh -c 'cd "$1" && exec "$2" check games/kaooa' sh "$srcdir" "$RIMAU"
+hasf "games/kaooa: error: cannot open: No such file or directory; did you mean 'games/kaooa.game'?" err "a path without .game gets the file"
+expect 1 "a shipped game's name cut short" sh -c 'cd "$1" && RIMAU_GAMES="$2" exec "$3" play rimau-rimau' sh "$tmp" "$srcdir/games" "$RIMAU"
+hasf "rimau-rimau: error: cannot open: No such file or directory; did you mean 'rimau-rimau-a' or 'rimau-rimau-b'?" err "a shipped game's name gets the games it begins"
+expect 1 "a name far from every game" sh -c 'cd "$1" && RIMAU_GAMES="$2" exec "$3" info xyzzy' sh "$tmp" "$srcdir/games" "$RIMAU"
+hasf "xyzzy: error: cannot open: No such file or directory" err "a name far from every game is said missing"
+has_no "did you mean" err "and gets no suggestion"
+# The play prompt: its commands, and points in them and in turns.
+printf 'mvoes\nmoves c33\nshow c33\nc33-c4\nhnit\nquit\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "misspelt lines at the prompt" "$RIMAU" play "$game" -q --tigers=human --men=human
+hasf "'mvoes': not a turn or a command; did you mean 'moves'?" out "a misspelt prompt command gets the command"
+hasf "'hnit': not a turn or a command; did you mean 'hint'?" out "every prompt command is suggested"
+has "^'c33': unknown point; 'moves' lists .*; did you mean 'c3'?\$" out "moves POINT gets the point"
+has "^'c33': unknown point; 'show' marks .*; did you mean 'c3'?\$" out "show POINT gets the point"
+hasf "'c33-c4': unknown point 'c33'; did you mean 'c3'?" out "a turn's misspelt point gets the point"
 
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

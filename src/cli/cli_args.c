@@ -48,6 +48,32 @@ static int add_choice(rm_choices *choices, char *arg, const char *cmd)
     return 0;
 }
 
+const char *cli_option_hint(const char *arg, const struct option *longopts, char *buf)
+{
+    buf[0] = '\0';
+    if (strncmp(arg, "--", 2) != 0)
+        return buf; /* (a short option: one letter, too short to guess) */
+    const char *eq = strchr(arg, '=');
+    size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+    char word[RM_SUGGEST_LEN + 1], shown[RM_SUGGEST_LEN + 1];
+    if (len > RM_SUGGEST_LEN)
+        return buf;
+    memcpy(word, arg, len);
+    word[len] = '\0';
+    rm_suggest s;
+    rm_suggest_start(&s, word);
+    for (size_t i = 0; longopts && longopts[i].name; i++) {
+        /* shown with the value given: --seeds=3 -> '--seed=3' */
+        int n = snprintf(shown, sizeof shown, "--%s%s", longopts[i].name,
+                         eq && longopts[i].has_arg != no_argument ? eq : "");
+        char key[RM_SUGGEST_LEN + 1];
+        snprintf(key, sizeof key, "--%s", longopts[i].name);
+        if (n > 0 && (size_t)n < sizeof shown)
+            rm_suggest_offer_as(&s, key, shown);
+    }
+    return rm_suggest_text(&s, buf, RM_SUGGEST_TEXT);
+}
+
 /* Reads --color's value ARG (NULL, for a bare --color: always) into
  * *WHEN; EXIT_USAGE after a message naming CMD, or 0. */
 static int colour_arg(const char *arg, const char *cmd, cli_colour *when)
@@ -169,7 +195,8 @@ int cli_next_opt(cli_args *a, int argc, char **argv, const char *shortopts,
         } else if (ch == '?' && optopt) {
             cli_usage(cmd, "unknown option '-%c'", optopt);
         } else if (ch == '?') {
-            cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+            cli_usage(cmd, "unknown option '%s'%s", argv[optind - 1],
+                      cli_option_hint(argv[optind - 1], a->longopts, (char[RM_SUGGEST_TEXT]){ 0 }));
         } else if (ch == ':') {
             /* (a long option as written, a short one alone: not "-qa") */
             const char *as = argv[optind - 1];

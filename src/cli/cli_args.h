@@ -22,6 +22,11 @@ typedef struct command {
     const char *usage;   /* the --help text after "Usage: rimau NAME " */
 } command;
 
+/* "; did you mean '--X'?" (suggest.h) for the unknown option ARG
+ * (--NAME or --NAME=VALUE) among LONGOPTS (ended by a zero entry), or ""
+ * (and for a short option): into BUF (RM_SUGGEST_TEXT bytes). */
+const char *cli_option_hint(const char *arg, const struct option *longopts, char *buf);
+
 /* Prints C's --help. */
 void cli_help(const command *c);
 /* Prints "rimau CMD: MESSAGE" and the pointer to --help; returns EXIT_USAGE. */

@@ -337,7 +337,8 @@ static int cmd_moves(int argc, char **argv)
         return status;
     int p = point ? board_point(&g->board, point) : -1;
     if (point && p < 0) {
-        fprintf(stderr, "rimau moves: '%s' is not a point of the board\n", point);
+        fprintf(stderr, "rimau moves: '%s' is not a point of the board%s\n", point,
+                GAME_HINT(g, GAME_POINTS, point));
         rm_match_free(&m);
         rm_game_destroy(g);
         return EXIT_INVALID;

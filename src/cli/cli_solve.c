@@ -149,7 +149,8 @@ static int blockade(const rm_game *g, const rm_state *from, const char *side_nam
 {
     int side = game_side(g, side_name);
     if (side < 0 || side > 1) {
-        fprintf(stderr, "rimau solve: --blockade: the game has no side '%s'\n", SHOWN(side_name));
+        fprintf(stderr, "rimau solve: --blockade: the game has no side '%s'%s\n", SHOWN(side_name),
+                GAME_HINT(g, GAME_SIDES, side_name));
         return EXIT_USAGE;
     }
     int kind = g->sides[1 - side].first_kind;
