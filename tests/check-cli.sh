@@ -887,16 +887,16 @@ stdin="$tmp/in" expect 0 "undo when the computer moved first" "$RIMAU" play "$mt
 has "^nothing to undo\$" out "undo before the human's first turn takes nothing back"
 has "^took back 2 turns\$" out "undo takes back the computer's turn with the human's"
 has "^turn 1: goats to move" out "after undo, the human's side is to move"
-has_no "goats plays b2" out "the computer's turn is not played again by the human"
-has_no "tigers plays c3" out "the human's turn is announced with the human's side"
-has "^2\. goats plays c3\$" out "the next turn is announced with the right side"
+has_no "goats played b2" out "the computer's turn is not played again by the human"
+has_no "tigers played c3" out "the human's turn is announced with the human's side"
+has "^2\. goats played c3\$" out "the next turn is announced with the right side"
 
 # Captures are described, and the status line counts the pieces.
 expect 0 "a game with captures" "$RIMAU" play "$alq" -q --white=random --black=random --seed 2
-has "^2\. black plays c4xc2 takes c3; white: 11 on the board\$" out "a capture says what it took and what is left"
+has "^2\. black played c4xc2 and took c3; white: 11 on the board\$" out "a capture says what it took and what is left"
 has "^turn 1: white to move (play) - white: 12 on the board; black: 12 on the board\$" out "the status line counts the pieces"
 expect 0 "a game with drops and captures" "$RIMAU" play "$srcdir/games/rimau-rimau-a.game" -q --tigers=random --men=random --seed 2
-has "^1\. tigers plays xc4,xd4,xb5,c3-b8 takes c4, d4, b5; men: 6 on the board, 15 in hand\$" out "a capture counts the pieces in hand"
+has "^1\. tigers played xc4,xd4,xb5,c3-b8 and took c4, d4, b5; men: 6 on the board, 15 in hand\$" out "a capture counts the pieces in hand"
 
 # moves at the prompt: a count, columns as wide as the terminal, a filter.
 printf 'moves\nmoves b2\nmoves zz9\nquit\n' > "$tmp/in"
@@ -1096,6 +1096,35 @@ hasf "'hnit': not a turn or a command; did you mean 'hint'?" out "every prompt c
 has "^'c33': unknown point; 'moves' lists .*; did you mean 'c3'?\$" out "moves POINT gets the point"
 has "^'c33': unknown point; 'show' marks .*; did you mean 'c3'?\$" out "show POINT gets the point"
 hasf "'c33-c4': unknown point 'c33'; did you mean 'c3'?" out "a turn's misspelt point gets the point"
+
+
+# Wording (issue 30): counts agree with their nouns ("1 piece"), a turn
+# played reads right after any side's name ("tigers played", never
+# "buffaloes plays"), and an unfinished game's result is said in words
+# (its record keeps the record's '*').
+cat > "$tmp/last.game" <<'EOS'
+game "down to one"
+board { grid 4 x 1 diagonals none }
+side tigers { piece tiger 1 }
+side men { piece man 2 }
+setup { tiger at a1
+        man at b1 d1 }
+rules {
+    first tigers
+    men lose with 1 pieces
+}
+phase hunting of tigers { turn capture tiger over man }
+phase moving of men { turn step man }
+EOS
+expect 0 "a game won at one piece left" "$RIMAU" play "$tmp/last.game" -q --tigers=random --men=random
+has "^1\. tigers played a1xc1 and took b1; men: 1 on the board\$" out "the turn played reads right after the side's name"
+has "^result: tigers win (men are down to 1 piece) after 1 turn\$" out "one piece is 'piece'"
+printf 'quit\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "a game stopped at once" "$RIMAU" play "$tb" -q --tigers=human --buffaloes=human --save "$tmp/stopped.rec"
+hasf '[Result "*"]' stopped.rec "an unfinished game's record keeps '*' as its result"
+expect 0 "replay of an unfinished game" "$RIMAU" replay -q "$tmp/stopped.rec"
+has "^result: unfinished after 0 turns\$" out "an unfinished game's result is said in words"
+has_no "result: \*" out "and not as the record's '*'"
 
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

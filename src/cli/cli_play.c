@@ -126,7 +126,8 @@ static int play_match(struct play_opts *o, rm_game *g)
         play_save_progress(o, &m, false);
         /* (an undo at the prompt may have changed whose turn it was) */
         side = rm_state_to_move(&m.states[m.n - 1]);
-        printf("%d. %s plays %s", m.n, g->sides[side].name, m.texts[m.n - 1]);
+        /* (a side's name may be plural or not: "buffaloes played", "vulture played") */
+        printf("%d. %s played %s", m.n, g->sides[side].name, m.texts[m.n - 1]);
         play_say_captures(&m);
         putchar('\n');
         if (info.capped) /* a seed no longer says which turn comes: say so */
