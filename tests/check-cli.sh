@@ -1125,6 +1125,11 @@ hasf '[Result "*"]' stopped.rec "an unfinished game's record keeps '*' as its re
 expect 0 "replay of an unfinished game" "$RIMAU" replay -q "$tmp/stopped.rec"
 has "^result: unfinished after 0 turns\$" out "an unfinished game's result is said in words"
 has_no "result: \*" out "and not as the record's '*'"
+# play --help (and every help naming a document) names a file that exists:
+# the source tree's doc/ for the program built here, before it is installed.
+expect 0 "play --help" "$RIMAU" play --help
+notation=$(sed -n 's/.*(notation: \([^)]*\)).*/\1/p' "$tmp/out")
+holds "play --help names a notation.md that exists (${notation:-none})" test -n "$notation" -a -f "$notation"
 
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

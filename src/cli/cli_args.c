@@ -14,6 +14,9 @@
 #include <string.h>
 
 #include "cli_args.h"
+#include "cli_paths.h"
+
+#include <sys/stat.h>
 
 int cli_usage(const char *cmd, const char *fmt, ...)
 {
@@ -27,9 +30,33 @@ int cli_usage(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+bool cli_built_here(void)
+{
+    struct stat self, built;
+    return stat("/proc/self/exe", &self) == 0 && stat(RIMAU_BUILT_PROGRAM, &built) == 0 &&
+           self.st_dev == built.st_dev && self.st_ino == built.st_ino;
+}
+
+const char *cli_doc_dir(void)
+{
+    struct stat sb;
+    if (stat(RIMAU_DOC_DIR "/notation.md", &sb) != 0 &&
+        stat(RIMAU_SOURCE_DOC_DIR "/notation.md", &sb) == 0 && cli_built_here())
+        return RIMAU_SOURCE_DOC_DIR;
+    return RIMAU_DOC_DIR;
+}
+
 void cli_help(const command *c)
 {
-    printf("Usage: rimau %s %s", c->name, c->usage);
+    /* The documents' folder the texts name is the installed one: the
+     * source tree's, for the program built there before it is installed. */
+    const char *doc = cli_doc_dir(), *u = c->usage, *at;
+    printf("Usage: rimau %s ", c->name);
+    while (strcmp(doc, RIMAU_DOC_DIR) != 0 && (at = strstr(u, RIMAU_DOC_DIR)) != NULL) {
+        printf("%.*s%s", (int)(at - u), u, doc);
+        u = at + strlen(RIMAU_DOC_DIR);
+    }
+    fputs(u, stdout);
 }
 
 /* Adds "NAME=VALUE" to CHOICES, splitting ARG in place; EXIT_USAGE after a

@@ -27,23 +27,12 @@ static bool is_dir(const char *path)
     return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
-/* Whether this process is the program built in this tree (not an
- * installed copy): then, before `make install`, it finds the games of the
- * source tree. An installed program never does, so that a broken install
- * is not hidden. */
-static bool built_here(void)
-{
-    struct stat self, built;
-    return stat("/proc/self/exe", &self) == 0 && stat(RIMAU_BUILT_PROGRAM, &built) == 0 &&
-           self.st_dev == built.st_dev && self.st_ino == built.st_ino;
-}
-
 const char *cli_games_dir(void)
 {
     const char *env = getenv("RIMAU_GAMES");
     if (env && *env)
         return env;
-    if (!is_dir(RIMAU_GAMES_DIR) && is_dir(RIMAU_SOURCE_GAMES_DIR) && built_here())
+    if (!is_dir(RIMAU_GAMES_DIR) && is_dir(RIMAU_SOURCE_GAMES_DIR) && cli_built_here())
         return RIMAU_SOURCE_GAMES_DIR;
     return RIMAU_GAMES_DIR;
 }
