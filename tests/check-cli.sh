@@ -1089,13 +1089,14 @@ expect 1 "a name far from every game" sh -c 'cd "$1" && RIMAU_GAMES="$2" exec "$
 hasf "xyzzy: error: cannot open: No such file or directory" err "a name far from every game is said missing"
 has_no "did you mean" err "and gets no suggestion"
 # The play prompt: its commands, and points in them and in turns.
-printf 'mvoes\nmoves c33\nshow c33\nc33-c4\nhnit\nquit\n' > "$tmp/in"
+printf 'mvoes\nmoves c33\nshow c33\nc33-c4\nmna@c3\nhnit\nquit\n' > "$tmp/in"
 stdin="$tmp/in" expect 0 "misspelt lines at the prompt" "$RIMAU" play "$game" -q --tigers=human --men=human
 hasf "'mvoes': not a turn or a command; did you mean 'moves'?" out "a misspelt prompt command gets the command"
 hasf "'hnit': not a turn or a command; did you mean 'hint'?" out "every prompt command is suggested"
 has "^'c33': unknown point; 'moves' lists .*; did you mean 'c3'?\$" out "moves POINT gets the point"
 has "^'c33': unknown point; 'show' marks .*; did you mean 'c3'?\$" out "show POINT gets the point"
 hasf "'c33-c4': unknown point 'c33'; did you mean 'c3'?" out "a turn's misspelt point gets the point"
+hasf "'mna@c3': unknown piece kind 'mna' before '@'; did you mean 'man'?" out "a turn's misspelt piece kind gets the kind"
 
 
 # Wording (issue 30): counts agree with their nouns ("1 piece"), a turn
