@@ -28,6 +28,7 @@ expect 2 "no command" "$RIMAU"
 has "Try 'rimau --help'" err "no command points at --help"
 expect 2 "unknown command" "$RIMAU" frobnicate
 has "unknown command 'frobnicate'" err "unknown command is named"
+has_no "did you mean" err "an unknown command far from every command gets no suggestion"
 for cmd in check info show compile moves perft play replay validate list bench selfplay summarize; do
     expect 0 "$cmd --help" "$RIMAU" "$cmd" --help
     has "Usage: rimau $cmd" out "$cmd --help prints its usage"
@@ -886,16 +887,16 @@ stdin="$tmp/in" expect 0 "undo when the computer moved first" "$RIMAU" play "$mt
 has "^nothing to undo\$" out "undo before the human's first turn takes nothing back"
 has "^took back 2 turns\$" out "undo takes back the computer's turn with the human's"
 has "^turn 1: goats to move" out "after undo, the human's side is to move"
-has_no "goats plays b2" out "the computer's turn is not played again by the human"
-has_no "tigers plays c3" out "the human's turn is announced with the human's side"
-has "^2\. goats plays c3\$" out "the next turn is announced with the right side"
+has_no "goats played b2" out "the computer's turn is not played again by the human"
+has_no "tigers played c3" out "the human's turn is announced with the human's side"
+has "^2\. goats played c3\$" out "the next turn is announced with the right side"
 
 # Captures are described, and the status line counts the pieces.
 expect 0 "a game with captures" "$RIMAU" play "$alq" -q --white=random --black=random --seed 2
-has "^2\. black plays c4xc2 takes c3; white: 11 on the board\$" out "a capture says what it took and what is left"
+has "^2\. black played c4xc2 and took c3; white: 11 on the board\$" out "a capture says what it took and what is left"
 has "^turn 1: white to move (play) - white: 12 on the board; black: 12 on the board\$" out "the status line counts the pieces"
 expect 0 "a game with drops and captures" "$RIMAU" play "$srcdir/games/rimau-rimau-a.game" -q --tigers=random --men=random --seed 2
-has "^1\. tigers plays xc4,xd4,xb5,c3-b8 takes c4, d4, b5; men: 6 on the board, 15 in hand\$" out "a capture counts the pieces in hand"
+has "^1\. tigers played xc4,xd4,xb5,c3-b8 and took c4, d4, b5; men: 6 on the board, 15 in hand\$" out "a capture counts the pieces in hand"
 
 # moves at the prompt: a count, columns as wide as the terminal, a filter.
 printf 'moves\nmoves b2\nmoves zz9\nquit\n' > "$tmp/in"
@@ -1051,6 +1052,85 @@ has "^the fewest sheep that block: 4; " out "the blockade gives the fewest block
 has "^placements that can be blocked: 666; by 8 or fewer: 67\$" out "and how many placements 8 block"
 expect 2 "solve --blockade of no such side" "$RIMAU" solve "$drops" --blockade nobody
 has "no side 'nobody'" err "an unknown side is named"
+
+
+# "Did you mean" (issue 30): every name looked up and not found ends its
+# message with the closest names, in one shape ("; did you mean 'X'?",
+# "'X' or 'Y'"), and none when no name is close.
+expect 2 "a misspelt command" "$RIMAU" paly
+hasf "rimau: unknown command 'paly'; did you mean 'play'?" err "a misspelt command gets the command"
+expect 2 "help of a misspelt command" "$RIMAU" help slefplay
+has "rimau help: unknown command 'slefplay' (commands: .*); did you mean 'selfplay'?\$" err "help of a misspelt command gets the command"
+expect 2 "a misspelt option" "$RIMAU" show --colr "$game"
+hasf "rimau show: unknown option '--colr'; did you mean '--color'?" err "a misspelt option gets the option"
+expect 2 "a misspelt option with its value" "$RIMAU" selfplay --seeds=3 "$game"
+hasf "rimau selfplay: unknown option '--seeds=3'; did you mean '--seed=3'?" err "the option is suggested with the value given"
+expect 2 "a misspelt option of play" "$RIMAU" play --froce "$game"
+hasf "rimau play: unknown option '--froce'; did you mean '--force'?" err "play's own options are suggested"
+expect 2 "a misspelt side" "$RIMAU" play "$tb" --tiger=human
+hasf "rimau play: unknown option '--tiger=human' (the sides are tigers and buffaloes); did you mean '--tigers=human'?" err "a misspelt side gets the side, with its player"
+expect 2 "a misspelt player" "$RIMAU" play "$tb" --tigers=humna
+has "rimau play: unknown player 'humna' (players: human, .*); did you mean 'human'?\$" err "a misspelt player gets the player, human included"
+expect 2 "a misspelt player of selfplay" "$RIMAU" selfplay "$tb" -n 1 --players mtcs:50,random
+has "rimau selfplay: unknown player 'mtcs:50' (players: .*); did you mean 'mcts:50'?\$" err "selfplay's misspelt player gets the player, with its budget"
+expect 1 "misspelt option names and values" "$RIMAU" show "$srcdir/games/kaooa.game" -o firts=crows -o capture=optinal
+hasf "error: the game has no option 'firts' (its options: first, capture, vulture-wins); did you mean 'first'?" err "a misspelt -o name gets the option"
+hasf "error: option 'capture' has no value 'optinal' (its values: optional, compulsory); did you mean 'optional'?" err "a misspelt -o value gets the value"
+expect 1 "a misspelt point" "$RIMAU" moves "$game" c33
+hasf "rimau moves: 'c33' is not a point of the board; did you mean 'c3'?" err "a misspelt point gets the point"
+expect 2 "solve --blockade of a misspelt side" "$RIMAU" solve "$drops" --blockade goast
+hasf "rimau solve: --blockade: the game has no side 'goast'; did you mean 'goats'?" err "a misspelt side of --blockade gets the side"
+# Game files: beside the path given, and the shipped games by name.
+expect 1 "a game file without .game" sh -c 'cd "$1" && exec "$2" check games/kaooa' sh "$srcdir" "$RIMAU"
+hasf "games/kaooa: error: cannot open: No such file or directory; did you mean 'games/kaooa.game'?" err "a path without .game gets the file"
+expect 1 "a shipped game's name cut short" sh -c 'cd "$1" && RIMAU_GAMES="$2" exec "$3" play rimau-rimau' sh "$tmp" "$srcdir/games" "$RIMAU"
+hasf "rimau-rimau: error: cannot open: No such file or directory; did you mean 'rimau-rimau-a' or 'rimau-rimau-b'?" err "a shipped game's name gets the games it begins"
+expect 1 "a name far from every game" sh -c 'cd "$1" && RIMAU_GAMES="$2" exec "$3" info xyzzy' sh "$tmp" "$srcdir/games" "$RIMAU"
+hasf "xyzzy: error: cannot open: No such file or directory" err "a name far from every game is said missing"
+has_no "did you mean" err "and gets no suggestion"
+# The play prompt: its commands, and points in them and in turns.
+printf 'mvoes\nmoves c33\nshow c33\nc33-c4\nmna@c3\nhnit\nquit\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "misspelt lines at the prompt" "$RIMAU" play "$game" -q --tigers=human --men=human
+hasf "'mvoes': not a turn or a command; did you mean 'moves'?" out "a misspelt prompt command gets the command"
+hasf "'hnit': not a turn or a command; did you mean 'hint'?" out "every prompt command is suggested"
+has "^'c33': unknown point; 'moves' lists .*; did you mean 'c3'?\$" out "moves POINT gets the point"
+has "^'c33': unknown point; 'show' marks .*; did you mean 'c3'?\$" out "show POINT gets the point"
+hasf "'c33-c4': unknown point 'c33'; did you mean 'c3'?" out "a turn's misspelt point gets the point"
+hasf "'mna@c3': unknown piece kind 'mna' before '@'; did you mean 'man'?" out "a turn's misspelt piece kind gets the kind"
+
+
+# Wording (issue 30): counts agree with their nouns ("1 piece"), a turn
+# played reads right after any side's name ("tigers played", never
+# "buffaloes plays"), and an unfinished game's result is said in words
+# (its record keeps the record's '*').
+cat > "$tmp/last.game" <<'EOS'
+game "down to one"
+board { grid 4 x 1 diagonals none }
+side tigers { piece tiger 1 }
+side men { piece man 2 }
+setup { tiger at a1
+        man at b1 d1 }
+rules {
+    first tigers
+    men lose with 1 pieces
+}
+phase hunting of tigers { turn capture tiger over man }
+phase moving of men { turn step man }
+EOS
+expect 0 "a game won at one piece left" "$RIMAU" play "$tmp/last.game" -q --tigers=random --men=random
+has "^1\. tigers played a1xc1 and took b1; men: 1 on the board\$" out "the turn played reads right after the side's name"
+has "^result: tigers win (men are down to 1 piece) after 1 turn\$" out "one piece is 'piece'"
+printf 'quit\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "a game stopped at once" "$RIMAU" play "$tb" -q --tigers=human --buffaloes=human --save "$tmp/stopped.rec"
+hasf '[Result "*"]' stopped.rec "an unfinished game's record keeps '*' as its result"
+expect 0 "replay of an unfinished game" "$RIMAU" replay -q "$tmp/stopped.rec"
+has "^result: unfinished after 0 turns\$" out "an unfinished game's result is said in words"
+has_no "result: \*" out "and not as the record's '*'"
+# play --help (and every help naming a document) names a file that exists:
+# the source tree's doc/ for the program built here, before it is installed.
+expect 0 "play --help" "$RIMAU" play --help
+notation=$(sed -n 's/.*(notation: \([^)]*\)).*/\1/p' "$tmp/out")
+holds "play --help names a notation.md that exists (${notation:-none})" test -n "$notation" -a -f "$notation"
 
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -86,10 +86,13 @@ not json
 {"id": 19, "cmd": "go", "player": "ab:2"}
 {"id": 20, "cmd": "position", "turns": ["xb4,xb5,xd5,c7-a7", "zz"]}
 {"id": 21, "cmd": "result"}
+{"id": 22, "cmd": "lod"}
+{"id": 23, "cmd": "load", "gaem": "kaooa"}
+{"id": 24, "cmd": "load", "game": "rimau-rimau"}
 EOS
 stdin="$tmp/bad" expect 0 "engine answers bad lines and reaches the end of input" "$RIMAU" engine
 stdin=
-[ "$(wc -l < "$tmp/out")" -eq 19 ] && r=ok || r=FAIL
+[ "$(wc -l < "$tmp/out")" -eq 22 ] && r=ok || r=FAIL
 n=$((n + 1)); echo "$r one answer a line"; [ $r = ok ] || fail=$((fail + 1))
 has '^{"id":null,"error":"not JSON' out "a line that is not JSON is an error"
 has '^{"id":null,"error":"a request is a JSON object' out "an array is an error"
@@ -108,6 +111,10 @@ has '^{"id":16,"error":"' out "a bad undo is an error"
 has '^{"id":null,"error":"not JSON: duplicate' out "a duplicate key is an error"
 has '^{"id":18,"ok":true,"to_move":"tigers","turns_played":2' out "a position from a string of turns"
 has '^{"id":19,"ok":true,"turn":"' out "go answers a turn"
+has_no '"id":6,.*did you mean' out "an unknown command far from every command gets no suggestion"
+hasf '{"id":22,"error":"unknown command \"lod\" (load, position, moves, play, go, stop, result, undo, quit); did you mean '"'load'"'?"}' out "a misspelt command gets the command"
+hasf '{"id":23,"error":"unknown key \"gaem\"; did you mean '"'game'"'?"}' out "a misspelt key gets the key"
+has '^{"id":24,"error":"no installed game is named .rimau-rimau. .*; did you mean .rimau-rimau-a. or .rimau-rimau-b.?"}' out "a shipped game's name cut short gets the games it begins"
 has '^{"id":20,"error":"turn 2 ' out "a position with a bad second turn is an error"
 has '^{"id":21,"ok":true,"to_move":"tigers","turns_played":2,' out "a bad position leaves the position as it was"
 # ---- a position string ----

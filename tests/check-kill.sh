@@ -31,7 +31,7 @@ while [ "$i" -lt "$trials" ]; do
     kill -s "$sig" "$pid" 2> /dev/null
     wait "$pid" 2> /dev/null
     # the turns printed, and the turns of the record
-    sed -n 's/^[0-9]*\. [^ ]* plays \([^ ]*\).*/\1/p' "$tmp/out-$i" > "$tmp/printed-$i"
+    sed -n 's/^[0-9]*\. [^ ]* played \([^ ]*\).*/\1/p' "$tmp/out-$i" > "$tmp/printed-$i"
     if [ ! -f "$rec" ]; then
         fail=$((fail + 1)); echo "FAIL trial $i (SIG$sig): no record"; continue
     fi

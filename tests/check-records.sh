@@ -281,7 +281,7 @@ fi
 kill -s KILL "$pid" 2> /dev/null
 exec 3>&-
 wait "$pid" 2> /dev/null
-if "$RIMAU" replay -q "$tmp/live.rec" > "$tmp/out" 2>&1 && grep -q '^result: \* after 40 turns$' "$tmp/out" &&
+if "$RIMAU" replay -q "$tmp/live.rec" > "$tmp/out" 2>&1 && grep -q '^result: unfinished after 40 turns$' "$tmp/out" &&
    grep -q '^a live record' "$tmp/out"; then
     ok "the live record of a killed game replays"
 else
@@ -304,7 +304,7 @@ while [ "$cut" -le "$size" ]; do
         "$tmp/err" && warned=yes
     partial=no
     [ "$(tail -c 1 "$tmp/cut.rec" | od -An -c | tr -d ' ')" = '\n' ] || partial=yes
-    if [ "$st" -ne 0 ] || ! grep -q "^result: \* after $want turns*\$" "$tmp/out" ||
+    if [ "$st" -ne 0 ] || ! grep -q "^result: unfinished after $want turns*\$" "$tmp/out" ||
        [ "$warned" != "$partial" ]; then
         bad_cuts="$bad_cuts $cut"
     fi
@@ -413,7 +413,7 @@ fi
 printf -- '-\nc1-b1\n-\nquit\n' | "$RIMAU" play "$tmp/pass.game" --tigers=human --men=human \
     --save "$tmp/pass.rec" > /dev/null 2>&1
 if grep -q '^1\. - 2\. c1-b1 3\. - \*$' "$tmp/pass.rec" &&
-   "$RIMAU" replay -q "$tmp/pass.rec" 2>&1 | grep -q '^result: \* after 3 turns$'; then
+   "$RIMAU" replay -q "$tmp/pass.rec" 2>&1 | grep -q '^result: unfinished after 3 turns$'; then
     ok "a record with turns of no move is written and replayed"
 else
     bad "a record with turns of no move is written and replayed"

@@ -45,7 +45,7 @@ holds "TERM=dumb turns the colour off" [ "$(tty_escs TERM=dumb)" -eq 0 ]
 if grep -q "define HAVE_LIBEDIT 1" "$(dirname "$RIMAU")/../config.h" 2> /dev/null; then
     (sleep 1; printf 'd2\t\n'; sleep 1; printf 'quit\n') |
         TERM=xterm timeout 30 script -q -c "'$RIMAU' play '$alq' -q --white=human --black=random --seed 3" /dev/null > "$tmp/out" 2>&1
-    has "^1\. white plays d2-c3" out "tab completes a legal turn at the prompt"
+    has "^1\. white played d2-c3" out "tab completes a legal turn at the prompt"
 else
     echo "skip: no libedit: tab completion is not tested"
 fi

@@ -50,14 +50,14 @@ timed() {
 timed "$tmp/satoel.out" timeout 150 "$RIMAU" play games/satoel.game -q --seed 7 \
     --south=ab:1 --north=mcts:30
 status=$(sed -n 's/^[0-9]* status //p' "$tmp/satoel.out")
-turns=$(grep -c ' plays ' "$tmp/satoel.out")
+turns=$(grep -c ' played ' "$tmp/satoel.out")
 if [ "$turns" -ge 20 ] && { [ "$status" = 0 ] || [ "$status" = 124 ]; }; then
     ok "Satoel, ab:1 against mcts:30: $turns turns played (status $status; 124: cut at 150 s)"
 else
     bad "Satoel, ab:1 against mcts:30: status $status after $turns turns"
     sed 's/^/  | /' "$tmp/satoel.out.err"
 fi
-longest=$(grep ' plays ' "$tmp/satoel.out" | sort -n | tail -1)
+longest=$(grep ' played ' "$tmp/satoel.out" | sort -n | tail -1)
 if [ -n "$longest" ] && [ "${longest%% *}" -lt 45000 ]; then
     ok "Satoel: the longest turn took ${longest%% *} ms: ${longest#* }"
 else
@@ -68,7 +68,7 @@ cp tests/limits/meurimueng-late.rec "$tmp/late.rec"
 timed "$tmp/late.out" timeout 900 "$RIMAU" play --resume "$tmp/late.rec" -q --seed 7 \
     --white=ab:1/5s --black=mcts:30/5s
 status=$(sed -n 's/^[0-9]* status //p' "$tmp/late.out")
-turns=$(grep -c ' plays ' "$tmp/late.out")
+turns=$(grep -c ' played ' "$tmp/late.out")
 # (the game may also come to a position of too many ways to play, which
 # stops it: such positions are this game's, and a search is no less bound)
 if [ "$turns" -gt 0 ] && { [ "$status" = 0 ] ||
@@ -78,7 +78,7 @@ else
     bad "Meurimueng-rimueng peuet ploh from turn 226: status $status after $turns turns"
     sed 's/^/  | /' "$tmp/late.out.err"
 fi
-longest=$(grep ' plays ' "$tmp/late.out" | sort -n | tail -1)
+longest=$(grep ' played ' "$tmp/late.out" | sort -n | tail -1)
 if [ -n "$longest" ] && [ "${longest%% *}" -lt 25000 ]; then
     ok "Meurimueng-rimueng peuet ploh: the longest turn took ${longest%% *} ms: ${longest#* }"
 else

@@ -42,6 +42,17 @@ static const command *find_command(const char *name)
     return NULL;
 }
 
+/* "; did you mean 'X'?" for WORD among the commands, or "" (into BUF). */
+static const char *command_hint(const char *word, char *buf)
+{
+    rm_suggest s;
+    rm_suggest_start(&s, word);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        rm_suggest_offer(&s, commands[i]->name);
+    rm_suggest_offer(&s, "help");
+    return rm_suggest_text(&s, buf, RM_SUGGEST_TEXT);
+}
+
 static void main_help(void)
 {
     printf("Usage: rimau COMMAND [OPTION]... [ARG]...\n"
@@ -79,7 +90,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "rimau help: unknown command '%s' (commands:", argv[2]);
                 for (size_t i = 0; i < NCOMMANDS; i++)
                     fprintf(stderr, "%s %s", i ? "," : "", commands[i]->name);
-                fprintf(stderr, ")\nTry 'rimau --help' for more information.\n");
+                fprintf(stderr, ")%s\nTry 'rimau --help' for more information.\n",
+                        command_hint(argv[2], (char[RM_SUGGEST_TEXT]){ 0 }));
                 return EXIT_USAGE;
             }
             cli_help(find_command(argv[2]));
@@ -98,9 +110,12 @@ int main(int argc, char **argv)
     }
     const command *c = find_command(cmd);
     if (!c) {
+        static const char *const options[] = { "--help", "--version" };
+        char hint[RM_SUGGEST_TEXT];
         if (cmd[0] == '-')
-            return cli_usage(NULL, "unknown option '%s'", cmd);
-        return cli_usage(NULL, "unknown command '%s'", cmd);
+            return cli_usage(NULL, "unknown option '%s'%s", cmd,
+                             rm_suggest_among(cmd, options, 2, hint, sizeof hint));
+        return cli_usage(NULL, "unknown command '%s'%s", cmd, command_hint(cmd, hint));
     }
     optind = 0;
     return c->run(argc - 1, argv + 1);

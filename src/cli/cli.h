@@ -43,6 +43,18 @@ const char *cli_games_dir(void);
 /* The file a game argument names: ARG itself when it is a file, else the
  * installed game ARG or ARG.game. Returns BUF or ARG. */
 const char *cli_game_file(const char *arg, char *buf, size_t size);
+/* "; did you mean 'X'?" (suggest.h) for a game argument ARG that names
+ * no file, or "": among the .game files of ARG's folder (the current
+ * one for a bare name; unless INSTALLED), shown as ARG's folder and the
+ * file's name, and, for a bare name, the games of the games folder, shown
+ * by the names cli_game_file finds them by (kaooa). Into BUF
+ * (RM_SUGGEST_TEXT bytes). */
+const char *cli_game_hint(const char *arg, bool installed, char *buf);
+/* When FILE, what cli_game_file made of ARG, does not exist and a game's
+ * name is close to ARG: says so, as the loader would but with the names
+ * (FILE: error: cannot open: ...; did you mean 'X'?), to OUT unless it is
+ * NULL, and returns true. Else false: the loader says what is wrong. */
+bool cli_game_missing(const char *arg, const char *file, FILE *out);
 /* Loads the game ARG names (see cli_game_file), errors to stderr. */
 rm_game *cli_load(const char *arg, const rm_choices *choices);
 /* The game file a record (at RECORD_PATH) names, from its Game tag GAME

@@ -14,6 +14,9 @@
 #include <string.h>
 
 #include "cli_args.h"
+#include "cli_paths.h"
+
+#include <sys/stat.h>
 
 int cli_usage(const char *cmd, const char *fmt, ...)
 {
@@ -27,9 +30,33 @@ int cli_usage(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+bool cli_built_here(void)
+{
+    struct stat self, built;
+    return stat("/proc/self/exe", &self) == 0 && stat(RIMAU_BUILT_PROGRAM, &built) == 0 &&
+           self.st_dev == built.st_dev && self.st_ino == built.st_ino;
+}
+
+const char *cli_doc_dir(void)
+{
+    struct stat sb;
+    if (stat(RIMAU_DOC_DIR "/notation.md", &sb) != 0 &&
+        stat(RIMAU_SOURCE_DOC_DIR "/notation.md", &sb) == 0 && cli_built_here())
+        return RIMAU_SOURCE_DOC_DIR;
+    return RIMAU_DOC_DIR;
+}
+
 void cli_help(const command *c)
 {
-    printf("Usage: rimau %s %s", c->name, c->usage);
+    /* The documents' folder the texts name is the installed one: the
+     * source tree's, for the program built there before it is installed. */
+    const char *doc = cli_doc_dir(), *u = c->usage, *at;
+    printf("Usage: rimau %s ", c->name);
+    while (strcmp(doc, RIMAU_DOC_DIR) != 0 && (at = strstr(u, RIMAU_DOC_DIR)) != NULL) {
+        printf("%.*s%s", (int)(at - u), u, doc);
+        u = at + strlen(RIMAU_DOC_DIR);
+    }
+    fputs(u, stdout);
 }
 
 /* Adds "NAME=VALUE" to CHOICES, splitting ARG in place; EXIT_USAGE after a
@@ -46,6 +73,32 @@ static int add_choice(rm_choices *choices, char *arg, const char *cmd)
     choices->value[choices->n] = eq + 1;
     choices->n++;
     return 0;
+}
+
+const char *cli_option_hint(const char *arg, const struct option *longopts, char *buf)
+{
+    buf[0] = '\0';
+    if (strncmp(arg, "--", 2) != 0)
+        return buf; /* (a short option: one letter, too short to guess) */
+    const char *eq = strchr(arg, '=');
+    size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+    char word[RM_SUGGEST_LEN + 1], shown[RM_SUGGEST_LEN + 1];
+    if (len > RM_SUGGEST_LEN)
+        return buf;
+    memcpy(word, arg, len);
+    word[len] = '\0';
+    rm_suggest s;
+    rm_suggest_start(&s, word);
+    for (size_t i = 0; longopts && longopts[i].name; i++) {
+        /* shown with the value given: --seeds=3 -> '--seed=3' */
+        int n = snprintf(shown, sizeof shown, "--%s%s", longopts[i].name,
+                         eq && longopts[i].has_arg != no_argument ? eq : "");
+        char key[RM_SUGGEST_LEN + 1];
+        snprintf(key, sizeof key, "--%s", longopts[i].name);
+        if (n > 0 && (size_t)n < sizeof shown)
+            rm_suggest_offer_as(&s, key, shown);
+    }
+    return rm_suggest_text(&s, buf, RM_SUGGEST_TEXT);
 }
 
 /* Reads --color's value ARG (NULL, for a bare --color: always) into
@@ -169,7 +222,8 @@ int cli_next_opt(cli_args *a, int argc, char **argv, const char *shortopts,
         } else if (ch == '?' && optopt) {
             cli_usage(cmd, "unknown option '-%c'", optopt);
         } else if (ch == '?') {
-            cli_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+            cli_usage(cmd, "unknown option '%s'%s", argv[optind - 1],
+                      cli_option_hint(argv[optind - 1], a->longopts, (char[RM_SUGGEST_TEXT]){ 0 }));
         } else if (ch == ':') {
             /* (a long option as written, a short one alone: not "-qa") */
             const char *as = argv[optind - 1];

@@ -22,7 +22,22 @@ typedef struct command {
     const char *usage;   /* the --help text after "Usage: rimau NAME " */
 } command;
 
-/* Prints C's --help. */
+/* "; did you mean '--X'?" (suggest.h) for the unknown option ARG
+ * (--NAME or --NAME=VALUE) among LONGOPTS (ended by a zero entry), or ""
+ * (and for a short option): into BUF (RM_SUGGEST_TEXT bytes). */
+const char *cli_option_hint(const char *arg, const struct option *longopts, char *buf);
+
+/* Whether this process is the program built in this tree (not an
+ * installed copy): then, before `make install`, it finds the games and
+ * documents of the source tree. An installed program never does, so that
+ * a broken install is not hidden. */
+bool cli_built_here(void);
+/* The folder of the documents (notation.md, language.md) the --help
+ * texts name: the installed one (RIMAU_DOC_DIR), or the source tree's
+ * doc/ for the program built there before it is installed. */
+const char *cli_doc_dir(void);
+
+/* Prints C's --help, with the documents' folder that cli_doc_dir gives. */
 void cli_help(const command *c);
 /* Prints "rimau CMD: MESSAGE" and the pointer to --help; returns EXIT_USAGE. */
 int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -29,6 +29,10 @@ static int cmd_check(int argc, char **argv)
     for (int i = optind; i < argc; i++) {
         char path[4096];
         const char *file = cli_game_file(argv[i], path, sizeof path);
+        if (cli_game_missing(argv[i], file, quiet ? NULL : stderr)) {
+            rc = EXIT_INVALID;
+            continue;
+        }
         rm_game *g = rm_check_file(file, &a.choices, quiet ? NULL : stderr, NULL, NULL);
         if (!g || rm_check_example_positions(g, file, NULL, 0, quiet ? NULL : stderr) > 0)
             rc = EXIT_INVALID;
@@ -246,7 +250,8 @@ static int cmd_validate(int argc, char **argv)
     for (int i = optind; i < argc; i++) {
         char path[4096];
         const char *file = cli_game_file(argv[i], path, sizeof path);
-        if (validate_file(file, &a.choices, quiet, &nok, &nfail, &nleft) != 0)
+        if (cli_game_missing(argv[i], file, stderr) ||
+            validate_file(file, &a.choices, quiet, &nok, &nfail, &nleft) != 0)
             status = EXIT_INVALID;
     }
     if (!quiet || nfail) {

@@ -154,7 +154,14 @@ bool engine_known_keys(json_t *req, const char *const *keys, char *why, size_t s
         for (int i = 0; keys[i] && !ok; i++)
             ok = strcmp(k, keys[i]) == 0;
         if (!ok) {
-            fail(why, size, "unknown key \"%.60s\"", k);
+            rm_suggest s;
+            rm_suggest_start(&s, k);
+            rm_suggest_offer(&s, "cmd");
+            rm_suggest_offer(&s, "id");
+            for (int i = 0; keys[i]; i++)
+                rm_suggest_offer(&s, keys[i]);
+            fail(why, size, "unknown key \"%.60s\"%s", k,
+                 rm_suggest_text(&s, (char[RM_SUGGEST_TEXT]){ 0 }, RM_SUGGEST_TEXT));
             return false;
         }
     }
@@ -260,7 +267,8 @@ static json_t *do_load(cli_engine *e, json_t *req, char *why, size_t size)
                         SHOWN(name));
         } else if (!installed_game(name, path, sizeof path, shown, sizeof shown)) {
             return fail(why, size, "no installed game is named '%s' (rimau list shows them; "
-                        "or send the game's whole text as \"text\")", SHOWN(name));
+                        "or send the game's whole text as \"text\")%s", SHOWN(name),
+                        cli_game_hint(name, true, (char[RM_SUGGEST_TEXT]){ 0 }));
         } else {
             source = read_regular(path, &len, why, size);
         }
@@ -549,8 +557,13 @@ json_t *engine_answer(cli_engine *e, const request *r, char *why, size_t size)
         return fail(why, size, "a request needs \"cmd\" (" COMMANDS ")");
     const char *c = json_string_value(cmd);
     const char *const *keys = engine_command_keys(c);
-    if (!keys)
-        return fail(why, size, "unknown command \"%s\" (" COMMANDS ")", SHOWN(c));
+    if (!keys) {
+        static const char *const names[] = { "load", "position", "moves", "play", "go",
+                                             "stop", "result", "undo",  "quit" };
+        return fail(why, size, "unknown command \"%s\" (" COMMANDS ")%s", SHOWN(c),
+                    rm_suggest_among(c, names, sizeof names / sizeof names[0],
+                                     (char[RM_SUGGEST_TEXT]){ 0 }, RM_SUGGEST_TEXT));
+    }
     if (!engine_known_keys(req, keys, why, size))
         return NULL;
     if (strcmp(c, "quit") == 0) {

@@ -6,6 +6,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,23 +27,12 @@ static bool is_dir(const char *path)
     return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
-/* Whether this process is the program built in this tree (not an
- * installed copy): then, before `make install`, it finds the games of the
- * source tree. An installed program never does, so that a broken install
- * is not hidden. */
-static bool built_here(void)
-{
-    struct stat self, built;
-    return stat("/proc/self/exe", &self) == 0 && stat(RIMAU_BUILT_PROGRAM, &built) == 0 &&
-           self.st_dev == built.st_dev && self.st_ino == built.st_ino;
-}
-
 const char *cli_games_dir(void)
 {
     const char *env = getenv("RIMAU_GAMES");
     if (env && *env)
         return env;
-    if (!is_dir(RIMAU_GAMES_DIR) && is_dir(RIMAU_SOURCE_GAMES_DIR) && built_here())
+    if (!is_dir(RIMAU_GAMES_DIR) && is_dir(RIMAU_SOURCE_GAMES_DIR) && cli_built_here())
         return RIMAU_SOURCE_GAMES_DIR;
     return RIMAU_GAMES_DIR;
 }
@@ -61,10 +52,86 @@ const char *cli_game_file(const char *arg, char *buf, size_t size)
     return arg;
 }
 
+static int game_entry(const struct dirent *e)
+{
+    size_t n = strlen(e->d_name);
+    return n > 5 && strcmp(e->d_name + n - 5, ".game") == 0;
+}
+
+/* Offers S the .game files of DIR, each shown as PREFIX and its name
+ * (BARE: its name without ".game"), compared by its name with and
+ * without ".game". */
+static void offer_games(rm_suggest *s, const char *dir, const char *prefix, size_t nprefix,
+                        bool bare)
+{
+    struct dirent **list;
+    int n = scandir(dir, &list, game_entry, alphasort);
+    for (int i = 0; i < n; i++) {
+        const char *name = list[i]->d_name;
+        char key[RM_SUGGEST_LEN + 1], shown[RM_SUGGEST_LEN + 1];
+        size_t stem = strlen(name) - 5;
+        if (stem <= RM_SUGGEST_LEN && nprefix + strlen(name) <= RM_SUGGEST_LEN) {
+            memcpy(key, name, stem);
+            key[stem] = '\0';
+            memcpy(shown, prefix, nprefix);
+            strcpy(shown + nprefix, bare ? key : name);
+            rm_suggest_offer_as(s, key, shown);
+            rm_suggest_offer_as(s, name, shown);
+        }
+        free(list[i]);
+    }
+    if (n >= 0)
+        free(list);
+}
+
+/* Whether the folders A and B are one. */
+static bool same_dir(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+const char *cli_game_hint(const char *arg, bool installed, char *buf)
+{
+    const char *slash = strrchr(arg, '/');
+    const char *base = slash ? slash + 1 : arg;
+    size_t nprefix = (size_t)(base - arg);
+    char dir[4096];
+    rm_suggest s;
+    rm_suggest_start(&s, base);
+    buf[0] = '\0';
+    if (!*base || nprefix >= sizeof dir)
+        return buf;
+    /* (the folder "/" for "/kaooa"; "." for a bare name) */
+    snprintf(dir, sizeof dir, "%.*s", (int)(nprefix > 1 ? nprefix - 1 : nprefix), arg);
+    if (!slash)
+        strcpy(dir, ".");
+    if (!installed)
+        offer_games(&s, dir, arg, nprefix, false);
+    const char *games = cli_games_dir();
+    if (!slash && (installed || !same_dir(games, ".")))
+        offer_games(&s, games, "", 0, true);
+    return rm_suggest_text(&s, buf, RM_SUGGEST_TEXT);
+}
+
+bool cli_game_missing(const char *arg, const char *file, FILE *out)
+{
+    char hint[RM_SUGGEST_TEXT];
+    if (access(file, F_OK) == 0 || errno != ENOENT || !*cli_game_hint(arg, false, hint))
+        return false;
+    if (out)
+        fprintf(out, "%s: error: cannot open: %s%s\n", file, strerror(ENOENT), hint);
+    return true;
+}
+
 rm_game *cli_load(const char *arg, const rm_choices *choices)
 {
     char buf[4096];
-    return rm_load_file_with(cli_game_file(arg, buf, sizeof buf), choices, stderr, NULL);
+    const char *file = cli_game_file(arg, buf, sizeof buf);
+    if (cli_game_missing(arg, file, stderr))
+        return NULL;
+    return rm_load_file_with(file, choices, stderr, NULL);
 }
 
 rm_game *cli_load_arg(const cli_args *a, int argc, char **argv, int *status)

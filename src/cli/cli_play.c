@@ -126,7 +126,8 @@ static int play_match(struct play_opts *o, rm_game *g)
         play_save_progress(o, &m, false);
         /* (an undo at the prompt may have changed whose turn it was) */
         side = rm_state_to_move(&m.states[m.n - 1]);
-        printf("%d. %s plays %s", m.n, g->sides[side].name, m.texts[m.n - 1]);
+        /* (a side's name may be plural or not: "buffaloes played", "vulture played") */
+        printf("%d. %s played %s", m.n, g->sides[side].name, m.texts[m.n - 1]);
         play_say_captures(&m);
         putchar('\n');
         if (info.capped) /* a seed no longer says which turn comes: say so */
@@ -245,6 +246,29 @@ int cli_play_input(rm_game *g, FILE *in)
     return play_match(&o, g);
 }
 
+/* play's own options, for "did you mean" (they are read by hand). */
+static const struct option play_options[] = {
+    { "option", required_argument, NULL, 0 },   { "position", required_argument, NULL, 0 },
+    { "save", required_argument, NULL, 0 },     { "resume", required_argument, NULL, 0 },
+    { "force", no_argument, NULL, 0 },          { "seed", required_argument, NULL, 0 },
+    { "quiet", no_argument, NULL, 0 },          { "color", optional_argument, NULL, 0 },
+    { "help", no_argument, NULL, 0 },           { NULL, 0, NULL, 0 },
+};
+
+/* "; did you mean ..." for the --NAME=VALUE ARG whose NAME is no side of
+ * G: among the sides (as --SIDE=VALUE) and play's own options. */
+static const char *side_hint(const rm_game *g, const char *arg, char *buf)
+{
+    struct option opts[RM_MAX_SIDES + sizeof play_options / sizeof play_options[0]];
+    size_t n = 0;
+    for (int s = 0; s < g->nsides && s < RM_MAX_SIDES; s++)
+        opts[n++] = (struct option){ g->sides[s].name, required_argument, NULL, 0 };
+    for (size_t i = 0; play_options[i].name; i++)
+        opts[n++] = play_options[i];
+    opts[n] = (struct option){ 0 };
+    return cli_option_hint(arg, opts, buf);
+}
+
 static int cmd_play(int argc, char **argv)
 {
     struct play_opts o;
@@ -278,7 +302,8 @@ static int cmd_play(int argc, char **argv)
                 return cli_usage("play", "too many side options");
             side_args[nside_args++] = a + 2;
         } else if (a[0] == '-' && a[1]) {
-            return cli_usage("play", "unknown option '%s'", a);
+            return cli_usage("play", "unknown option '%s'%s", a,
+                             cli_option_hint(a, play_options, (char[RM_SUGGEST_TEXT]){ 0 }));
         } else if (!o.file) {
             o.file = a;
         } else {
@@ -312,6 +337,8 @@ static int cmd_play(int argc, char **argv)
     }
     char path[4096];
     const char *load = o.resume ? game_buf : cli_game_file(o.file, path, sizeof path);
+    if (!o.resume && cli_game_missing(o.file, load, stderr))
+        return EXIT_INVALID;
     if (!o.resume)
         o.file = load;
     rm_game *g = rm_load_file_with(load, &o.choices, stderr, NULL);
@@ -346,8 +373,11 @@ static int cmd_play(int argc, char **argv)
                 strncmp(g->sides[k].name, side_args[i], (size_t)(eq - side_args[i])) == 0)
                 s = k;
         if (s < 0) {
-            status = cli_usage("play", "unknown option '--%s' (the sides are %s and %s)",
-                               side_args[i], g->sides[0].name, g->sides[1].name);
+            char arg[4096];
+            snprintf(arg, sizeof arg, "--%s", side_args[i]);
+            status = cli_usage("play", "unknown option '%s' (the sides are %s and %s)%s", arg,
+                               g->sides[0].name, g->sides[1].name,
+                               side_hint(g, arg, (char[RM_SUGGEST_TEXT]){ 0 }));
             rm_game_destroy(g);
             resume_free(&o);
             return status;
@@ -361,10 +391,15 @@ static int cmd_play(int argc, char **argv)
             !(o.computer[s] = rm_player_new(g, o.player_text[s], o.seed + (uint64_t)s, err,
                                             sizeof err))) {
             /* The library lists the computer players; play has humans too. */
-            char *list = strstr(err, "(players: ");
-            if (list)
-                status = cli_usage("play", "%.*s(players: human, %s", (int)(list - err), err,
-                                   list + strlen("(players: "));
+            char *list = strstr(err, "(players: "), *hint = strstr(err, "; did you mean ");
+            if (list && (!hint || hint > list)) {
+                if (hint)
+                    *hint = '\0'; /* (play's own, with human) */
+                status = cli_usage("play", "%.*s(players: human, %s%s", (int)(list - err), err,
+                                   list + strlen("(players: "),
+                                   rm_player_hint(o.player_text[s], "human",
+                                                  (char[RM_SUGGEST_TEXT]){ 0 }));
+            }
             else
                 status = cli_usage("play", "%s", err);
         }

@@ -49,6 +49,33 @@ static int term_width(void)
     return 80;
 }
 
+/* "; did you mean 'X'?" for a line whose first word, WLEN bytes of P, is
+ * close to a command of the prompt, shown with the rest of the line ARG;
+ * or "". Into BUF (RM_SUGGEST_TEXT bytes). */
+static const char *command_hint(const char *p, size_t wlen, const char *arg, char *buf)
+{
+    static const char *const commands[] = { "moves", "show", "undo", "save", "board",
+                                            "hint",  "help", "quit" };
+    char word[RM_SUGGEST_LEN + 1], shown[RM_SUGGEST_LEN + 1];
+    buf[0] = '\0';
+    if (wlen > RM_SUGGEST_LEN)
+        return buf;
+    memcpy(word, p, wlen);
+    word[wlen] = '\0';
+    rm_suggest s;
+    rm_suggest_start(&s, word);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        /* (only the commands that take what follows: 'mvoes c7', not 'undo c7') */
+        bool takes = i < 4 && strcmp(commands[i], "undo") != 0;
+        if (*arg && !takes)
+            continue;
+        if ((size_t)snprintf(shown, sizeof shown, "%s%s%s", commands[i], *arg ? " " : "", arg) <
+            sizeof shown)
+            rm_suggest_offer_as(&s, commands[i], shown);
+    }
+    return rm_suggest_text(&s, buf, RM_SUGGEST_TEXT);
+}
+
 /* The prompt's 'moves [POINT]': how many legal turns, then the turns in
  * columns as wide as the terminal. */
 static void list_moves(rm_match *m, const char *arg)
@@ -59,7 +86,8 @@ static void list_moves(rm_match *m, const char *arg)
         p = board_point(&g->board, arg);
         if (p < 0) {
             printf("'%s': unknown point; 'moves' lists all the legal turns, 'moves c7' those "
-                   "of the piece on c7 or ending there\n", arg);
+                   "of the piece on c7 or ending there%s\n", arg,
+                   GAME_HINT(g, GAME_POINTS, arg));
             return;
         }
     }
@@ -112,7 +140,8 @@ static void show_moves(const struct play_opts *o, rm_match *m, const char *arg)
     int p = *arg ? board_point(&g->board, arg) : -1;
     if (*arg && p < 0) {
         printf("'%s': unknown point; 'show' marks where the legal turns go, 'show c7' where "
-               "those of the piece on c7 or ending there go\n", arg);
+               "those of the piece on c7 or ending there go%s\n", arg,
+               GAME_HINT(g, GAME_POINTS, arg));
         return;
     }
     uint8_t mark[RM_MAX_POINTS];
@@ -397,14 +426,23 @@ int play_human_turn(struct play_opts *o, rm_match *m, bool tty)
             undo_turn(o, m);
             continue;
         }
+        char hint[RM_SUGGEST_TEXT];
+        command_hint(p, wlen, arg, hint);
         if (blank_between_words(p)) {
             printf("'%s': not a turn or a command (blanks in a turn stand only next to ',', "
-                   "'-', 'x' or '@'); type 'help' for help\n", p);
+                   "'-', 'x' or '@'); type 'help' for help%s\n", p, hint);
             continue;
         }
         char err[512];
         if (rm_match_play_text(m, p, err, sizeof err) != 0) {
-            printf("'%s': %s; type 'moves' for the legal turns, 'help' for help\n", p, err);
+            /* a misspelt command is not read as a turn ("mvoes": unknown
+             * point 'mvoes'), nor a hint followed by more words */
+            if (*hint)
+                printf("'%s': not a turn or a command%s\n", p, hint);
+            else if (strstr(err, "; did you mean "))
+                printf("'%s': %s\n", p, err);
+            else
+                printf("'%s': %s; type 'moves' for the legal turns, 'help' for help\n", p, err);
             continue;
         }
         return 1;

@@ -141,8 +141,8 @@ int play_save_progress(struct play_opts *o, const rm_match *m, bool rewrite)
         o->live_open = true;
         o->live_n = m->n;
         if (o->save_failed)
-            fprintf(stderr, "rimau play: the record is saved to %s again (%d turns)\n",
-                    o->save, m->n);
+            fprintf(stderr, "rimau play: the record is saved to %s again (%d turn%s)\n",
+                    o->save, m->n, CLI_S(m->n));
         o->save_failed = false;
         return 0;
     }

@@ -74,7 +74,7 @@ void play_show_status(const rm_match *m)
 }
 
 /* After the last turn of M: what it took, and what is left of the side
- * that lost it ("takes e6; men: 17 on the board, 4 in hand"), or nothing
+ * that lost it ("and took e6; men: 17 on the board, 4 in hand"), or nothing
  * when it took nothing. */
 void play_say_captures(const rm_match *m)
 {
@@ -88,7 +88,7 @@ void play_say_captures(const rm_match *m)
     for (int p = 0; p < g->board.npoints; p++) {
         if (t.lost[p] <= 0)
             continue;
-        printf("%s%s", taken ? ", " : " takes ", g->board.points[p].name);
+        printf("%s%s", taken ? ", " : " and took ", g->board.points[p].name);
         if (t.lost[p] > 1)
             printf(" (%d)", t.lost[p]);
         taken++;

@@ -461,8 +461,9 @@ static int cmd_replay(int argc, char **argv)
         status = EXIT_INVALID;
     }
     int result = rm_match_result(&m);
-    char res[128];
+    char res[128], words[128];
     rm_result_text(g, result, res, sizeof res);
+    rm_result_words(g, result, words, sizeof words);
     if (result == RM_FAILED && status == 0) {
         fprintf(stderr, "%s: error: after turn %d: %s: the game cannot be judged\n", path, m.n,
                 m.why);
@@ -473,13 +474,13 @@ static int cmd_replay(int argc, char **argv)
     if (status != 0)
         printf("replayed %d valid turn%s; the record is wrong or cut off after them\n", m.n,
                m.n == 1 ? "" : "s");
-    printf("result: %s%s%s%s after %d turn%s\n", res, m.why[0] ? " (" : "", m.why,
+    printf("result: %s%s%s%s after %d turn%s\n", words, m.why[0] ? " (" : "", m.why,
            m.why[0] ? ")" : "", m.n, CLI_S(m.n));
     if (svg_dir && cli_replay_svg(&m, svg_dir, force, names) != 0)
         status = EXIT_INVALID;
     if (html_file) {
         char full[400];
-        snprintf(full, sizeof full, "%s%s%.160s%s", res, m.why[0] ? " (" : "", m.why,
+        snprintf(full, sizeof full, "%s%s%.160s%s", words, m.why[0] ? " (" : "", m.why,
                  m.why[0] ? ")" : "");
         if (cli_replay_html(&m, html_file, full, force, names) != 0)
             status = EXIT_INVALID;

@@ -117,9 +117,10 @@ static void dump_layout(FILE *out, const rm_game *g)
 {
     const rm_board *b = &g->board;
     const rm_layout *l = g->layout;
-    fprintf(out, "\n# bit layout: %d word%s%s, %d bits (%d points, %d ghosts), %d exception%s\n",
+    fprintf(out, "\n# bit layout: %d word%s%s, %d bits (%d point%s, %d ghost%s), %d exception%s\n",
             l->words, CLI_S(l->words), l->words > 2 ? " (the general path)" : "", l->bits,
-            b->npoints, l->bits - b->npoints, l->nexceptions, CLI_S(l->nexceptions));
+            b->npoints, CLI_S(b->npoints), l->bits - b->npoints, CLI_S(l->bits - b->npoints),
+            l->nexceptions, CLI_S(l->nexceptions));
     int wide = 1;
     for (int p = 0; p < b->npoints; p++) {
         int n = (int)strlen(b->points[p].name);
@@ -218,7 +219,7 @@ static void dump_ir(FILE *out, const rm_game *g)
     }
     fprintf(out, "first %s\n", g->sides[r->first].name);
     if (r->start != r->first)
-        fprintf(out, "%s plays first, before play\n", g->sides[r->start].name);
+        fprintf(out, "%s to move first, before play\n", g->sides[r->start].name);
     fprintf(out, "draw after %d turn%s\n", r->draw_after, CLI_S(r->draw_after));
     if (r->draw_repeat > 0)
         fprintf(out, "draw on repetition %d\n", r->draw_repeat);
@@ -337,7 +338,8 @@ static int cmd_moves(int argc, char **argv)
         return status;
     int p = point ? board_point(&g->board, point) : -1;
     if (point && p < 0) {
-        fprintf(stderr, "rimau moves: '%s' is not a point of the board\n", point);
+        fprintf(stderr, "rimau moves: '%s' is not a point of the board%s\n", point,
+                GAME_HINT(g, GAME_POINTS, point));
         rm_match_free(&m);
         rm_game_destroy(g);
         return EXIT_INVALID;

@@ -717,6 +717,8 @@ static int cmd_selfplay(int argc, char **argv)
     char path[4096];
     t.file = cli_game_file(argv[optind], path, sizeof path);
     t.choices = &a.choices;
+    if (cli_game_missing(argv[optind], t.file, stderr))
+        return EXIT_INVALID;
     t.g = rm_load_file_with(t.file, &a.choices, stderr, NULL);
     if (!t.g)
         return EXIT_INVALID;

@@ -149,7 +149,8 @@ static int blockade(const rm_game *g, const rm_state *from, const char *side_nam
 {
     int side = game_side(g, side_name);
     if (side < 0 || side > 1) {
-        fprintf(stderr, "rimau solve: --blockade: the game has no side '%s'\n", SHOWN(side_name));
+        fprintf(stderr, "rimau solve: --blockade: the game has no side '%s'%s\n", SHOWN(side_name),
+                GAME_HINT(g, GAME_SIDES, side_name));
         return EXIT_USAGE;
     }
     int kind = g->sides[1 - side].first_kind;
@@ -350,9 +351,9 @@ static int cmd_solve(int argc, char **argv)
             at += (size_t)snprintf(opt + at, sizeof opt - at, " -o %s=%s", g->options[i].name,
                                    g->options[i].values[g->options[i].chosen]);
         printf("%s%s\n", g->name, opt);
-        printf("the turn limit (draw after %d turns) is not applied; positions that no side can "
+        printf("the turn limit (draw after %d turn%s) is not applied; positions that no side can "
                "force to an end are draws\n",
-               g->rules.draw_after);
+               g->rules.draw_after, CLI_S(g->rules.draw_after));
         printf("%5s %12s %12s %12s %12s %7s  %s\n", "tier", "positions", "won", "lost", "drawn",
                "longest", "what stays the same");
         for (int i = 0; i < rm_solver_tiers(s); i++) {
@@ -379,10 +380,10 @@ static int cmd_solve(int argc, char **argv)
                                                     sizeof text));
             }
         } else if (nturns > 200) {
-            printf("the start has %d turns (rimau solve --json lists each)\n", nturns);
+            printf("the start has %d turns (rimau solve --json lists each)\n", nturns); /* (> 200) */
         }
-        printf("%d tiers, %s positions (%s), won %s, lost %s, drawn %s\n", st.tiers,
-               grouped(st.positions, a),
+        printf("%d tier%s, %s positions (%s), won %s, lost %s, drawn %s\n", st.tiers,
+               CLI_S(st.tiers), grouped(st.positions, a),
                st.symmetries > 1 ? "one a class of symmetric positions" : "no symmetry used",
                grouped(st.won, bb), grouped(st.lost, cc), grouped(st.drawn, dd));
         printf("symmetries of the board: %d; longest forced win: %d pl%s\n", st.symmetries,

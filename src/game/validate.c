@@ -86,7 +86,8 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
             for (int p = 0; p < b->npoints; p++)
                 n += rm_state_kind(st, p) < 0;
             if (n != s->a) {
-                snprintf(msg, size, "%d points should be empty, but %d are", s->a, n);
+                snprintf(msg, size, "%d point%s should be empty, but %d %s", s->a,
+                         s->a == 1 ? "" : "s", n, n == 1 ? "is" : "are");
                 rc = -1;
             }
             break;

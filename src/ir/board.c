@@ -82,6 +82,12 @@ int bb_find(const rm_board_builder *bb, const char *name)
     return -1;
 }
 
+void bb_offer_points(const rm_board_builder *bb, rm_suggest *s)
+{
+    for (int i = 0; i < bb->npoints; i++)
+        rm_suggest_offer(s, bb->points[i].name);
+}
+
 static int find_place(const rm_board_builder *bb, double x, double y)
 {
     for (int i = 0; i < bb->npoints; i++)

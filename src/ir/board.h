@@ -18,6 +18,7 @@
 
 #include "diag.h"
 #include "set.h"
+#include "suggest.h"
 
 #define RM_NAME_MAX 16        /* longest point name, with its NUL */
 #define RM_MAX_LINES 1024     /* lines on one board */
@@ -135,6 +136,8 @@ void bb_triangle(rm_board_builder *bb, int apex_col, int apex_row, int way, int 
                  rm_span at);
 /* Index of the point named NAME, or -1. */
 int bb_find(const rm_board_builder *bb, const char *name);
+/* Offers the name of each point of BB so far to S ("did you mean"). */
+void bb_offer_points(const rm_board_builder *bb, rm_suggest *s);
 /* Lattice point (col,row): found, or created with its lattice name. */
 int bb_lattice_point(rm_board_builder *bb, int col, int row, rm_span at);
 

@@ -169,7 +169,11 @@ static int compile_board(compiler *c, const rm_node *board)
         for (int k = 0; k < n->nkids; k++) {
             int p = bb_find(bb, n->kids[k]->text);
             if (p < 0) {
-                diag_error(c->d, n->kids[k]->span, "unknown point '%s'", n->kids[k]->text);
+                rm_suggest s;
+                rm_suggest_start(&s, n->kids[k]->text);
+                bb_offer_points(bb, &s);
+                diag_error(c->d, n->kids[k]->span, "unknown point '%s'%s", n->kids[k]->text,
+                           rm_suggest_text(&s, (char[RM_SUGGEST_TEXT]){ 0 }, RM_SUGGEST_TEXT));
                 ok = false;
             } else if (np <= RM_MAX_POINTS) {
                 pts[np++] = p;
@@ -381,7 +385,8 @@ static void compile_setup(compiler *c, const rm_node *setup)
                 diag_error(c->d, n->span2, "'%s' is a side; the setup names piece kinds",
                            n->text);
             else
-                diag_error(c->d, n->span2, "unknown piece kind '%s'", n->text);
+                diag_error(c->d, n->span2, "unknown piece kind '%s'%s", n->text,
+                           GAME_HINT(g, GAME_KINDS, n->text));
             continue;
         }
         if (n->kind == N_HAND) {
@@ -493,15 +498,18 @@ static void apply_choices(compiler *c)
             for (int k = 0; k < g->noptions && used < sizeof buf; k++)
                 used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s", k ? ", " : "",
                                          SHOWN(g->options[k].name));
-            diag_file_error(c->d, "the game has no option '%s' (%s%s)", SHOWN(c->choices->name[i]),
-                            g->noptions ? "its options: " : "it has no options", buf);
+            diag_file_error(c->d, "the game has no option '%s' (%s%s)%s",
+                            SHOWN(c->choices->name[i]),
+                            g->noptions ? "its options: " : "it has no options", buf,
+                            GAME_HINT(g, GAME_OPTIONS, c->choices->name[i]));
             continue;
         }
         int v = find_value(&g->options[o], c->choices->value[i]);
         if (v < 0) {
-            diag_file_error(c->d, "option '%s' has no value '%s' (its values: %s)",
+            diag_file_error(c->d, "option '%s' has no value '%s' (its values: %s)%s",
                             SHOWN(c->choices->name[i]), SHOWN(c->choices->value[i]),
-                            value_list(&g->options[o], buf));
+                            value_list(&g->options[o], buf),
+                            OPTION_HINT(&g->options[o], c->choices->value[i]));
             continue;
         }
         g->options[o].chosen = v;
@@ -527,15 +535,16 @@ static void splice(compiler *c, rm_node *out, rm_node **kids, int nkids)
         }
         int o = find_option(c->g, k->text);
         if (o < 0) {
-            diag_error(c->d, k->span2, "unknown option '%s' (declare it: option %s = VALUE | ...)",
-                       k->text, k->text);
+            diag_error(c->d, k->span2, "unknown option '%s' (declare it: option %s = VALUE | ...)%s",
+                       k->text, k->text, GAME_HINT(c->g, GAME_OPTIONS, k->text));
             continue;
         }
         int v = find_value(&c->g->options[o], k->text2);
         if (v < 0) {
             char buf[NAME_LIST_SIZE];
-            diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)",
-                       SHOWN(k->text), SHOWN(k->text2), value_list(&c->g->options[o], buf));
+            diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)%s",
+                       SHOWN(k->text), SHOWN(k->text2), value_list(&c->g->options[o], buf),
+                       OPTION_HINT(&c->g->options[o], k->text2));
             continue;
         }
         rm_node *branch = v == c->g->options[o].chosen ? k->kids[0]

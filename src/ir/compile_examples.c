@@ -22,7 +22,8 @@ static int example_kind(compiler *c, const rm_node *n)
 {
     int k = game_kind(c->g, n->text);
     if (k < 0)
-        diag_error(c->d, n->span2, "unknown piece kind '%s'", n->text);
+        diag_error(c->d, n->span2, "unknown piece kind '%s'%s", n->text,
+                   GAME_HINT(c->g, GAME_KINDS, n->text));
     return k;
 }
 
@@ -30,7 +31,8 @@ static int example_side(compiler *c, const rm_node *n)
 {
     int s = game_side(c->g, n->text);
     if (s < 0)
-        diag_error(c->d, n->span2, "unknown side '%s'", n->text);
+        diag_error(c->d, n->span2, "unknown side '%s'%s", n->text,
+                   GAME_HINT(c->g, GAME_SIDES, n->text));
     return s;
 }
 
@@ -38,7 +40,8 @@ static int side_phase(compiler *c, const rm_node *n, int s)
 {
     int f = find_phase(c->g, s, n->text2);
     if (f < 0)
-        diag_error(c->d, n->span, "side '%s' has no phase '%s'", n->text, n->text2);
+        diag_error(c->d, n->span, "side '%s' has no phase '%s'%s", n->text, n->text2,
+                   game_hint(c->g, GAME_PHASES, s, n->text2, (char[RM_SUGGEST_TEXT]){ 0 }));
     return f;
 }
 
@@ -136,13 +139,15 @@ static bool example_withs(compiler *c, const rm_node *n, rm_example *ex)
             continue;
         int o = find_option(g, k->text), v;
         if (o < 0) {
-            diag_error(c->d, k->span2, "unknown option '%s'", k->text);
+            diag_error(c->d, k->span2, "unknown option '%s'%s", k->text,
+                       GAME_HINT(g, GAME_OPTIONS, k->text));
             continue;
         }
         if ((v = find_value(&g->options[o], k->text2)) < 0) {
             char buf[NAME_LIST_SIZE];
-            diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)",
-                       SHOWN(k->text), SHOWN(k->text2), value_list(&g->options[o], buf));
+            diag_error(c->d, k->span, "option '%s' has no value '%s' (its values: %s)%s",
+                       SHOWN(k->text), SHOWN(k->text2), value_list(&g->options[o], buf),
+                       OPTION_HINT(&g->options[o], k->text2));
             continue;
         }
         int w = 0;

@@ -16,6 +16,7 @@
 
 static void unknown_point(compiler *c, const rm_node *name, const rm_board *b)
 {
+    const char *hint = GAME_HINT(c->g, GAME_POINTS, name->text);
     int maxcol = -1, maxrow = 0, col, row;
     int np = b ? b->npoints : 0;
     for (int i = 0; i < np; i++) {
@@ -26,17 +27,17 @@ static void unknown_point(compiler *c, const rm_node *name, const rm_board *b)
     }
     if (maxcol >= 0 && board_parse_lattice_name(name->text, &col, &row) == 0) {
         if (col > maxcol)
-            diag_error(c->d, name->span, "unknown point '%s' (the board has columns a to %c)",
-                       name->text, 'a' + maxcol);
+            diag_error(c->d, name->span, "unknown point '%s' (the board has columns a to %c)%s",
+                       name->text, 'a' + maxcol, hint);
         else if (row > maxrow)
-            diag_error(c->d, name->span, "unknown point '%s' (the board has rows 1 to %d)",
-                       name->text, maxrow);
+            diag_error(c->d, name->span, "unknown point '%s' (the board has rows 1 to %d)%s",
+                       name->text, maxrow, hint);
         else
-            diag_error(c->d, name->span, "unknown point '%s' (no point of the board is there)",
-                       name->text);
+            diag_error(c->d, name->span, "unknown point '%s' (no point of the board is there)%s",
+                       name->text, hint);
         return;
     }
-    diag_error(c->d, name->span, "unknown point '%s'", name->text);
+    diag_error(c->d, name->span, "unknown point '%s'%s", name->text, hint);
 }
 
 /* ---- regions ---- */
@@ -189,7 +190,8 @@ static int set_item(compiler *c, const rm_node *n, rm_set *out)
         if (board_parse_lattice_name(n->text, &(int){ 0 }, &(int){ 0 }) == 0)
             unknown_point(c, n, b);
         else
-            diag_error(c->d, n->span, "unknown point or region '%s'", n->text);
+            diag_error(c->d, n->span, "unknown point or region '%s'%s", n->text,
+                       GAME_HINT(c->g, GAME_POINTS | GAME_REGIONS, n->text));
         return -1;
     }
     case N_ROWS: {
@@ -353,4 +355,36 @@ int game_side(const rm_game *g, const char *name)
         if (strcmp(g->sides[s].name, name) == 0)
             return s;
     return -1;
+}
+
+/* ---- did you mean ---- */
+
+const char *game_hint(const rm_game *g, unsigned what, int side, const char *word, char *buf)
+{
+    rm_suggest s;
+    rm_suggest_start(&s, word);
+    const rm_board *b = &g->board;
+    for (int i = 0; (what & GAME_POINTS) && i < b->npoints; i++)
+        rm_suggest_offer(&s, b->points[i].name);
+    for (int i = 0; (what & GAME_REGIONS) && i < b->nregions; i++)
+        rm_suggest_offer(&s, b->regions[i].name);
+    for (int i = 0; (what & GAME_KINDS) && i < g->nkinds; i++)
+        rm_suggest_offer(&s, g->kinds[i].name);
+    for (int i = 0; (what & GAME_SIDES) && i < g->nsides; i++)
+        rm_suggest_offer(&s, g->sides[i].name);
+    for (int i = 0; (what & GAME_OPTIONS) && i < g->noptions; i++)
+        rm_suggest_offer(&s, g->options[i].name);
+    for (int i = 0; (what & GAME_PHASES) && i < g->rules.nphases; i++)
+        if (side < 0 || g->rules.phases[i].side == side)
+            rm_suggest_offer(&s, g->rules.phases[i].name);
+    return rm_suggest_text(&s, buf, RM_SUGGEST_TEXT);
+}
+
+const char *option_hint(const rm_option *o, const char *word, char *buf)
+{
+    rm_suggest s;
+    rm_suggest_start(&s, word);
+    for (int i = 0; i < o->nvalues; i++)
+        rm_suggest_offer(&s, o->values[i]);
+    return rm_suggest_text(&s, buf, RM_SUGGEST_TEXT);
 }

@@ -24,7 +24,7 @@ static int side_kind(compiler *c, const rm_node *at, const char *name, int side,
         if (game_side(g, name) >= 0)
             diag_error(c->d, at->span, "'%s' is a side; name a piece kind", name);
         else
-            diag_error(c->d, at->span, "unknown piece kind '%s'", name);
+            diag_error(c->d, at->span, "unknown piece kind '%s'%s", name, GAME_HINT(g, GAME_KINDS, name));
         return -1;
     }
     if (own && g->kinds[k].side != side) {
@@ -79,8 +79,12 @@ static int compile_dirs(compiler *c, const rm_node *dirs, rm_action_rule *a, int
             return -1;
         }
         if (!bit) {
+            static const char *const words_of[] = { "forward", "backward", "sideways",
+                                                     "orthogonal", "diagonal" };
             diag_error(c->d, w->span, "unknown direction '%s' (a filter's words are forward, "
-                       "backward, sideways, orthogonal and diagonal)", SHOWN(w->text));
+                       "backward, sideways, orthogonal and diagonal)%s", SHOWN(w->text),
+                       rm_suggest_among(w->text, words_of, 5, (char[RM_SUGGEST_TEXT]){ 0 },
+                                        RM_SUGGEST_TEXT));
             return -1;
         }
         if (words & (unsigned)bit) {
@@ -142,7 +146,8 @@ static int compile_action(compiler *c, const rm_node *n, int side)
                     return -1;
                 }
                 if (t < 0) {
-                    diag_error(c->d, p->kids[j]->span, "unknown piece kind '%s'", p->kids[j]->text);
+                    diag_error(c->d, p->kids[j]->span, "unknown piece kind '%s'%s",
+                               p->kids[j]->text, GAME_HINT(g, GAME_KINDS, p->kids[j]->text));
                     return -1;
                 }
                 if (a.type == RM_CAPTURE && g->kinds[t].side == side) {
@@ -287,7 +292,8 @@ static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_a
         if (game_kind(g, n->text2) >= 0)
             diag_error(c->d, at, "'%s' is a piece kind; a phase belongs to a side", n->text2);
         else
-            diag_error(c->d, at, "unknown side '%s'", n->text2);
+            diag_error(c->d, at, "unknown side '%s'%s", n->text2,
+                       GAME_HINT(g, GAME_SIDES, n->text2));
         return;
     }
     for (int i = 0; i < r->nphases; i++)
@@ -372,7 +378,8 @@ static void compile_blocked(compiler *c, const rm_node *k)
     }
     int s = game_side(c->g, k->text);
     if (s < 0) {
-        diag_error(c->d, k->span, "unknown side '%s'", SHOWN(k->text));
+        diag_error(c->d, k->span, "unknown side '%s'%s", SHOWN(k->text),
+                   GAME_HINT(c->g, GAME_SIDES, k->text));
         return;
     }
     const char *w = k->text2;
@@ -401,7 +408,8 @@ static void compile_both_blocked(compiler *c, const rm_node *k)
     }
     int s = game_side(c->g, k->text2);
     if (s < 0)
-        diag_error(c->d, k->span2, "unknown side '%s'", SHOWN(k->text2));
+        diag_error(c->d, k->span2, "unknown side '%s'%s", SHOWN(k->text2),
+                   GAME_HINT(c->g, GAME_SIDES, k->text2));
     else
         c->g->rules.both_blocked = s;
 }
@@ -437,14 +445,16 @@ void compile_rules(compiler *c, const rm_node *file)
                     first_at = k;
                     s = game_side(g, k->text);
                     if (s < 0)
-                        diag_error(c->d, k->span, "unknown side '%s'", k->text);
+                        diag_error(c->d, k->span, "unknown side '%s'%s", k->text,
+                                   GAME_HINT(g, GAME_SIDES, k->text));
                     else
                         r->first = s;
                     break;
                 case N_LOSE_WITH:
                     s = game_side(g, k->text);
                     if (s < 0)
-                        diag_error(c->d, k->span, "unknown side '%s'", k->text);
+                        diag_error(c->d, k->span, "unknown side '%s'%s", k->text,
+                                   GAME_HINT(g, GAME_SIDES, k->text));
                     else if (k->n < 0 || k->n > 255 * RM_MAX_KINDS)
                         diag_error(c->d, k->span2, "a number of pieces from 0 up, not %ld", k->n);
                     else

@@ -12,6 +12,7 @@
 
 #include "board.h"
 #include "rules.h"
+#include "suggest.h"
 
 #define RM_MAX_KINDS 16        /* piece kinds over all sides */
 #define RM_MAX_PIECES 255      /* pieces of one kind */
@@ -158,5 +159,23 @@ void game_free(rm_game *g);
 int game_kind(const rm_game *g, const char *name);
 /* Index of the side named NAME, or -1. */
 int game_side(const rm_game *g, const char *name);
+
+/* The names game_hint looks among (or'ed). */
+enum {
+    GAME_POINTS = 1 << 0,
+    GAME_REGIONS = 1 << 1,
+    GAME_KINDS = 1 << 2,
+    GAME_SIDES = 1 << 3,
+    GAME_OPTIONS = 1 << 4,
+    GAME_PHASES = 1 << 5,      /* of the side SIDE, or of every side when SIDE < 0 */
+};
+/* "; did you mean 'X'?" (suggest.h) for WORD, which names nothing, among
+ * G's names of the kinds WHAT, or "": into BUF (RM_SUGGEST_TEXT bytes). */
+const char *game_hint(const rm_game *g, unsigned what, int side, const char *word, char *buf);
+/* The same among the values of option O. */
+const char *option_hint(const rm_option *o, const char *word, char *buf);
+/* game_hint into a buffer that lasts as long as the enclosing block. */
+#define GAME_HINT(g, what, word) game_hint((g), (what), -1, (word), (char[RM_SUGGEST_TEXT]){ 0 })
+#define OPTION_HINT(o, word) option_hint((o), (word), (char[RM_SUGGEST_TEXT]){ 0 })
 
 #endif

@@ -128,8 +128,8 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
             if (*p == '@' && np == 0 && kind < 0 && !lead_x) {
                 kind = game_kind(g, name);
                 if (kind < 0) {
-                    snprintf(err, errsize, "unknown piece kind '%s' before '@'",
-                             SHOWN(name));
+                    snprintf(err, errsize, "unknown piece kind '%s' before '@'%s",
+                             SHOWN(name), GAME_HINT(g, GAME_KINDS, name));
                     return -2;
                 }
                 p++;
@@ -137,7 +137,8 @@ static int read_moves(const rm_game *g, const rm_state *st, const char *text, rm
             }
             int q = board_point(b, name);
             if (q < 0) {
-                snprintf(err, errsize, "unknown point '%s'", SHOWN(name));
+                snprintf(err, errsize, "unknown point '%s'%s", SHOWN(name),
+                         GAME_HINT(g, GAME_POINTS, name));
                 return -2;
             }
             if (np == RM_MAX_TURN_MOVES + 1) { /* a chain of the most moves has one more point */

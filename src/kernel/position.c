@@ -224,8 +224,9 @@ static int read_board(reader *r, rm_position *pos)
             if (n == 0)
                 return fail(r, at, "a count of empty points is at least 1");
             if (p + n > npoints)
-                return fail(r, at, "%ld empty points from point %d pass the board's last point "
-                            "(it has %d)", n, p + 1, npoints);
+                return fail(r, at, "%ld empty point%s from point %d pass%s the board's last "
+                            "point (it has %d)", n, n == 1 ? "" : "s", p + 1, n == 1 ? "es" : "",
+                            npoints);
             p += (int)n;
             continue;
         }

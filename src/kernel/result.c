@@ -232,6 +232,15 @@ const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size)
     return buf;
 }
 
+const char *rm_result_words(const rm_game *g, int result, char *buf, size_t size)
+{
+    if (result == RM_ONGOING) {
+        snprintf(buf, size, "unfinished");
+        return buf;
+    }
+    return rm_result_text(g, result, buf, size);
+}
+
 const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, size_t size)
 {
     /* a side's name is shown by its start, so that the rule fits */
@@ -241,7 +250,7 @@ const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, si
         snprintf(buf, size, "%s have no pieces left", side);
         break;
     case RM_BY_LOSING_NUMBER:
-        snprintf(buf, size, "%s are down to %d pieces", side, o->count);
+        snprintf(buf, size, "%s are down to %d piece%s", side, o->count, o->count == 1 ? "" : "s");
         break;
     case RM_BY_TURN_LIMIT:
         snprintf(buf, size, "the turn limit of %d is reached", o->count);

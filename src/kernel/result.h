@@ -163,8 +163,10 @@ int rm_result_tally(const rm_game *g, const rm_state *st, const rm_history *h, r
 int rm_bits_result(const rm_game *g, const rm_bits *k, const rm_bstate *bs, const rm_history *h,
                    rm_btally *t, rm_turnlist *l, rm_state *st, rm_outcome *out);
 
-/* "tigers win", "draw" or "*" (not finished). */
+/* "tigers win", "draw" or "*" (not finished): a record's Result tag. */
 const char *rm_result_text(const rm_game *g, int result, char *buf, size_t size);
+/* The same in words, for people: "unfinished" for "*". */
+const char *rm_result_words(const rm_game *g, int result, char *buf, size_t size);
 /* Why the game ended, in words ("men cannot move"); "" when it goes on. */
 const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, size_t size);
 

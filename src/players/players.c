@@ -190,8 +190,32 @@ static int parse_spec(rm_player *p, const char *spec, const rm_player_limits *li
     if (name == 7 && strncmp(spec, "perfect", 7) == 0)
         return parse_perfect(p, spec, arg, limits, err, errsize);
     snprintf(err, errsize, "unknown player '%s' (players: random[:Ns], "
-             "mcts[:N|:Ns|:N/Ts][:L], ab[:DEPTH|:Ns|:DEPTH/Ts], perfect[:DIR])", SHOWN(spec));
+             "mcts[:N|:Ns|:N/Ts][:L], ab[:DEPTH|:Ns|:DEPTH/Ts], perfect[:DIR])%s", SHOWN(spec),
+             rm_player_hint(spec, NULL, (char[RM_SUGGEST_TEXT]){ 0 }));
     return -1;
+}
+
+const char *rm_player_hint(const char *spec, const char *also, char *buf)
+{
+    static const char *const names[] = { "random", "mcts", "ab", "perfect" };
+    const char *colon = strchr(spec, ':');
+    size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+    buf[0] = '\0';
+    if (len > RM_SUGGEST_LEN)
+        return buf;
+    char word[RM_SUGGEST_LEN + 1], shown[RM_SUGGEST_LEN + 1];
+    memcpy(word, spec, len);
+    word[len] = '\0';
+    rm_suggest s;
+    rm_suggest_start(&s, word);
+    for (size_t i = 0; i < 5; i++) {
+        const char *name = i < 4 ? names[i] : also;
+        /* shown with what follows the name: mtcs:2s -> 'mcts:2s' */
+        if (name && (size_t)snprintf(shown, sizeof shown, "%s%s", name, colon ? colon : "") <
+                        sizeof shown)
+            rm_suggest_offer_as(&s, name, shown);
+    }
+    return rm_suggest_text(&s, buf, RM_SUGGEST_TEXT);
 }
 
 rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char *err,

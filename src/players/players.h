@@ -34,6 +34,11 @@ typedef struct rm_player rm_player;
  * when SPEC is not a player. SEED makes its choices reproducible. */
 rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char *err,
                          size_t errsize);
+/* "; did you mean 'X'?" (suggest.h) for SPEC, which names no player,
+ * among the players' names and ALSO (a player a program adds, as play's
+ * human; or NULL), or "": into BUF (RM_SUGGEST_TEXT bytes). An unknown
+ * player's ERR ends with it already (without ALSO). */
+const char *rm_player_hint(const char *spec, const char *also, char *buf);
 
 /* What a program that runs players for others (rimau engine) allows
  * them, whatever their text asks. */
