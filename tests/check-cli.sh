@@ -588,6 +588,33 @@ positive_mcts "bench"
 expect 0 "bench of a fixed number of playouts" "$RIMAU" bench --playouts 3 --depth 1 "$game"
 positive_mcts "bench --playouts"
 
+# --seconds bounds the whole run, not each measure of each game: every
+# shipped game in 1 CPU second (it took 2 s per game before, 50 s in all).
+# The CPU time it reports may pass the budget only by the fixed work of
+# the last game (its load and perft 1) and the clock's grain.
+ngames=$(ls "$srcdir"/games/*.game | wc -l)
+expect 0 "bench of every game in one second" timeout 60 "$RIMAU" bench --seconds 1 --depth 1 "$srcdir"/games/*.game
+has "^one thread, 1 CPU s in all for $ngames games " out "bench says the budget is for the whole run"
+holds "bench measures each of the $ngames games" [ "$(grep -c '\.game  *[0-9]' "$tmp/out")" -eq "$ngames" ]
+n=$((n + 1))
+cpu=$(sed -n 's/^CPU time: \([0-9.]*\) s of 1$/\1/p' "$tmp/out")
+if [ -n "$cpu" ] && awk -v c="$cpu" 'BEGIN { exit !(c > 0 && c <= 1.25) }'; then
+    echo "ok bench --seconds 1 keeps to its second ($cpu CPU s)"
+else
+    echo "FAIL bench --seconds 1 took '$cpu' CPU s"; shown "$tmp/out"; fail=$((fail + 1))
+fi
+# every game line: positive rates of playouts and turns, an MCTS rate (0
+# where one iteration takes longer than the game's share: Madranggam's
+# 66,045 first turns), and how the playouts ended adding up to 100%
+n=$((n + 1))
+if awk '/\.game  *[0-9]/ { n++; line = $0; gsub(/\/ +/, "/", line); split(line, f, " +"); split(f[5], e, "/");
+        if (!(f[2] > 0 && f[3] > 0 && f[4] > 0 && $NF >= 0) || (e[1] + e[2] + e[3] - 100) ^ 2 > 0.1) bad++ }
+        END { exit !(n > 0 && bad == 0) }' "$tmp/out" && ! grep -q "nan\|inf" "$tmp/out"; then
+    echo "ok bench's figures are sane in a short run"
+else
+    echo "FAIL bench's figures are not all positive rates"; shown "$tmp/out"; fail=$((fail + 1))
+fi
+
 expect 0 "info" "$RIMAU" info "$game"
 has "points:   37" out "info counts the points"
 expect 0 "info --json" "$RIMAU" info --json "$game"
