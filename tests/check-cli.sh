@@ -842,14 +842,14 @@ expect 0 "moves POINT of 4 drops" "$RIMAU" moves "$tb" b2
 hasf "4 drops: on b2, and 3 on any of the 15 points a1 b1 c1 d1 a2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4 (455 turns, e.g. a1,b1,c1,b2)" out \
     "moves POINT groups the drops that include the point"
 expect 0 "moves --all POINT of 4 drops" "$RIMAU" moves --all "$tb" b2
-holds "moves --all POINT lists the 455, each dropping on b2" [ "$(grep -c 'b2' "$tmp/out")" -eq 455 ] && [ "$(wc -l < "$tmp/out")" -eq 455 ]
+holds "moves --all POINT lists the 455, each dropping on b2" [ "$(grep -c 'b2' "$tmp/out")" -eq 455 -a "$(wc -l < "$tmp/out")" -eq 455 ]
 # Rimau-rimau A's opening removes 3 of the 9 men, C(9, 3) = 84 ways, then
 # may relocate one of the 2 tigers to one of the 29 empty points: the 84
 # are one line, the 84 x 58 = 4,872 with a relocation listed as before
 expect 0 "moves of 3 removals" "$RIMAU" moves "$game"
 hasf "3 removals from any of the 9 points b4 c4 d4 b5 c5 d5 b6 c6 d6 (84 turns, e.g. xb4,xc4,xd4)" out \
     "moves groups the removals of the opening"
-holds "and lists the 4,872 turns with a relocation" [ "$(grep -c '^x..,x..,x..,..-..$' "$tmp/out")" -eq 4872 ] && [ "$(wc -l < "$tmp/out")" -eq 4873 ]
+holds "and lists the 4,872 turns with a relocation" [ "$(grep -c '^x..,x..,x..,..-..$' "$tmp/out")" -eq 4872 -a "$(wc -l < "$tmp/out")" -eq 4873 ]
 # a game without such turns lists as it did
 expect 0 "moves of Alquerque" "$RIMAU" moves "$alq"
 cp "$tmp/out" "$tmp/alq-moves"

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #ifdef HAVE_LIBEDIT
@@ -36,18 +35,6 @@ static void play_help(void)
            "  hint           ask the computer for a turn (the opponent's player, or ab:1s)\n"
            "  help           this text\n"
            "  quit           stop the game (with --save, it is saved)\n");
-}
-
-/* The width of the terminal: $COLUMNS, else the terminal's, else 80. */
-static int term_width(void)
-{
-    const char *c = getenv("COLUMNS");
-    if (c && atoi(c) > 0)
-        return atoi(c);
-    struct winsize ws;
-    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-        return ws.ws_col;
-    return 80;
 }
 
 /* The prompt's 'moves [POINT]': how many legal turns, then the turns in
@@ -95,7 +82,7 @@ static void list_moves(rm_match *m, const char *arg)
         printf("%d legal turn%s\n", n, n == 1 ? "" : "s");
     int grouped = 0;
     for (int k = 0; k < ngroups; k++) {
-        cli_put_group(stdout, g, l, &groups[k], term_width());
+        cli_put_group(stdout, g, l, &groups[k], play_term_width());
         putchar('\n');
         grouped += groups[k].nturns;
     }
@@ -103,7 +90,7 @@ static void list_moves(rm_match *m, const char *arg)
     free(group_of);
     if (n_texts + grouped < n)
         printf("(out of memory: %d of them shown)\n", n_texts + grouped);
-    int width = term_width(), colw = widest + 2;
+    int width = play_term_width(), colw = widest + 2;
     int cols = colw > 0 && width / colw > 0 ? width / colw : 1;
     int rows = (n_texts + cols - 1) / cols;
     for (int r = 0; r < rows; r++) {
