@@ -6,8 +6,9 @@
 #   tests/bench-compare.sh OLD NEW [GAME...]
 #
 # Environment: RUNS (runs per binary and game, default 5), SECONDS_EACH
-# (bench --seconds, default 2), CORE (the core to pin to, default 1),
-# COLUMN (2: playouts/s, 3: turns/s, the default; perft: perft/s;
+# (bench --seconds, default 2: the whole run of one game since bench's
+# budget is the whole run's, about half of it playouts), CORE (the core to
+# pin to, default 1), COLUMN (2: playouts/s, 3: turns/s, the default; perft: perft/s;
 # mcts: MCTS iterations/s), DEPTH
 # (bench --depth, default 3). Prints one line per game: the medians and
 # NEW/OLD. Not part of make check: timings are no test.

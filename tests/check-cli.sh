@@ -589,6 +589,33 @@ positive_mcts "bench"
 expect 0 "bench of a fixed number of playouts" "$RIMAU" bench --playouts 3 --depth 1 "$game"
 positive_mcts "bench --playouts"
 
+# --seconds bounds the whole run, not each measure of each game: every
+# shipped game in 1 CPU second (it took 2 s per game before, 50 s in all).
+# The CPU time it reports may pass the budget only by the fixed work of
+# the last game (its load and perft 1) and the clock's grain.
+ngames=$(ls "$srcdir"/games/*.game | wc -l)
+expect 0 "bench of every game in one second" timeout 60 "$RIMAU" bench --seconds 1 --depth 1 "$srcdir"/games/*.game
+has "^one thread, 1 CPU s in all for $ngames games " out "bench says the budget is for the whole run"
+holds "bench measures each of the $ngames games" [ "$(grep -c '\.game  *[0-9]' "$tmp/out")" -eq "$ngames" ]
+n=$((n + 1))
+cpu=$(sed -n 's/^CPU time: \([0-9.]*\) s of 1$/\1/p' "$tmp/out")
+if [ -n "$cpu" ] && awk -v c="$cpu" 'BEGIN { exit !(c > 0 && c <= 1.25) }'; then
+    echo "ok bench --seconds 1 keeps to its second ($cpu CPU s)"
+else
+    echo "FAIL bench --seconds 1 took '$cpu' CPU s"; shown "$tmp/out"; fail=$((fail + 1))
+fi
+# every game line: positive rates of playouts and turns, an MCTS rate (0
+# where one iteration takes longer than the game's share: Madranggam's
+# 66,045 first turns), and how the playouts ended adding up to 100%
+n=$((n + 1))
+if awk '/\.game  *[0-9]/ { n++; line = $0; gsub(/\/ +/, "/", line); split(line, f, " +"); split(f[5], e, "/");
+        if (!(f[2] > 0 && f[3] > 0 && f[4] > 0 && $NF >= 0) || (e[1] + e[2] + e[3] - 100) ^ 2 > 0.1) bad++ }
+        END { exit !(n > 0 && bad == 0) }' "$tmp/out" && ! grep -q "nan\|inf" "$tmp/out"; then
+    echo "ok bench's figures are sane in a short run"
+else
+    echo "FAIL bench's figures are not all positive rates"; shown "$tmp/out"; fail=$((fail + 1))
+fi
+
 expect 0 "info" "$RIMAU" info "$game"
 has "points:   37" out "info counts the points"
 expect 0 "info --json" "$RIMAU" info --json "$game"
@@ -800,6 +827,55 @@ expect 0 "moves POINT that no turn touches" "$RIMAU" moves "$game" --after "$pos
 n=$((n + 1)); echo "$r moves POINT that no turn touches lists nothing"; [ $r = ok ] || fail=$((fail + 1))
 has "no legal turn .* a1 ([0-9]* turns in all)" err "and says so on stderr"
 expect 2 "moves with two points" "$RIMAU" moves "$game" c7 c3
+
+# Turns of several drops: Tiger and Buffaloes' buffaloes place 4 of their
+# 11 on the empty 4 x 4 board first, C(16, 4) = 1,820 turns: one line.
+all16="a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4"
+expect 0 "moves of 4 drops" "$RIMAU" moves "$tb"
+holds "moves of 4 drops is one line" [ "$(wc -l < "$tmp/out")" -eq 1 ]
+hasf "4 drops on any of the 16 points $all16 (1,820 turns, e.g. a1,b1,c1,d1)" out \
+    "moves says how many drops, on which points, how many turns"
+expect 0 "moves --all of 4 drops" "$RIMAU" moves --all "$tb"
+holds "moves --all lists the 1,820 turns" [ "$(sort -u "$tmp/out" | wc -l)" -eq 1820 ]
+holds "each of them 4 drops on different points" [ "$(awk -F, 'NF == 4 && $1 != $2 && $1 != $3 && $1 != $4 && $2 != $3 && $2 != $4 && $3 != $4' "$tmp/out" | wc -l)" -eq 1820 ]
+# with a point: the turns that drop on it, C(15, 3) = 455
+expect 0 "moves POINT of 4 drops" "$RIMAU" moves "$tb" b2
+hasf "4 drops: on b2, and 3 on any of the 15 points a1 b1 c1 d1 a2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4 (455 turns, e.g. a1,b1,c1,b2)" out \
+    "moves POINT groups the drops that include the point"
+expect 0 "moves --all POINT of 4 drops" "$RIMAU" moves --all "$tb" b2
+holds "moves --all POINT lists the 455, each dropping on b2" [ "$(grep -c 'b2' "$tmp/out")" -eq 455 -a "$(wc -l < "$tmp/out")" -eq 455 ]
+# Rimau-rimau A's opening removes 3 of the 9 men, C(9, 3) = 84 ways, then
+# may relocate one of the 2 tigers to one of the 29 empty points: the 84
+# are one line, the 84 x 58 = 4,872 with a relocation listed as before
+expect 0 "moves of 3 removals" "$RIMAU" moves "$game"
+hasf "3 removals from any of the 9 points b4 c4 d4 b5 c5 d5 b6 c6 d6 (84 turns, e.g. xb4,xc4,xd4)" out \
+    "moves groups the removals of the opening"
+holds "and lists the 4,872 turns with a relocation" [ "$(grep -c '^x..,x..,x..,..-..$' "$tmp/out")" -eq 4872 -a "$(wc -l < "$tmp/out")" -eq 4873 ]
+# a game without such turns lists as it did
+expect 0 "moves of Alquerque" "$RIMAU" moves "$alq"
+cp "$tmp/out" "$tmp/alq-moves"
+expect 0 "moves --all of Alquerque" "$RIMAU" moves --all "$alq"
+holds "moves and moves --all agree where no turn drops several pieces" cmp -s "$tmp/out" "$tmp/alq-moves"
+# At the prompt: the drops in any order, parted by blanks; too few said
+printf 'a1,b1,c1\na1 b1 c1\nmoves\nd1 c1 b1 a1\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "drops at the prompt" env COLUMNS=200 "$RIMAU" play "$tb" -q --buffaloes=human --tigers=random --seed 1
+unset stdin
+hasf "'a1,b1,c1': not a legal turn here: this turn places 4 pieces; you gave 3;" out "too few drops: the prompt says how many the turn places"
+hasf "'a1 b1 c1': not a legal turn here: this turn places 4 pieces; you gave 3;" out "drops parted by blanks are read as moves"
+has "^1820 legal turns\$" out "the prompt's moves counts the turns"
+hasf "4 drops on any of the 16 points $all16 (1,820 turns" out "the prompt's moves groups them"
+has "^1\. buffaloes plays a1,b1,c1,d1\$" out "drops typed in another order, parted by blanks, are the turn"
+printf 'xb4,xc4\nxd6,xb4,xc5\n' > "$tmp/in"
+stdin="$tmp/in" expect 0 "removals at the prompt" "$RIMAU" play "$game" -q --tigers=human --men=random --seed 1
+unset stdin
+hasf "'xb4,xc4': not a legal turn here: this turn removes 3 pieces; you gave 2;" out "too few removals: the prompt says how many"
+has "^1\. tigers plays xb4,xc5,xd6 takes" out "removals in any order are the turn"
+# records and --after read the drops in any order too
+expect 0 "moves --after drops in another order" "$RIMAU" moves "$tb" --after "d1,c1,b1,a1"
+printf '[Game "Tiger and Buffaloes"]\n[File "tiger-and-buffaloes.game"]\n[Result "*"]\n\n1. d4,a1,c1,b1 *\n' > "$tmp/drops.rec"
+expect 0 "a record with drops in another order" "$RIMAU" replay "$tmp/drops.rec"
+has "^  1  b---b---b---\.\$" out "the record's drops are on a1, b1 and c1"
+has "^  4  \.---\.---\.---b\$" out "and on d4"
 # the prompt's show [POINT] marks as moves --show does
 printf 'show c7\nshow zz9\nquit\n' > "$tmp/in"
 stdin="$tmp/in" expect 0 "show at the prompt" "$RIMAU" play "$game" --position "$after2" --tigers=human --men=human -q
@@ -909,6 +985,9 @@ has "'zz9': unknown point" out "moves with a bad point says so"
 printf 'moves\nquit\n' > "$tmp/in"
 stdin="$tmp/in" expect 0 "moves at the Rimau-rimau opening" env COLUMNS=60 "$RIMAU" play "$srcdir/games/rimau-rimau-a.game" -q
 has "^4956 legal turns\$" out "moves counts the opening's turns"
+# (35 columns, then 3 a point: the 9th would end at 62)
+has "^3 removals from any of the 9 points b4 c4 d4 b5 c5 d5 b6 c6\$" out "the 84 turns of 3 removals are a group, cut to the width"
+has "^  d6 (84 turns, e\.g\. xb4,xc4,xd4)\$" out "its line goes on, indented"
 n=$((n + 1))
 if awk '/legal turns$/ { on = 1; next } /not finished/ { on = 0 } on { rows++; if (length > 60) bad = 1 } END { exit !(rows > 100 && !bad) }' "$tmp/out"; then echo "ok moves fits the turns to the terminal's width"; else echo "FAIL moves: lines wider than COLUMNS, or too few"; fail=$((fail + 1)); fi
 

@@ -18,7 +18,7 @@ set -u
 skipped() {
     holds "$1: check-terminal.sh is skipped (status $3)" [ "$3" -eq 77 ]
     has_no "^FAIL" "$2" "$1: no check fails"
-    for what in "progress bar" "colour" "tab completion"; do
+    for what in "progress bar" "colour" "tab completion" "thinking line" "status line's width"; do
         has "^skip: script(1) cannot open a terminal (.*pseudo-terminal.*): .*$what" "$2" \
             "$1: the check of the $what says why it is skipped"
     done

@@ -19,6 +19,8 @@ if [ -n "$why" ]; then
     echo "skip: $why: selfplay's progress bar at a terminal is not tested"
     echo "skip: $why: colour at a terminal is not tested"
     echo "skip: $why: tab completion at the prompt is not tested"
+    echo "skip: $why: the thinking line at a terminal is not tested"
+    echo "skip: $why: the status line's width at a terminal is not tested"
     exit 77
 fi
 
@@ -49,6 +51,37 @@ if grep -q "define HAVE_LIBEDIT 1" "$(dirname "$RIMAU")/../config.h" 2> /dev/nul
 else
     echo "skip: no libedit: tab completion is not tested"
 fi
+
+# While the computer thinks: "thinking... 0.1s", 0.2s, ... on a line of
+# its own, blanks over it when the turn is shown (no control sequence).
+cr=$(printf '\r')
+(sleep 3; printf 'quit\n') |
+    TERM=xterm timeout 30 script -q -c "'$RIMAU' play '$alq' -q --white=mcts:1s --black=human --seed 1" "$tmp/typescript" > /dev/null 2>&1
+cp "$tmp/typescript" "$tmp/out"
+has "${cr}thinking\.\.\. 0\.[1-9]s${cr}thinking\.\.\. [0-9]\.[0-9]s" out "the time thought is shown and updated at a terminal"
+has "${cr}thinking\.\.\. [0-9.]*s${cr}  *${cr}1\. white plays " out "it is blanked out before the turn is shown"
+holds "the thinking line writes no escape sequence" [ "$(escs "$tmp/out")" -eq 0 ]
+
+# The status line fits a terminal of 80 columns (the width when the
+# terminal does not say, as script(1)'s here) in every shipped game, from
+# the start to the end of a random game; and one of 50 columns.
+# wide WIDTH: the status lines of the last typescript, how many there are
+# and how many are wider than WIDTH, as "LINES WIDE"
+wide() { tr -d '\r' < "$tmp/typescript" | awk -v w="$1" '/^(turn [0-9]+|before play): / { n++; if (length > w) { bad++; print > "/dev/stderr" } } END { print n + 0, bad + 0 }'; }
+for g in "$srcdir"/games/*.game; do
+    sides=$(printf 'quit\n' | "$RIMAU" play "$g" -q | sed -n '1s/^.*: \([^ ]*\) (human) against \([^ ]*\) (mcts)$/\1 \2/p')
+    set -- $sides
+    if [ $# -ne 2 ]; then
+        holds "$(basename "$g"): the play header names the two sides" false
+        continue
+    fi
+    env -u COLUMNS timeout 60 script -q -c "'$RIMAU' play '$g' -q --$1=random --$2=random --seed 1" "$tmp/typescript" > /dev/null 2>&1
+    set -- $(wide 80 2> "$tmp/err")
+    holds "$(basename "$g"): $1 status lines, none wider than 80 columns" [ "$1" -ge 3 -a "$2" -eq 0 ]
+done
+env -u COLUMNS script -q -c "stty cols 50; '$RIMAU' play '$tb' -q --tigers=random --buffaloes=random --seed 1" "$tmp/typescript" > /dev/null 2>&1
+set -- $(wide 50 2> "$tmp/err")
+holds "a terminal of 50 columns: $1 status lines, none wider" [ "$1" -ge 3 -a "$2" -eq 0 ]
 
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

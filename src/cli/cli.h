@@ -8,6 +8,7 @@
 
 #include "cli_args.h"
 #include "match.h"
+#include "notation.h"
 #include "position.h"
 #include "render.h"
 #include "rimau.h"
@@ -77,6 +78,10 @@ rm_game *cli_load_position(const cli_args *a, const char *file, rm_match *m, int
 
 /* Writes the whole text of a turn to OUT (however long). */
 void cli_put_turn(FILE *out, const rm_game *g, const rm_move *moves, int n);
+/* Writes the line that stands for a group of turns (rm_format_group),
+ * cut into lines of WIDTH columns at most (0: one line). */
+void cli_put_group(FILE *out, const rm_game *g, const rm_turnlist *l, const rm_turn_group *gr,
+                   int width);
 
 /* The kinds of file the command line writes, to tell its own files from
  * others before replacing one. */
@@ -115,7 +120,8 @@ void cli_draw(const rm_game *g, const rm_view *v, const uint8_t *mark, bool colo
  * moved from, to or dropped on (RENDER_LAST) and those whose pieces it
  * took (RENDER_TAKEN); nothing when no turn was played. */
 void cli_last_turn_marks(const rm_match *m, uint8_t *mark);
-/* Does turn I of L belong to the piece on point P, or end on P? */
+/* Does turn I of L belong to the piece on point P, drop a piece on P (a
+ * drop of several), remove it, or end on P? */
 bool cli_turn_touches(const rm_turnlist *l, int i, int p);
 /* Marks, in MARK ([point], cleared first), where the turns of L go: the
  * points they move or drop a piece to (RENDER_REACH) and those they remove

@@ -1,6 +1,7 @@
 /* cli_bench.c: rimau bench: the executor's speed on each game, on one
  * thread: random playouts, turns a second, perft positions a second,
- * MCTS iterations a second. */
+ * MCTS iterations a second. --seconds bounds the whole run: each game
+ * has an equal share of the CPU time left when it starts. */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
@@ -38,7 +39,7 @@ static double mcts_rate(const rm_game *g, double seconds, long count)
         if (count > 0)
             snprintf(spec, sizeof spec, "mcts:%ld", count);
         else
-            snprintf(spec, sizeof spec, "mcts:%.0fms", seconds * 1000);
+            snprintf(spec, sizeof spec, "mcts:%.0fms", seconds > 0.001 ? seconds * 1000 : 1);
         rm_player *p = rm_player_new(g, spec, 1, err, sizeof err);
         if (!p) {
             rm_match_free(&m);
@@ -61,10 +62,14 @@ static double mcts_rate(const rm_game *g, double seconds, long count)
 #define BENCH_LIST_TURNS 16384
 #define BENCH_LIST_MOVES 65536
 
-/* Benchmarks one game; adds its perft count to *SIGNATURE. */
-static int bench_game(const char *path, const rm_choices *choices, double seconds, long count,
+/* Benchmarks one game in SHARE CPU seconds (unless COUNT > 0: COUNT
+ * playouts and MCTS iterations): its load, warm-up and perft first, then
+ * half of what is left of SHARE to the playouts, the rest to MCTS; adds
+ * its perft count to *SIGNATURE. */
+static int bench_game(const char *path, const rm_choices *choices, double share, long count,
                       int depth, uint64_t *signature)
 {
+    double begin = now();
     rm_game *g = rm_load_file_with(path, choices, stderr, NULL);
     if (!g)
         return EXIT_INVALID;
@@ -89,9 +94,10 @@ static int bench_game(const char *path, const rm_choices *choices, double second
     }
     uint64_t rng = 1;
     /* warm up: let the turn list grow to its working size, until fifty
-     * playouts in a row allocate nothing (at most 2000 playouts) */
+     * playouts in a row allocate nothing (at most 2000 playouts, and at
+     * most a quarter of the game's share of time) */
     rm_state st;
-    for (int i = 0, quiet = 0; i < 2000 && quiet < 50; i++) {
+    for (int i = 0, quiet = 0; i < 2000 && quiet < 50 && (count > 0 || now() - begin < share / 4); i++) {
         int t;
         uint64_t before = rm_exec_allocations();
         rm_initial(g, &st);
@@ -99,6 +105,20 @@ static int bench_game(const char *path, const rm_choices *choices, double second
         rm_playout(g, &st, &h, &l, &rng, -1, &t);
         quiet = rm_exec_allocations() == before ? quiet + 1 : 0;
     }
+    rm_turnlist lists[16];
+    for (int i = 0; i < 16; i++)
+        rm_turnlist_init(&lists[i]);
+    rm_initial(g, &st);
+    double p0 = now();
+    bool failed = false;
+    uint64_t nodes = rm_perft(g, &st, depth, lists, &failed);
+    double pt = now() - p0;
+    *signature += nodes;
+    /* what is left of the share: half to the playouts, half to MCTS (at
+     * least one playout, and a millisecond of search) */
+    double seconds = (share - (now() - begin)) / 2;
+    if (seconds < 0.001)
+        seconds = 0.001;
     uint64_t alloc_before = rm_exec_allocations();
     long playouts = 0, plies = 0, results[3] = { 0, 0, 0 };
     double start = now(), elapsed;
@@ -113,16 +133,7 @@ static int bench_game(const char *path, const rm_choices *choices, double second
         elapsed = now() - start;
     } while (count > 0 ? playouts < count : elapsed < seconds);
     uint64_t alloc_after = rm_exec_allocations();
-    rm_turnlist lists[16];
-    for (int i = 0; i < 16; i++)
-        rm_turnlist_init(&lists[i]);
-    rm_initial(g, &st);
-    double p0 = now();
-    bool failed = false;
-    uint64_t nodes = rm_perft(g, &st, depth, lists, &failed);
-    double pt = now() - p0;
-    *signature += nodes;
-    double mcts = mcts_rate(g, seconds, count);
+    double mcts = mcts_rate(g, share - (now() - begin), count);
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     /* the state the playouts play on: the bit kernel's, where it plays
      * the game */
@@ -156,7 +167,7 @@ static int cmd_bench(int argc, char **argv)
     cli_args a = { .cmd = &cli_cmd_bench, .takes = CLI_OPTION };
     long count = 0;
     int ch, status = 0, depth = 3;
-    double seconds = 2;
+    double seconds = 5;
     while ((ch = cli_next_opt(&a, argc, argv, "s:d:n:", opts, &status)) != -1) {
         if (ch == -2)
             return status;
@@ -206,18 +217,27 @@ static int cmd_bench(int argc, char **argv)
     if (count > 0)
         printf("one thread, %ld random playout%s and perft %d per game\n", count, CLI_S(count), depth);
     else
-        printf("one thread, %.1f CPU s of random playouts and perft %d per game\n", seconds, depth);
+        printf("one thread, %g CPU s in all for %d game%s (about %.2g s each: perft %d, then random "
+               "playouts and MCTS)\n", seconds, n, CLI_S(n), n > 0 ? seconds / n : 0, depth);
     printf("%-36s %9s %11s %7s %16s %10s %8s %5s %6s %8s\n", "game", "playouts/s", "turns/s",
            "length", "win1/win2/draw %", "perft/s", "perft", "state", "allocs", "mcts/s");
     uint64_t signature = 0;
+    double start = now();
     for (int i = 0; i < n; i++) {
-        if (bench_game(files[i], &a.choices, seconds, count, depth, &signature) != 0)
+        /* an equal share of what is left: time a game leaves goes to the
+         * next ones */
+        double share = (seconds - (now() - start)) / (n - i);
+        if (bench_game(files[i], &a.choices, share, count, depth, &signature) != 0)
             status = EXIT_INVALID;
         free(files[i]);
     }
     free(files);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
+    if (count > 0)
+        printf("CPU time: %.2f s\n", now() - start);
+    else
+        printf("CPU time: %.2f s of %g\n", now() - start, seconds);
     printf("peak memory: %ld KiB\n", ru.ru_maxrss);
     printf("signature: %" PRIu64 " (total perft nodes)\n", signature);
     return status;
@@ -233,14 +253,17 @@ const command cli_cmd_bench = {
     "the state the playouts play on in bytes (the bit kernel's, where it plays\n"
     "the game), the executor's allocations during the playouts\n"
     "(0: none), and MCTS iterations a second (one search from the start by an\n"
-    "mcts player, as long as the playouts: N seconds, or N iterations with\n"
-    "--playouts N). Then the peak memory and a signature: the total perft count,\n"
-    "which changes only when move generation changes. Rates are per second of\n"
-    "CPU time: time spent waiting for a processor does not count, but a busy\n"
-    "machine still lowers them, so measure on a quiet one.\n"
+    "mcts player, as long as the playouts, or N iterations with --playouts N).\n"
+    "Then the CPU time the run took, the peak memory and a signature: the total\n"
+    "perft count, which changes only when move generation changes. Rates are per\n"
+    "second of CPU time: time spent waiting for a processor does not count, but a\n"
+    "busy machine still lowers them, so measure on a quiet one.\n"
     "\n"
-    "  -s, --seconds N           CPU seconds of playouts per game, and of MCTS\n"
-    "                            (default 2)\n"
+    "  -s, --seconds N           CPU seconds for the whole run (default 5), shared\n"
+    "                            equally among the games; a game's share goes to\n"
+    "                            loading it and its perft first, then half each to\n"
+    "                            the playouts and MCTS (a game's time left over\n"
+    "                            goes to the next ones)\n"
     "  -n, --playouts N          play exactly N playouts and N MCTS iterations per\n"
     "                            game instead (a fixed amount of work, for\n"
     "                            instruction counts: valgrind, perf stat)\n"

@@ -70,7 +70,7 @@ bool cli_turn_touches(const rm_turnlist *l, int i, int p)
     const rm_move *mv = rm_turn_moves(l, i);
     int n = l->turns[i].n;
     for (int j = 0; j < n; j++)
-        if (mv[j].type != RM_MV_DROP && mv[j].from == p)
+        if (mv[j].type == RM_MV_DROP ? mv[j].to == p : mv[j].from == p)
             return true;
     return n > 0 && mv[n - 1].type != RM_MV_REMOVE && mv[n - 1].to == p;
 }

@@ -219,6 +219,37 @@ void cli_put_turn(FILE *out, const rm_game *g, const rm_move *moves, int n)
     free(text);
 }
 
+void cli_put_group(FILE *out, const rm_game *g, const rm_turnlist *l, const rm_turn_group *gr,
+                   int width)
+{
+    size_t len = rm_format_group(g, l, gr, NULL, 0);
+    char *text = malloc(len + 1);
+    if (!text) {
+        fputs("(out of memory)", out);
+        return;
+    }
+    rm_format_group(g, l, gr, text, len + 1);
+    /* cut at blanks into lines of WIDTH at most, those after the first
+     * indented by two (a word longer than a line stays whole) */
+    int col = 0;
+    for (char *w = text; *w;) {
+        size_t n = strcspn(w, " ");
+        if (width > 0 && col > 0 && col + 1 + (int)n > width) {
+            fputs("\n  ", out);
+            col = 2;
+        } else if (col > 0) {
+            fputc(' ', out);
+            col++;
+        }
+        fwrite(w, 1, n, out);
+        col += (int)n;
+        w += n;
+        while (*w == ' ')
+            w++;
+    }
+    free(text);
+}
+
 /* Finds the game file a record names: its Game tag as written, or beside
  * the record; else its File tag (or the Game tag's last part, for older
  * records) in the games folder, as rimau play NAME finds it. */

@@ -112,7 +112,9 @@ static int play_match(struct play_opts *o, rm_game *g)
                 break;
             }
         } else {
+            play_thinking_start();
             int i = rm_player_choose(o->computer[side], &m);
+            play_thinking_stop();
             const rm_turnlist *l = rm_match_turns(&m);
             if (i < 0 || i >= l->n || rm_match_play(&m, rm_turn_moves(l, i), l->turns[i].n) != 0) {
                 fprintf(stderr, "rimau play: out of memory\n");
@@ -429,6 +431,8 @@ const command cli_cmd_play = {
     "'save [FILE]', 'board' (the board and its position string), 'hint', 'help',\n"
     "'quit' (notation: " RIMAU_DOC_DIR "/notation.md).\n"
     "With input from a pipe there is no prompt, so games can be scripted.\n"
+    "At a terminal, a line says how long the computer has been thinking, and the\n"
+    "status line before each turn is shortened to the terminal's width.\n"
     "\n"
     "      --SIDE=PLAYER         who plays SIDE (a side of the game): human, random,\n"
     "                            mcts (one second), mcts:N (N iterations) or\n"

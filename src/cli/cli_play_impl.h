@@ -3,7 +3,8 @@
  * others. The calls go one way: cli_play.c (the command and the game
  * loop) calls cli_play_prompt.c (a human's turn), which calls
  * cli_play_record.c (the record kept as the game is played); each of
- * them calls cli_play_term.c (the status line, a line read, Ctrl-C). */
+ * them calls cli_play_term.c (the status line, "thinking...", a line
+ * read, Ctrl-C). */
 #ifndef RIMAU_CLI_PLAY_IMPL_H
 #define RIMAU_CLI_PLAY_IMPL_H
 
@@ -61,9 +62,17 @@ extern volatile sig_atomic_t play_interrupted;
  * read to its end and reported. Returns 1, 0 at end of input, -1 for
  * a line that was too long, or -2 when Ctrl-C interrupted it. */
 int play_read_line(FILE *in, char *buf, size_t size);
+/* The width of the terminal: $COLUMNS, else the terminal's, else 80. */
+int play_term_width(void);
 /* The status line before a turn: its number, the side to move, its
- * phase, and each side's pieces. */
+ * phase, and each side's pieces, shortened to fit the terminal's width. */
 void play_show_status(const rm_match *m);
+/* While the computer thinks, at a terminal: "thinking... 1.2s" on a line
+ * of its own, updated by a thread of its own, and erased (blanks over
+ * it, no control sequence) by play_thinking_stop before its turn is
+ * shown. Nothing when standard output is no terminal. */
+void play_thinking_start(void);
+void play_thinking_stop(void);
 /* After the last turn of M: what it took, and what is left of the side
  * that lost it, or nothing when it took nothing. */
 void play_say_captures(const rm_match *m);

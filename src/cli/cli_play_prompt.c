@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #ifdef HAVE_LIBEDIT
@@ -25,7 +24,8 @@ static void play_help(void)
     printf("Type a turn in notation, or a command:\n"
            "  a drop:    c4  (or kind@c4)      a step or slide:  c3-c4\n"
            "  a capture: c3xc5, a chain c3xc5xe5  a removal:      xb4\n"
-           "  the moves of one turn joined by commas: xb4,xc4,xd4,c7-a1\n"
+           "  the moves of one turn joined by commas or blanks, in any order:\n"
+           "    xb4,xc4,xd4,c7-a1  or  a1 b1 c1 d1\n"
            "commands:\n"
            "  moves [POINT]  list the legal turns (of the piece on POINT, or ending there)\n"
            "  show [POINT]   draw the board with the points those turns go to marked\n"
@@ -35,18 +35,6 @@ static void play_help(void)
            "  hint           ask the computer for a turn (the opponent's player, or ab:1s)\n"
            "  help           this text\n"
            "  quit           stop the game (with --save, it is saved)\n");
-}
-
-/* The width of the terminal: $COLUMNS, else the terminal's, else 80. */
-static int term_width(void)
-{
-    const char *c = getenv("COLUMNS");
-    if (c && atoi(c) > 0)
-        return atoi(c);
-    struct winsize ws;
-    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-        return ws.ws_col;
-    return 80;
 }
 
 /* "; did you mean 'X'?" for a line whose first word, WLEN bytes of P, is
@@ -94,10 +82,21 @@ static void list_moves(rm_match *m, const char *arg)
     const rm_turnlist *l = rm_match_turns(m);
     int n = 0, n_texts = 0, widest = 0;
     char **texts = calloc((size_t)l->n + 1, sizeof *texts);
+    /* turns that are every choice of N drops among some points: a line
+     * each, after the count */
+    bool *listed = malloc((size_t)l->n + 1);
+    int *group_of = malloc(((size_t)l->n + 1) * sizeof *group_of), ngroups = -1;
+    rm_turn_group groups[RM_MAX_TURN_GROUPS];
+    for (int i = 0; listed && i < l->n; i++)
+        listed[i] = p < 0 || cli_turn_touches(l, i, p);
+    if (listed && group_of)
+        ngroups = rm_turn_groups(l, listed, groups, group_of);
     for (int i = 0; texts && i < l->n; i++) {
         if (p >= 0 && !cli_turn_touches(l, i, p))
             continue;
         n++;
+        if (ngroups > 0 && group_of[i] >= 0)
+            continue;
         char *t = rm_turn_text(g, rm_turn_moves(l, i), l->turns[i].n);
         if (!t)
             break;
@@ -109,9 +108,17 @@ static void list_moves(rm_match *m, const char *arg)
         printf("%d legal turn%s of the piece on %s or ending there\n", n, n == 1 ? "" : "s", arg);
     else
         printf("%d legal turn%s\n", n, n == 1 ? "" : "s");
-    if (n_texts < n)
-        printf("(out of memory: %d of them shown)\n", n_texts);
-    int width = term_width(), colw = widest + 2;
+    int grouped = 0;
+    for (int k = 0; k < ngroups; k++) {
+        cli_put_group(stdout, g, l, &groups[k], play_term_width());
+        putchar('\n');
+        grouped += groups[k].nturns;
+    }
+    free(listed);
+    free(group_of);
+    if (n_texts + grouped < n)
+        printf("(out of memory: %d of them shown)\n", n_texts + grouped);
+    int width = play_term_width(), colw = widest + 2;
     int cols = colw > 0 && width / colw > 0 ? width / colw : 1;
     int rows = (n_texts + cols - 1) / cols;
     for (int r = 0; r < rows; r++) {
@@ -207,8 +214,8 @@ static void save_now(struct play_opts *o, const rm_match *m, const char *arg)
         printf("from now on, it is saved there after every turn\n");
 }
 
-/* A line that is no turn because a blank stands between two words (as
- * "quit now"): turns have blanks only next to ',', '-', 'x' or '@'. */
+/* A line that may be no turn because a blank stands between two words
+ * (as "quit now"), unless they are moves ("a1 b1"). */
 static bool blank_between_words(const char *p)
 {
     for (const char *q = p; *q; q++) {
@@ -428,12 +435,13 @@ int play_human_turn(struct play_opts *o, rm_match *m, bool tty)
         }
         char hint[RM_SUGGEST_TEXT];
         command_hint(p, wlen, arg, hint);
-        if (blank_between_words(p)) {
-            printf("'%s': not a turn or a command (blanks in a turn stand only next to ',', "
-                   "'-', 'x' or '@'); type 'help' for help%s\n", p, hint);
+        char err[512];
+        rm_move mv[RM_MAX_TURN_MOVES];
+        int nmv;
+        if (blank_between_words(p) && rm_match_parse_turn(m, p, mv, &nmv, err, sizeof err) == -2) {
+            printf("'%s': not a turn or a command (%s); type 'help' for help%s\n", p, err, hint);
             continue;
         }
-        char err[512];
         if (rm_match_play_text(m, p, err, sizeof err) != 0) {
             /* a misspelt command is not read as a turn ("mvoes": unknown
              * point 'mvoes'), nor a hint followed by more words */

@@ -314,14 +314,18 @@ _Static_assert(RM_MAX_MOVES_IN_TURN == RM_MAX_TURN_MOVES, "the IR knows a turn's
 
 static int cmd_moves(int argc, char **argv)
 {
-    static const struct option opts[] = { { "show", optional_argument, NULL, 'S' }, { 0 } };
+    static const struct option opts[] = { { "show", optional_argument, NULL, 'S' },
+                                          { "all", no_argument, NULL, 'A' },
+                                          { 0 } };
     cli_args a = { .cmd = &cli_cmd_moves, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_COLOR };
     int ch, status = 0;
     const char *point = NULL;
-    bool show = false;
+    bool show = false, all = false;
     while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
             return status;
+        if (ch == 'A')
+            all = true;
         if (ch == 'S') {
             show = true;
             if (optarg)
@@ -359,14 +363,31 @@ static int cmd_moves(int argc, char **argv)
         cli_draw(g, &v, mark, cli_colour_on(a.colour));
         putchar('\n');
     }
-    int shown = 0;
+    /* the turns to list, and the groups that stand for some (not with
+     * --all, or when out of memory) */
+    int shown = 0, ngroups = -1;
+    bool *listed = malloc((size_t)l->n + 1);
+    int *group_of = malloc(((size_t)l->n + 1) * sizeof *group_of);
+    rm_turn_group groups[RM_MAX_TURN_GROUPS];
+    for (int i = 0; listed && i < l->n; i++)
+        listed[i] = p < 0 || cli_turn_touches(l, i, p);
+    if (listed && group_of && !all)
+        ngroups = rm_turn_groups(l, listed, groups, group_of);
     for (int i = 0; i < l->n; i++) {
-        if (p >= 0 && !cli_turn_touches(l, i, p))
+        if (listed ? !listed[i] : p >= 0 && !cli_turn_touches(l, i, p))
             continue;
-        cli_put_turn(stdout, g, rm_turn_moves(l, i), l->turns[i].n);
-        putchar('\n');
         shown++;
+        int gi = ngroups > 0 ? group_of[i] : -1;
+        if (gi >= 0 && groups[gi].first != i)
+            continue;
+        if (gi >= 0)
+            cli_put_group(stdout, g, l, &groups[gi], 0);
+        else
+            cli_put_turn(stdout, g, rm_turn_moves(l, i), l->turns[i].n);
+        putchar('\n');
     }
+    free(listed);
+    free(group_of);
     if (p >= 0 && shown == 0) /* (on stderr: the list on stdout stays a list) */
         fprintf(stderr, "rimau moves: no legal turn %s %s (%d turn%s in all)\n",
                 rm_state_kind(rm_match_state(&m), p) >= 0 ? "moves the piece on, or ends on," : "ends on",
@@ -383,7 +404,11 @@ const command cli_cmd_moves = {
     "--after, one per line in turn notation\n"
     "(see " RIMAU_DOC_DIR "/notation.md).\n"
     "With POINT, only the turns of the piece on POINT or ending there.\n"
+    "Turns that are every choice of N drops (or N removals) among a set of\n"
+    "points are one line: \"4 drops on any of the 16 points a1 b1 ... (1,820\n"
+    "turns, e.g. a1,b1,c1,d1)\"; their drops may be typed in any order.\n"
     "\n"
+    "      --all                 list every turn, each on its line, groups too\n"
     "  -a, --after TURNS         play these turns first (separated by blanks or ';')\n"
     "      --position STRING     start from this position string (see doc/notation.md)\n"
     "      --show[=POINT]        draw the board first, the empty points the turns\n"

@@ -2,6 +2,7 @@
 #include "notation.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -424,6 +425,43 @@ static bool explain_narrowed(const rm_game *g, const rm_state *st, const rm_move
     return false;
 }
 
+/* When the moves M[0..N) are all drops, or all removals, and no legal
+ * turn of L has that many of them but some have others: says in ERR how
+ * many the turns have ("this turn places 4 pieces; you gave 3") and
+ * returns true. */
+static bool explain_count(const rm_turnlist *l, const rm_move *m, int n, char *err,
+                          size_t errsize)
+{
+    if (n == 0 || (m[0].type != RM_MV_DROP && m[0].type != RM_MV_REMOVE))
+        return false;
+    for (int i = 1; i < n; i++)
+        if (m[i].type != m[0].type)
+            return false;
+    int lo = -1, hi = -1;
+    for (int i = 0; i < l->n; i++) {
+        const rm_move *t = rm_turn_moves(l, i);
+        int k = 0;
+        for (int j = 0; j < l->turns[i].n; j++)
+            k += t[j].type == m[0].type;
+        if (k == 0)
+            continue;
+        if (k == n)
+            return false; /* the count is right: something else is wrong */
+        lo = lo < 0 || k < lo ? k : lo;
+        hi = k > hi ? k : hi;
+    }
+    if (lo < 0)
+        return false;
+    const char *verb = m[0].type == RM_MV_DROP ? "places" : "removes";
+    if (lo == hi)
+        snprintf(err, errsize, "not a legal turn here: this turn %s %d piece%s; you gave %d", verb,
+                 lo, lo == 1 ? "" : "s", n);
+    else
+        snprintf(err, errsize, "not a legal turn here: this turn %s %d to %d pieces; you gave %d",
+                 verb, lo, hi, n);
+    return true;
+}
+
 /* Why the moves M[0..N) are not a legal turn in ST, in ERR: the first
  * move that cannot be made, and why; or, when they can be made, that no
  * rule of the phase makes them a turn, with the legal turns from the
@@ -541,9 +579,20 @@ int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
         return -1;
     }
     size_t len = 0;
-    for (const char *p = text; *p; p++)
+    for (const char *p = text; *p; p++) {
         if (!isspace((unsigned char)*p))
             want[len++] = *p;
+        else if (len > 0 && !strchr(",-x@", want[len - 1])) {
+            /* blanks between two moves ("a1 b1") part them as a comma
+             * does; next to ',', '-', 'x' or '@' they are ignored */
+            const char *q = p;
+            while (isspace((unsigned char)*q))
+                q++;
+            if (*q && !strchr(",-x@", *q))
+                want[len++] = ',';
+            p = q - 1;
+        }
+    }
     want[len] = '\0';
     if (len == 0) {
         snprintf(err, errsize, "empty turn");
@@ -619,8 +668,168 @@ int rm_parse_turn_in(const rm_game *g, const rm_state *st, const rm_turnlist *l,
                      "must)", g->board.points[piece].name);
         else if (drops && !typed_drops && ph->drops_compulsory)
             snprintf(err, errsize, "not a legal turn here (a drop is compulsory here)");
-        else
+        else if (!explain_count(l, typed, ntyped, err, errsize))
             explain_illegal(g, st, l, typed, ntyped, err, errsize);
     }
     return found >= 0 ? 0 : -1;
+}
+
+/* ---- groups of turns ---- */
+
+/* Whether turn I of L may be in a group: two moves or more, all drops of
+ * one kind or all removals, on different points (*SET); its type and
+ * kind (-1 for removals) in *TYPE and *KIND. */
+static bool group_key(const rm_turnlist *l, int i, int *type, int *kind, rm_set *set)
+{
+    const rm_move *m = rm_turn_moves(l, i);
+    int n = l->turns[i].n;
+    if (n < 2 || (m[0].type != RM_MV_DROP && m[0].type != RM_MV_REMOVE))
+        return false;
+    set_clear(set);
+    for (int j = 0; j < n; j++) {
+        int p = m[j].type == RM_MV_DROP ? m[j].to : m[j].from;
+        if (m[j].type != m[0].type || (m[0].type == RM_MV_DROP && m[j].kind != m[0].kind) ||
+            set_has(set, p))
+            return false;
+        set_add(set, p);
+    }
+    *type = m[0].type;
+    *kind = m[0].type == RM_MV_DROP ? m[0].kind : -1;
+    return true;
+}
+
+/* C(M, J), or -1 when it passes INT_MAX (no list has that many turns). */
+static long long choose(int m, int j)
+{
+    if (j < 0 || j > m)
+        return 0;
+    long long c = 1;
+    for (int t = 1; t <= j; t++) {
+        c = c * (m - j + t) / t; /* C(m - j + t, t), exact */
+        if (c > INT_MAX)
+            return -1;
+    }
+    return c;
+}
+
+static int cmp_set(const void *a, const void *b)
+{
+    return memcmp(a, b, sizeof(rm_set));
+}
+
+/* Whether the turns of group GR (those I with GROUP_OF[i] == ID, their
+ * point sets in SETS) are every choice its points allow, each once; fills
+ * in its points. SCRATCH has room for its turns' sets. */
+static bool group_complete(const rm_turnlist *l, const int *group_of, const rm_set *sets, int id,
+                           rm_turn_group *gr, rm_set *scratch)
+{
+    int hits[RM_MAX_POINTS] = { 0 };
+    int n = 0;
+    for (int i = gr->first; i < l->n; i++) {
+        if (group_of[i] != id)
+            continue;
+        scratch[n++] = sets[i];
+        const rm_move *m = rm_turn_moves(l, i);
+        for (int j = 0; j < l->turns[i].n; j++)
+            hits[m[j].type == RM_MV_DROP ? m[j].to : m[j].from]++;
+    }
+    gr->nfixed = gr->npoints = 0;
+    for (int p = 0; p < RM_MAX_POINTS; p++)
+        if (hits[p] == n)
+            gr->points[gr->nfixed++] = (uint8_t)p;
+    gr->npoints = gr->nfixed;
+    for (int p = 0; p < RM_MAX_POINTS; p++)
+        if (hits[p] > 0 && hits[p] < n)
+            gr->points[gr->npoints++] = (uint8_t)p;
+    if (n < 2 || choose(gr->npoints - gr->nfixed, gr->k - gr->nfixed) != n)
+        return false;
+    /* n different sets of k of the points, as many as there are: all */
+    qsort(scratch, (size_t)n, sizeof *scratch, cmp_set);
+    for (int i = 1; i < n; i++)
+        if (set_equal(&scratch[i - 1], &scratch[i]))
+            return false;
+    return true;
+}
+
+int rm_turn_groups(const rm_turnlist *l, const bool *shown, rm_turn_group *groups, int *group_of)
+{
+    for (int i = 0; i < l->n; i++)
+        group_of[i] = -1;
+    rm_set *sets = malloc(2 * ((size_t)l->n + 1) * sizeof *sets);
+    if (!sets)
+        return -1;
+    int ng = 0;
+    for (int i = 0; i < l->n; i++) {
+        int type, kind, b;
+        if ((shown && !shown[i]) || !group_key(l, i, &type, &kind, &sets[i]))
+            continue;
+        for (b = 0; b < ng; b++)
+            if (groups[b].type == type && groups[b].kind == kind && groups[b].k == l->turns[i].n)
+                break;
+        if (b == ng) {
+            if (ng == RM_MAX_TURN_GROUPS)
+                continue;
+            groups[ng++] = (rm_turn_group){ .first = i, .type = type, .kind = kind,
+                                            .k = l->turns[i].n };
+        }
+        group_of[i] = b;
+        groups[b].nturns++;
+    }
+    /* keep the complete groups, numbered again in the order of the list */
+    int kept = 0, renumber[RM_MAX_TURN_GROUPS];
+    for (int b = 0; b < ng; b++) {
+        bool whole = group_complete(l, group_of, sets, b, &groups[b], sets + l->n + 1);
+        renumber[b] = whole ? kept : -1;
+        if (whole)
+            groups[kept++] = groups[b];
+    }
+    for (int i = 0; i < l->n; i++)
+        if (group_of[i] >= 0)
+            group_of[i] = renumber[group_of[i]];
+    free(sets);
+    return kept;
+}
+
+size_t rm_format_group(const rm_game *g, const rm_turnlist *l, const rm_turn_group *gr, char *buf,
+                       size_t size)
+{
+    size_t used = 0;
+    if (size > 0)
+        buf[0] = '\0';
+#define PUT(...)                                                                          \
+    do {                                                                                  \
+        int w_ = snprintf(used < size ? buf + used : NULL, used < size ? size - used : 0, \
+                          __VA_ARGS__);                                                   \
+        if (w_ > 0)                                                                       \
+            used += (size_t)w_;                                                           \
+    } while (0)
+    bool drops = gr->type == RM_MV_DROP;
+    const char *on = drops ? "on" : "from";
+    PUT("%d %s", gr->k, drops ? "drops" : "removals");
+    if (drops && g->sides[g->kinds[gr->kind].side].nkinds > 1)
+        PUT(" of %s", g->kinds[gr->kind].name);
+    if (gr->nfixed > 0) {
+        PUT(": %s", on);
+        for (int i = 0; i < gr->nfixed; i++)
+            PUT("%s%s", i == 0 ? " " : i + 1 < gr->nfixed ? ", " : " and ",
+                g->board.points[gr->points[i]].name);
+        PUT(", and %d %s", gr->k - gr->nfixed, on);
+    } else {
+        PUT(" %s", on);
+    }
+    PUT(" any of the %d points", gr->npoints - gr->nfixed);
+    for (int i = gr->nfixed; i < gr->npoints; i++)
+        PUT(" %s", g->board.points[gr->points[i]].name);
+    char count[32];
+    int len = snprintf(count, sizeof count, "%d", gr->nturns);
+    PUT(" (");
+    for (int i = 0; i < len; i++)
+        PUT("%s%c", i > 0 && (len - i) % 3 == 0 ? "," : "", count[i]);
+    PUT(" turns, e.g. ");
+    size_t shown = rm_format_turn(g, rm_turn_moves(l, gr->first), l->turns[gr->first].n,
+                                  used < size ? buf + used : NULL, used < size ? size - used : 0);
+    used += shown;
+    PUT(")");
+#undef PUT
+    return used;
 }
