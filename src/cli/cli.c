@@ -22,6 +22,7 @@ static const command *const commands[] = {
     &cli_cmd_moves,
     &cli_cmd_perft,
     &cli_cmd_check,
+    &cli_cmd_fmt,
     &cli_cmd_engine,
     &cli_cmd_info,
     &cli_cmd_play,
