@@ -864,12 +864,12 @@ hasf "'a1,b1,c1': not a legal turn here: this turn places 4 pieces; you gave 3;"
 hasf "'a1 b1 c1': not a legal turn here: this turn places 4 pieces; you gave 3;" out "drops parted by blanks are read as moves"
 has "^1820 legal turns\$" out "the prompt's moves counts the turns"
 hasf "4 drops on any of the 16 points $all16 (1,820 turns" out "the prompt's moves groups them"
-has "^1\. buffaloes plays a1,b1,c1,d1\$" out "drops typed in another order, parted by blanks, are the turn"
+has "^1\. buffaloes played a1,b1,c1,d1\$" out "drops typed in another order, parted by blanks, are the turn"
 printf 'xb4,xc4\nxd6,xb4,xc5\n' > "$tmp/in"
 stdin="$tmp/in" expect 0 "removals at the prompt" "$RIMAU" play "$game" -q --tigers=human --men=random --seed 1
 unset stdin
 hasf "'xb4,xc4': not a legal turn here: this turn removes 3 pieces; you gave 2;" out "too few removals: the prompt says how many"
-has "^1\. tigers plays xb4,xc5,xd6 takes" out "removals in any order are the turn"
+has "^1\. tigers played xb4,xc5,xd6 and took" out "removals in any order are the turn"
 # records and --after read the drops in any order too
 expect 0 "moves --after drops in another order" "$RIMAU" moves "$tb" --after "d1,c1,b1,a1"
 printf '[Game "Tiger and Buffaloes"]\n[File "tiger-and-buffaloes.game"]\n[Result "*"]\n\n1. d4,a1,c1,b1 *\n' > "$tmp/drops.rec"

@@ -59,7 +59,7 @@ cr=$(printf '\r')
     TERM=xterm timeout 30 script -q -c "'$RIMAU' play '$alq' -q --white=mcts:1s --black=human --seed 1" "$tmp/typescript" > /dev/null 2>&1
 cp "$tmp/typescript" "$tmp/out"
 has "${cr}thinking\.\.\. 0\.[1-9]s${cr}thinking\.\.\. [0-9]\.[0-9]s" out "the time thought is shown and updated at a terminal"
-has "${cr}thinking\.\.\. [0-9.]*s${cr}  *${cr}1\. white plays " out "it is blanked out before the turn is shown"
+has "${cr}thinking\.\.\. [0-9.]*s${cr}  *${cr}1\. white played " out "it is blanked out before the turn is shown"
 holds "the thinking line writes no escape sequence" [ "$(escs "$tmp/out")" -eq 0 ]
 
 # The status line fits a terminal of 80 columns (the width when the
