@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-const char *rm_keyword_meaning(const char *word, size_t len)
+const rm_keyword_doc *rm_keyword_find(const char *word, size_t len)
 {
     int lo = 0, hi = rm_nkeyword_docs - 1;
     while (lo <= hi) {
@@ -13,11 +13,17 @@ const char *rm_keyword_meaning(const char *word, size_t len)
         if (c == 0 && w[len] != '\0')
             c = 1;
         if (c == 0)
-            return rm_keyword_docs[mid].text;
+            return &rm_keyword_docs[mid];
         if (c < 0)
             lo = mid + 1;
         else
             hi = mid - 1;
     }
     return NULL;
+}
+
+const char *rm_keyword_meaning(const char *word, size_t len)
+{
+    const rm_keyword_doc *k = rm_keyword_find(word, len);
+    return k ? k->text : NULL;
 }

@@ -21,8 +21,10 @@ typedef struct rm_keyword_doc {
 extern const rm_keyword_doc rm_keyword_docs[];  /* sorted by word */
 extern const int rm_nkeyword_docs;
 
-/* The meaning of WORD[0..LEN) (Markdown), or NULL when it is no keyword
- * or word of the grammar. */
+/* The entry of WORD[0..LEN), or NULL when it is no keyword or word of
+ * the grammar. */
+const rm_keyword_doc *rm_keyword_find(const char *word, size_t len);
+/* Its meaning (Markdown), or NULL. */
 const char *rm_keyword_meaning(const char *word, size_t len);
 
 #endif
