@@ -223,20 +223,20 @@ static int run_perft(const lsp_doc *d, char *msg, size_t size)
     int rc = 0;
     for (int depth = 1; depth <= 3 && used < size; depth++) {
         if (last > PERFT_BOUND) {
-            used += (size_t)snprintf(msg + used, size - used, " depth %d: not counted here (use "
-                                     "rimau perft)", depth);
+            used += (size_t)snprintf(msg + used, size - used, "; depth %d: not counted here "
+                                     "(use rimau perft)", depth);
             break;
         }
         bool failed = false;
         last = rm_perft(g, rm_match_state(&m), depth, lists, &failed);
         if (failed) {
-            used += (size_t)snprintf(msg + used, size - used, " depth %d: too many ways to play",
-                                     depth);
+            used += (size_t)snprintf(msg + used, size - used, "%sdepth %d: too many ways to "
+                                     "play", depth > 1 ? "; " : " ", depth);
             rc = 1;
             break;
         }
-        used += (size_t)snprintf(msg + used, size - used, " %sdepth %d: %" PRIu64,
-                                 depth > 1 ? "; " : "", depth, last);
+        used += (size_t)snprintf(msg + used, size - used, "%sdepth %d: %" PRIu64,
+                                 depth > 1 ? "; " : " ", depth, last);
     }
     for (int i = 0; i < 4; i++)
         rm_turnlist_free(&lists[i]);
