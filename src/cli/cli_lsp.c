@@ -242,5 +242,5 @@ const command cli_cmd_lsp = {
     "when the input ends first, 2 on a usage error.\n"
     "\n"
     "See " RIMAU_DOC_DIR "/lsp.md. Example, by hand:\n"
-    "  printf 'Content-Length: 52\\r\\n\\r\\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}' | rimau lsp\n"
+    "  printf 'Content-Length: 58\\r\\n\\r\\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}' | rimau lsp\n"
 };

@@ -531,6 +531,8 @@ static void session(void)
     const char *c = completion(&s, URI, 19, 9); /* "turn |drop man in home" */
     check(strcmp(c, "capture drop leap relocate remove slide step") == 0,
           "completion after 'turn': the seven actions (%s)", c);
+    c = completion(&s, URI, 19, 14); /* "turn drop |man in home" */
+    check(strcmp(c, "man tiger") == 0, "completion after 'drop': the kinds (%s)", c);
     c = completion(&s, URI, 13, 10); /* "first |tigers" */
     check(strcmp(c, "men tigers") == 0, "completion after 'first': the sides (%s)", c);
     c = completion(&s, URI, 16, 17); /* "if capture = |leap" */
