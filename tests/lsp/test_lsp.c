@@ -498,6 +498,13 @@ static void session(void)
     check(json_array_size(list) == 1 && is_range(json_object_get(json_array_get(list, 0), "range"),
                                                  1, 0, 1, 8),
           "didChange: a second game line is an error at it (1:0-8)");
+    /* its note, "first named here", at the first: game "again", 4 + 1 + 7 characters */
+    json_t *rel = json_array_get(json_object_get(json_array_get(list, 0), "relatedInformation"), 0);
+    check(rel && json_equal(json_object_get(rel, "message"), json_string("first named here")) &&
+              is_range(json_object_get(json_object_get(rel, "location"), "range"), 0, 0, 0, 12) &&
+              json_equal(json_object_get(json_object_get(rel, "location"), "uri"),
+                         json_string(BROKEN)),
+          "didChange: the note is the error's relatedInformation, at 0:0-12");
     json_decref(note);
 
     /* Hover: a keyword, from doc/language.md's text. */
