@@ -17,9 +17,11 @@
 
 /* ---- formatting ---- */
 
-/* The one call of the formatter (rm_format of src/lang/format.h, from
- * rimau fmt): FORMAT_TEXT is defined when the library has it. Until then
- * formatting is not advertised, and a request for it fails. */
+/* The one call of the formatter, format_text: rm_format of
+ * src/lang/format.h, from rimau fmt, when the library has it (then
+ * RIMAU_HAVE_FORMAT is defined, or these #ifdefs go). Until then
+ * formatting is not advertised, and a request for it is answered
+ * MethodNotFound. */
 #ifdef RIMAU_HAVE_FORMAT
 #include "format.h"
 static int format_text(const rm_source *src, char **out, size_t *len, rm_diag *d)
