@@ -15,6 +15,11 @@ typedef struct rm_lexer {
     int pending_sep;     /* a newline after '}' waits to see whether 'else' follows */
     uint32_t pending_at; /* ... where that newline is */
     uint32_t str_start;  /* where the string being read began */
+    int cursor;          /* 1: the text ends at a cursor (rm_expected_at): the
+                          * end gives PROBE, then CURSOR, a token no rule
+                          * takes, then the end of the file; 2: PROBE given;
+                          * 3: CURSOR given */
+    int probe;           /* the token tried at the cursor */
     size_t buf_len;
     char buf[RM_MAX_TOKEN + 2];
     void *scanner;       /* yyscan_t */

@@ -24,6 +24,7 @@ typedef struct rm_parse_state {
     rm_arena *arena;
     rm_diag *diag;
     rm_node *root;
+    bool cursor_reached; /* rm_expected_at: the parser took the probe */
 } rm_parse_state;
 
 #define YYLLOC_DEFAULT(cur, rhs, n)                                     \
@@ -76,6 +77,7 @@ static rm_node *number_node(rm_parse_state *ps, rm_span at, long value)
 }
 
 %token SEP "end of line"
+%token CURSOR "cursor" /* the end of a text cut at a cursor (rm_expected_at): no rule takes it */
 %token <text> NAME "name" STRING "string"
 %token <num> NUMBER "number"
 %token <real> REAL "decimal number"
@@ -709,6 +711,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, rm_pars
 {
     if (((rm_lexer *)rmyyget_extra(scanner))->fatal)
         return 0;
+    if (yypcontext_token(ctx) == YYSYMBOL_CURSOR) {
+        ps->cursor_reached = true;
+        return 0;
+    }
     enum { MAX = 6 };
     yysymbol_kind_t expected[MAX];
     int n = yypcontext_expected_tokens(ctx, expected, MAX);
@@ -741,24 +747,80 @@ static void rmyyerror(RMYYLTYPE *loc, void *scanner, rm_parse_state *ps, const c
     diag_error(ps->diag, *loc, "%s", msg);
 }
 
-rm_node *rm_parse(const rm_source *src, rm_arena *arena, rm_diag *diag)
+/* Parses SRC into *ROOT (NULL when nothing parsed); the tree of the
+ * statements that parsed stays when others have syntax errors. Returns
+ * bison's status (2: no memory), or -1 when the scanner could not start. */
+/* Parses SRC into PS->root (NULL when nothing parsed); the tree of the
+ * statements that parsed stays when others have syntax errors. With
+ * PROBE (not 0), the text ends with the token PROBE, then CURSOR.
+ * Returns bison's status (2: no memory), or -1 when the scanner could
+ * not start. */
+static int parse(const rm_source *src, rm_arena *arena, rm_diag *diag, rm_parse_state *ps,
+                 int probe)
 {
     rm_lexer *lx = arena_alloc(arena, sizeof *lx);
     if (!lx || lexer_init(lx, src, arena, diag) != 0) {
         diag_file_error(diag, "out of memory");
         if (lx)
             lexer_fini(lx);
-        return NULL;
+        return -1;
     }
-    rm_parse_state ps = { arena, diag, NULL };
-    int errors = diag->errors;
-    int rc = rmyyparse(lx->scanner, &ps);
+    lx->cursor = probe != 0;
+    lx->probe = probe;
+    ps->arena = arena;
+    ps->diag = diag;
+    int rc = rmyyparse(lx->scanner, ps);
     lexer_fini(lx);
     if (rc == 2)
         diag_file_error(diag, "out of memory while parsing");
+    return rc;
+}
+
+rm_node *rm_parse(const rm_source *src, rm_arena *arena, rm_diag *diag)
+{
+    rm_parse_state ps = { 0 };
+    int errors = diag->errors;
+    int rc = parse(src, arena, diag, &ps, 0);
     if (rc != 0 || diag->errors > errors)
         return NULL;
     return ps.root;
+}
+
+rm_node *rm_parse_partial(const rm_source *src, rm_arena *arena, rm_diag *diag)
+{
+    rm_parse_state ps = { 0 };
+    parse(src, arena, diag, &ps, 0);
+    return ps.root;
+}
+
+/* Each token is tried at the cursor: the text is parsed up to it, then
+ * the token, then CURSOR; the token may stand there when the parser takes
+ * it and stops at CURSOR. (Bison's own list of expected tokens at an
+ * error is short of the tokens its default reductions hide.) */
+int rm_expected_at(const rm_source *src, uint32_t offset, const char **names, int max)
+{
+    rm_source cut = *src;
+    cut.len = offset < src->len ? offset : src->len;
+    int n = 0;
+    for (int code = 0; code <= YYMAXUTOK && n < max; code++) {
+        yysymbol_kind_t sym = YYTRANSLATE(code);
+        if (sym == YYSYMBOL_YYUNDEF || sym == YYSYMBOL_YYerror || sym == YYSYMBOL_YYEOF ||
+            sym == YYSYMBOL_CURSOR || sym == YYSYMBOL_SEP)
+            continue;
+        rm_arena *arena = arena_new();
+        if (!arena)
+            return -1;
+        rm_diag quiet;
+        diag_init(&quiet, &cut, NULL);
+        rm_parse_state ps = { 0 };
+        int rc = parse(&cut, arena, &quiet, &ps, code);
+        arena_free(arena);
+        if (rc < 0 || rc == 2)
+            return -1;
+        if (ps.cursor_reached)
+            names[n++] = yysymbol_name(sym);
+    }
+    return n;
 }
 
 int rm_lex_tokens(const rm_source *src, rm_arena *arena, rm_diag *diag, int *tokens, int max)

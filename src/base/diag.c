@@ -155,33 +155,69 @@ const char *diag_shown(const char *name, rm_shown *buf)
     return buf->text;
 }
 
-void diag_verror(rm_diag *d, const char *kind, rm_span at, const char *fmt, va_list ap)
+/* Prints and sinks one message whose count is already taken. */
+static void emit(rm_diag *d, const char *kind, bool located, rm_span at, const char *text)
 {
-    if (kind[0] == 'w' && !d->warn)
-        return;
-    if (kind[0] == 'e')
-        d->errors++;
-    else if (kind[0] == 'w')
-        d->warnings++;
+    if (d->sink) {
+        rm_diag_msg m = { kind, located && d->src, at, text };
+        d->sink(d->sink_ctx, &m);
+    }
     if (!d->out)
         return;
-    if (d->max_errors && d->errors > d->max_errors) {
-        if (d->errors == d->max_errors + 1)
-            fprintf(d->out, "%s: note: too many errors, stopping here\n",
-                    d->src ? d->src->path : "rimau");
+    if (!located) {
+        fprintf(d->out, "%s: %s: %s\n", d->src ? d->src->path : "rimau", kind, text);
         return;
     }
     if (d->src) {
         int line, col;
         source_position(d->src, at.start, &line, &col);
-        fprintf(d->out, "%s:%d:%d: %s: ", d->src->path, line, col, kind);
-    } else {
-        fprintf(d->out, "rimau: %s: ", kind);
-    }
-    vfprintf(d->out, fmt, ap);
-    fputc('\n', d->out);
-    if (d->src)
+        fprintf(d->out, "%s:%d:%d: %s: %s\n", d->src->path, line, col, kind, text);
         print_excerpt(d->out, d->src, at);
+    } else {
+        fprintf(d->out, "rimau: %s: %s\n", kind, text);
+    }
+}
+
+/* Whether a message of KIND is shown, after counting it. */
+static bool take(rm_diag *d, const char *kind)
+{
+    if (kind[0] == 'w' && !d->warn)
+        return false;
+    if (kind[0] == 'e')
+        d->errors++;
+    else if (kind[0] == 'w')
+        d->warnings++;
+    if (!d->out && !d->sink)
+        return false;
+    if (d->max_errors && d->errors > d->max_errors) {
+        if (d->errors == d->max_errors + 1 && d->out)
+            fprintf(d->out, "%s: note: too many errors, stopping here\n",
+                    d->src ? d->src->path : "rimau");
+        return false;
+    }
+    return true;
+}
+
+void diag_verror(rm_diag *d, const char *kind, rm_span at, const char *fmt, va_list ap)
+{
+    if (!take(d, kind))
+        return;
+    char text[8192]; /* (longer messages are cut: names in them are SHOWN) */
+    vsnprintf(text, sizeof text, fmt, ap);
+    emit(d, kind, true, at, text);
+}
+
+void diag_forward(rm_diag *d, const rm_diag_msg *m, const char *prefix)
+{
+    if (!m->located && m->kind[0] == 'e') {
+        diag_file_error(d, "%s%s", prefix, m->text);
+        return;
+    }
+    if (!take(d, m->kind))
+        return;
+    char text[8192 + 512];
+    snprintf(text, sizeof text, "%s%s", prefix, m->text);
+    emit(d, m->kind, m->located, m->at, text);
 }
 
 void diag_error(rm_diag *d, rm_span at, const char *fmt, ...)
@@ -212,11 +248,11 @@ void diag_file_error(rm_diag *d, const char *fmt, ...)
 {
     va_list ap;
     d->errors++;
-    if (!d->out)
+    if (!d->out && !d->sink)
         return;
+    char text[8192 + 512];
     va_start(ap, fmt);
-    fprintf(d->out, "%s: error: ", d->src ? d->src->path : "rimau");
-    vfprintf(d->out, fmt, ap);
-    fputc('\n', d->out);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    emit(d, "error", false, (rm_span){ 0, 0 }, text);
 }

@@ -26,6 +26,16 @@ typedef struct rm_source {
     size_t len;
 } rm_source;
 
+/* One message as a sink receives it (rm_diag.sink): its kind ("error",
+ * "warning" or "note"), where it is when LOCATED (a span of the source),
+ * and its text, without the file, line and column. */
+typedef struct rm_diag_msg {
+    const char *kind;
+    bool located;
+    rm_span at;
+    const char *text;
+} rm_diag_msg;
+
 /* Where messages go and how many were printed. */
 typedef struct rm_diag {
     const rm_source *src;  /* may be NULL: messages then carry no location */
@@ -35,6 +45,11 @@ typedef struct rm_diag {
     int max_errors;        /* stop printing after this many (0: no limit) */
     bool warn;             /* report warnings; off (diag_init): they are dropped,
                             * so that only the commands that check files show them */
+    /* When set, also given each message that is printed (or would be,
+     * with OUT NULL), as a structure: for a client that places the
+     * messages itself (the language server). */
+    void (*sink)(void *ctx, const rm_diag_msg *m);
+    void *sink_ctx;
 } rm_diag;
 
 #define RM_MAX_FILE_SIZE (1u << 20) /* 1 MiB: larger .game files are refused */
@@ -96,6 +111,10 @@ void diag_warning(rm_diag *d, rm_span at, const char *fmt, ...)
 void diag_file_error(rm_diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void diag_verror(rm_diag *d, const char *kind, rm_span at, const char *fmt, va_list ap);
+/* Reports the message M (from another rm_diag's sink) to D as its own:
+ * counted, printed and given to D's sink, with PREFIX (may be "") before
+ * its text. */
+void diag_forward(rm_diag *d, const rm_diag_msg *m, const char *prefix);
 
 static inline rm_span span_join(rm_span a, rm_span b)
 {

@@ -19,6 +19,7 @@ static const command *const commands[] = {
     &cli_cmd_bench,
     &cli_cmd_compile,
     &cli_cmd_list,
+    &cli_cmd_lsp,
     &cli_cmd_moves,
     &cli_cmd_perft,
     &cli_cmd_check,

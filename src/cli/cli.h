@@ -20,9 +20,10 @@ struct rm_record;
  * perft (cli_rules.c); play (cli_play.c); replay (cli_replay.c);
  * selfplay and summarize (cli_selfplay.c); engine and analyse
  * (cli_engine.c); bench (cli_bench.c); solve (cli_solve.c); fmt
- * (cli_fmt.c). cli.c lists them. */
+ * (cli_fmt.c); lsp (cli_lsp.c). cli.c lists them. */
 extern const command cli_cmd_analyse, cli_cmd_bench, cli_cmd_check, cli_cmd_compile,
-    cli_cmd_engine, cli_cmd_fmt, cli_cmd_info, cli_cmd_list, cli_cmd_moves, cli_cmd_perft, cli_cmd_play,
+    cli_cmd_engine, cli_cmd_fmt, cli_cmd_info, cli_cmd_list, cli_cmd_lsp, cli_cmd_moves,
+    cli_cmd_perft, cli_cmd_play,
     cli_cmd_replay, cli_cmd_selfplay, cli_cmd_show, cli_cmd_solve, cli_cmd_summarize,
     cli_cmd_validate;
 

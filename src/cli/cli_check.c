@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "check.h"
 #include "cli_paths.h"
 #include "diag.h"
 #include "position.h"
@@ -33,10 +34,21 @@ static int cmd_check(int argc, char **argv)
             rc = EXIT_INVALID;
             continue;
         }
-        rm_game *g = rm_check_file(file, &a.choices, quiet ? NULL : stderr, NULL, NULL);
-        if (!g || rm_check_example_positions(g, file, NULL, 0, quiet ? NULL : stderr) > 0)
+        rm_source src;
+        rm_diag d;
+        diag_init(&d, NULL, quiet ? NULL : stderr);
+        if (source_read(&src, file, &d) != 0) {
             rc = EXIT_INVALID;
-        rm_game_destroy(g);
+            continue;
+        }
+        d.src = &src;
+        d.warn = true;
+        rm_game *g = rm_check_all(&src, &a.choices, &d);
+        if (!g || d.errors > 0 || rm_check_example_positions_to(g, &d) > 0)
+            rc = EXIT_INVALID;
+        if (g)
+            rm_game_destroy(g);
+        source_free(&src);
     }
     return rc;
 }
@@ -51,6 +63,9 @@ const command cli_cmd_check = {
     "MESSAGE, with the line and a caret. A warning, in the same form, marks a\n"
     "turn line whose estimated ways to play one position pass the 4,000,000\n"
     "partial turns Rimau can list: a game stops where such a position comes.\n"
+    "The file is checked with its options' defaults (or -o's values), then with\n"
+    "each other value of each option -o does not fix; what only such a value\n"
+    "breaks is reported as \"error: with option 'NAME' = 'VALUE': MESSAGE\".\n"
     "\n"
     "  -o, --option NAME=VALUE   check with this value of one of the games' options\n"
     "  -q, --quiet               print no messages, only set the exit status\n"
@@ -192,28 +207,22 @@ static int validate_file(const char *file, const rm_choices *given, bool quiet, 
                 base.value[base.n++] = given->value[k];
             }
         int runs = 0, failed = 0;
-        for (int o = -1; o < g->noptions && !failed; o++) {
-            if (o >= 0 && chosen(&base, g->options[o].name))
+        rm_choices vars[RM_MAX_VARIANTS];
+        int nvars = rm_option_variants(g->options, g->noptions, &base, vars, NULL, NULL);
+        for (int k = 0; k < nvars && !failed; k++) {
+            const rm_choices *c = &vars[k];
+            int line = 0;
+            /* (names in both are shown by their start: they fit) */
+            char msg[1024], opts[RM_MAX_OPTIONS * 2 * (RM_SHOWN + 6)];
+            int r = run_variant(&cache, ex->name, c, &line, msg, sizeof msg);
+            if (r < 0)
                 continue;
-            for (int v = o < 0 ? 0 : 1; v < (o < 0 ? 1 : g->options[o].nvalues) && !failed; v++) {
-                rm_choices c = base;
-                if (o >= 0 && c.n < RM_MAX_OPTIONS) {
-                    c.name[c.n] = g->options[o].name;
-                    c.value[c.n++] = g->options[o].values[v];
-                }
-                int line = 0;
-                /* (names in both are shown by their start: they fit) */
-                char msg[1024], opts[RM_MAX_OPTIONS * 2 * (RM_SHOWN + 6)];
-                int r = run_variant(&cache, ex->name, &c, &line, msg, sizeof msg);
-                if (r < 0)
-                    continue;
-                runs++;
-                if (r == 0) {
-                    choices_text(&c, opts, sizeof opts);
-                    printf("FAILED %s:%d: \"%s\": %s%s%s%s\n", file, line, ex->name, msg,
-                           c.n ? " (with " : "", opts, c.n ? ")" : "");
-                    failed = 1;
-                }
+            runs++;
+            if (r == 0) {
+                choices_text(c, opts, sizeof opts);
+                printf("FAILED %s:%d: \"%s\": %s%s%s%s\n", file, line, ex->name, msg,
+                       c->n ? " (with " : "", opts, c->n ? ")" : "");
+                failed = 1;
             }
         }
         if (failed) {

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "diag.h"
 #include "game.h"
 
 /* Runs example EX of G. Returns 0 when every assertion holds, or -1 with
@@ -19,5 +20,7 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
  * string does not read). Returns the number of errors. */
 int rm_check_example_positions(const rm_game *g, const char *path, const char *text,
                                size_t len, FILE *err);
+/* The same, reported to D, whose source (D->src, not NULL) is G's text. */
+int rm_check_example_positions_to(const rm_game *g, rm_diag *d);
 
 #endif

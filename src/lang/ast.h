@@ -56,6 +56,15 @@ void ast_dump(FILE *out, const rm_node *n, int depth);
 /* The front end: parses SRC into a tree allocated in ARENA, reporting
  * syntax errors to DIAG. Returns NULL when any error was reported. */
 rm_node *rm_parse(const rm_source *src, rm_arena *arena, rm_diag *diag);
+/* rm_parse for a text being written (the language server): the tree of
+ * the statements that parse is kept when others have syntax errors (those
+ * are left out). NULL only when nothing could be read. */
+rm_node *rm_parse_partial(const rm_source *src, rm_arena *arena, rm_diag *diag);
+/* The tokens the grammar takes at byte OFFSET of SRC, were the text to
+ * stop there: stores the printed names (rm_token_name's: "name",
+ * "'board'", "'}'", ...) of up to MAX of them in NAMES and returns how
+ * many, or -1 on no memory. Completion asks it what may stand at a cursor. */
+int rm_expected_at(const rm_source *src, uint32_t offset, const char **names, int max);
 
 /* The scanner alone (for tests and tools): stores up to MAX token codes
  * (parser.h's RMYY* values; SEP for an end of statement) of SRC in TOKENS,

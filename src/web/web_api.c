@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "check.h"
 #include "describe.h"
 #include "players.h"
 #include "record.h"
@@ -151,15 +152,29 @@ int web_load(const char *name, const char *text, const char *options)
     }
     if (read_options(copy, &c) != 0 || !start(&diag))
         goto failed;
-    int nerrors = 0, nwarnings = 0;
-    rm_game *g = rm_check_string(name, text, strlen(text), &c, diag.f, &nerrors, &nwarnings);
+    /* as rimau check: under every option value (check.h), and the
+     * examples' position strings are read too */
+    rm_game *g = NULL;
+    rm_source src;
+    rm_diag d;
+    diag_init(&d, NULL, diag.f);
+    if (strlen(text) > RM_MAX_FILE_SIZE) {
+        fprintf(diag.f, "%s: error: the text is larger than the limit of %u bytes\n", name,
+                RM_MAX_FILE_SIZE);
+    } else if (source_from_string(&src, name, text, strlen(text)) != 0) {
+        fprintf(diag.f, "%s: error: out of memory\n", name);
+    } else {
+        d.src = &src;
+        d.warn = true;
+        g = rm_check_all(&src, &c, &d);
+        if (g && (d.errors > 0 || rm_check_example_positions_to(g, &d) > 0)) {
+            rm_game_destroy(g);
+            g = NULL;
+        }
+        source_free(&src);
+    }
     free(copy);
     copy = NULL;
-    /* as rimau check: the examples' position strings are read too */
-    if (g && rm_check_example_positions(g, name, text, strlen(text), diag.f) > 0) {
-        rm_game_destroy(g);
-        g = NULL;
-    }
     fclose(diag.f);
     snprintf(message, sizeof message, "%s", diag.text ? diag.text : "");
     free(diag.text);
