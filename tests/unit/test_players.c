@@ -189,7 +189,7 @@ static void players__in_every_shipped_game__choose_only_legal_turns(void **state
         for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
             /* random: many whole games; the searching players: fewer, shorter */
             bool searching = s > 0;
-            int games = searching ? (thorough() ? 2 : 1) : (thorough() ? 20 : quick() ? 2 : 6);
+            int games = searching ? (thorough() ? 2 : 1) : (thorough() ? 20 : quick() ? 2 : 4);
             long turns = play_checked(g, names[f], specs[s], games, searching ? 80 : 400, &r);
             assert_true(turns > 0);
         }
@@ -409,7 +409,7 @@ static void results__match_playout_mcts_ab__agree_on_every_position(void **state
                 snprintf(what, sizeof what, "%.150s%s%.150s%s%.150s", names[f], o >= 0 ? " -o " : "",
                          o >= 0 ? g->options[o].name : "", o >= 0 ? "=" : "",
                          o >= 0 ? g->options[o].values[v] : "");
-                game_agrees(var, what, 1000 + (uint64_t)f * 17 + (uint64_t)v, thorough() ? 40 : quick() ? 300 : 100,
+                game_agrees(var, what, 1000 + (uint64_t)f * 17 + (uint64_t)v, thorough() ? 40 : quick() ? 300 : 150,
                             &a);
                 rm_match_free(&a.ref);
                 memset(&a.ref, 0, sizeof a.ref);
