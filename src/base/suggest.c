@@ -62,6 +62,18 @@ void rm_suggest_start(rm_suggest *s, const char *word)
     s->best = rm_suggest_limit(strlen(word)) + 1;
 }
 
+int rm_suggest_start_n(rm_suggest *s, const char *word, size_t len)
+{
+    if (len > RM_SUGGEST_LEN)
+        return -1;
+    rm_suggest_start(s, "");
+    memcpy(s->own, word, len);
+    s->own[len] = '\0';
+    s->word = s->own;
+    s->best = rm_suggest_limit(len) + 1;
+    return 0;
+}
+
 void rm_suggest_offer_as(rm_suggest *s, const char *key, const char *shown)
 {
     size_t len = strlen(s->word);

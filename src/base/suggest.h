@@ -33,6 +33,7 @@ typedef struct rm_suggest {
     int n;           /* names kept */
     int ties;        /* names at BEST edits offered, kept or not */
     char name[RM_SUGGEST_MAX][RM_SUGGEST_LEN + 1];
+    char own[RM_SUGGEST_LEN + 1]; /* the word, when rm_suggest_start_n copied it */
 } rm_suggest;
 
 /* The edits allowed for a word of LEN characters: 1 up to 4, 2 up to 8,
@@ -46,6 +47,11 @@ int rm_suggest_distance(const char *a, const char *b, int max);
 
 /* Starts looking for the names closest to WORD (kept, not copied). */
 void rm_suggest_start(rm_suggest *s, const char *word);
+
+/* The same for the LEN bytes at WORD (a word within a longer text),
+ * copied. Returns 0, or -1 when LEN is over RM_SUGGEST_LEN: the caller
+ * then offers nothing. */
+int rm_suggest_start_n(rm_suggest *s, const char *word, size_t len);
 
 /* Offers NAME. */
 void rm_suggest_offer(rm_suggest *s, const char *name);

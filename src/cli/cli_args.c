@@ -82,13 +82,10 @@ const char *cli_option_hint(const char *arg, const struct option *longopts, char
         return buf; /* (a short option: one letter, too short to guess) */
     const char *eq = strchr(arg, '=');
     size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-    char word[RM_SUGGEST_LEN + 1], shown[RM_SUGGEST_LEN + 1];
-    if (len > RM_SUGGEST_LEN)
-        return buf;
-    memcpy(word, arg, len);
-    word[len] = '\0';
+    char shown[RM_SUGGEST_LEN + 1];
     rm_suggest s;
-    rm_suggest_start(&s, word);
+    if (rm_suggest_start_n(&s, arg, len) != 0)
+        return buf;
     for (size_t i = 0; longopts && longopts[i].name; i++) {
         /* shown with the value given: --seeds=3 -> '--seed=3' */
         int n = snprintf(shown, sizeof shown, "--%s%s", longopts[i].name,

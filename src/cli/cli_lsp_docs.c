@@ -40,12 +40,24 @@ lsp_doc *lsp_doc_find(lsp_io *io, lsp_docs *ds, json_t *id, const json_t *params
     return d;
 }
 
-long lsp_doc_offset(lsp_io *io, const lsp_doc *d, json_t *id, const json_t *params)
+static long doc_offset(lsp_io *io, const lsp_doc *d, json_t *id, const json_t *params)
 {
     long o = lsp_offset(io, &d->src, json_object_get(params, "position"));
     if (o < 0)
         lsp_error(io, id, LSP_INVALID_PARAMS, "no position {line, character} in the parameters");
     return o;
+}
+
+lsp_doc *lsp_doc_at(lsp_io *io, lsp_docs *ds, json_t *id, const json_t *params, uint32_t *at)
+{
+    lsp_doc *d = lsp_doc_find(io, ds, id, params);
+    if (!d)
+        return NULL;
+    long o = doc_offset(io, d, id, params);
+    if (o < 0)
+        return NULL;
+    *at = (uint32_t)o;
+    return d;
 }
 
 /* The name messages give the document: its path for a file: URI, else

@@ -100,9 +100,10 @@ typedef struct lsp_docs {
 /* The document URI names, or NULL (an error response to ID is then
  * sent, unless ID is NULL). */
 lsp_doc *lsp_doc_find(lsp_io *io, lsp_docs *ds, json_t *id, const json_t *params);
-/* The byte offset of PARAMS's position in D (an InvalidParams response
- * to ID and -1 when there is none). */
-long lsp_doc_offset(lsp_io *io, const lsp_doc *d, json_t *id, const json_t *params);
+/* The document URI names and the byte offset of PARAMS's position in it,
+ * in *AT; or NULL, an error response to ID sent (InvalidParams when the
+ * position is not in the document). */
+lsp_doc *lsp_doc_at(lsp_io *io, lsp_docs *ds, json_t *id, const json_t *params, uint32_t *at);
 void lsp_did_open(lsp_io *io, lsp_docs *ds, const json_t *params);
 void lsp_did_change(lsp_io *io, lsp_docs *ds, const json_t *params);
 void lsp_did_close(lsp_io *io, lsp_docs *ds, const json_t *params);

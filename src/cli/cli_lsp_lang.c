@@ -12,14 +12,12 @@
 
 void lsp_hover(lsp_io *io, lsp_docs *ds, json_t *id, const json_t *params)
 {
-    lsp_doc *d = lsp_doc_find(io, ds, id, params);
+    uint32_t o;
+    lsp_doc *d = lsp_doc_at(io, ds, id, params, &o);
     if (!d)
         return;
-    long o = lsp_doc_offset(io, d, id, params);
-    if (o < 0)
-        return;
     char text[16384];
-    rm_span at = rm_hover(&d->src, d->index, d->game, (uint32_t)o, text, sizeof text);
+    rm_span at = rm_hover(&d->src, d->index, d->game, o, text, sizeof text);
     if (!text[0]) {
         lsp_reply(io, id, NULL);
         return;
@@ -47,11 +45,9 @@ static int item_kind(int kind)
 
 void lsp_completion(lsp_io *io, lsp_docs *ds, json_t *id, const json_t *params)
 {
-    lsp_doc *d = lsp_doc_find(io, ds, id, params);
+    uint32_t o;
+    lsp_doc *d = lsp_doc_at(io, ds, id, params, &o);
     if (!d)
-        return;
-    long o = lsp_doc_offset(io, d, id, params);
-    if (o < 0)
         return;
     enum { MAX = 512 };
     rm_completion *items = malloc(MAX * sizeof *items);
@@ -60,7 +56,7 @@ void lsp_completion(lsp_io *io, lsp_docs *ds, json_t *id, const json_t *params)
         return;
     }
     rm_span replace;
-    int n = rm_complete(&d->src, d->index, d->game, (uint32_t)o, items, MAX, &replace);
+    int n = rm_complete(&d->src, d->index, d->game, o, items, MAX, &replace);
     json_t *list = json_array();
     for (int i = 0; i < n; i++)
         json_array_append_new(list, json_pack("{s:s, s:i, s:s, s:{s:o, s:s}}", "label",
@@ -81,13 +77,11 @@ static json_t *location(lsp_io *io, const lsp_doc *d, rm_span at)
 static const rm_symref *symbol_at(lsp_io *io, lsp_docs *ds, json_t *id, const json_t *params,
                                   lsp_doc **dp)
 {
-    lsp_doc *d = lsp_doc_find(io, ds, id, params);
+    uint32_t o;
+    lsp_doc *d = lsp_doc_at(io, ds, id, params, &o);
     if (!d)
         return NULL;
-    long o = lsp_doc_offset(io, d, id, params);
-    if (o < 0)
-        return NULL;
-    const rm_symref *r = rm_index_at(d->index, (uint32_t)o);
+    const rm_symref *r = rm_index_at(d->index, o);
     if (!r)
         lsp_reply(io, id, NULL);
     *dp = d;

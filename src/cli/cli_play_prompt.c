@@ -44,14 +44,11 @@ static const char *command_hint(const char *p, size_t wlen, const char *arg, cha
 {
     static const char *const commands[] = { "moves", "show", "undo", "save", "board",
                                             "hint",  "help", "quit" };
-    char word[RM_SUGGEST_LEN + 1], shown[RM_SUGGEST_LEN + 1];
+    char shown[RM_SUGGEST_LEN + 1];
     buf[0] = '\0';
-    if (wlen > RM_SUGGEST_LEN)
-        return buf;
-    memcpy(word, p, wlen);
-    word[wlen] = '\0';
     rm_suggest s;
-    rm_suggest_start(&s, word);
+    if (rm_suggest_start_n(&s, p, wlen) != 0)
+        return buf;
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         /* (only the commands that take what follows: 'mvoes c7', not 'undo c7') */
         bool takes = i < 4 && strcmp(commands[i], "undo") != 0;

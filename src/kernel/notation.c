@@ -8,14 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Writes the turn; LONG_DROPS names the kind of every drop. */
-static size_t format(const rm_game *g, const rm_move *moves, int n, bool long_drops, char *buf,
-                     size_t size)
-{
-    size_t used = 0;
-    if (size > 0)
-        buf[0] = '\0';
-    /* (counts on past the end of BUF: the whole length is returned) */
+/* PUT(FORMAT, ...): appends to the text at BUF (SIZE bytes), USED bytes
+ * long so far, in a function that has those three; it counts on past the
+ * end of BUF, so that the whole length is returned. */
 #define PUT(...)                                                                          \
     do {                                                                                  \
         int w_ = snprintf(used < size ? buf + used : NULL, used < size ? size - used : 0, \
@@ -23,6 +18,14 @@ static size_t format(const rm_game *g, const rm_move *moves, int n, bool long_dr
         if (w_ > 0)                                                                       \
             used += (size_t)w_;                                                           \
     } while (0)
+
+/* Writes the turn; LONG_DROPS names the kind of every drop. */
+static size_t format(const rm_game *g, const rm_move *moves, int n, bool long_drops, char *buf,
+                     size_t size)
+{
+    size_t used = 0;
+    if (size > 0)
+        buf[0] = '\0';
     for (int i = 0; i < n; i++) {
         const rm_move *m = &moves[i];
         const char *from = g->board.points[m->from].name, *to = g->board.points[m->to].name;
@@ -54,7 +57,6 @@ static size_t format(const rm_game *g, const rm_move *moves, int n, bool long_dr
     }
     if (n == 0)
         PUT("-"); /* a turn in which no move is made */
-#undef PUT
     return used;
 }
 
@@ -796,13 +798,6 @@ size_t rm_format_group(const rm_game *g, const rm_turnlist *l, const rm_turn_gro
     size_t used = 0;
     if (size > 0)
         buf[0] = '\0';
-#define PUT(...)                                                                          \
-    do {                                                                                  \
-        int w_ = snprintf(used < size ? buf + used : NULL, used < size ? size - used : 0, \
-                          __VA_ARGS__);                                                   \
-        if (w_ > 0)                                                                       \
-            used += (size_t)w_;                                                           \
-    } while (0)
     bool drops = gr->type == RM_MV_DROP;
     const char *on = drops ? "on" : "from";
     PUT("%d %s", gr->k, drops ? "drops" : "removals");
@@ -830,6 +825,5 @@ size_t rm_format_group(const rm_game *g, const rm_turnlist *l, const rm_turn_gro
                                   used < size ? buf + used : NULL, used < size ? size - used : 0);
     used += shown;
     PUT(")");
-#undef PUT
     return used;
 }

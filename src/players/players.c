@@ -201,13 +201,10 @@ const char *rm_player_hint(const char *spec, const char *also, char *buf)
     const char *colon = strchr(spec, ':');
     size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
     buf[0] = '\0';
-    if (len > RM_SUGGEST_LEN)
-        return buf;
-    char word[RM_SUGGEST_LEN + 1], shown[RM_SUGGEST_LEN + 1];
-    memcpy(word, spec, len);
-    word[len] = '\0';
+    char shown[RM_SUGGEST_LEN + 1];
     rm_suggest s;
-    rm_suggest_start(&s, word);
+    if (rm_suggest_start_n(&s, spec, len) != 0)
+        return buf;
     for (size_t i = 0; i < 5; i++) {
         const char *name = i < 4 ? names[i] : also;
         /* shown with what follows the name: mtcs:2s -> 'mcts:2s' */

@@ -130,6 +130,25 @@ static void suggest__shown_by_a_key__compares_the_closer(void **state)
     assert_string_equal(rm_suggest_text(&s, buf, 20), "");
 }
 
+/* A word within a longer text: its bytes alone are compared ("mvoes c7"
+ * at the prompt: 'mvoes'); one longer than RM_SUGGEST_LEN is refused. */
+static void suggest__a_word_within_a_text__is_its_bytes_alone(void **state)
+{
+    (void)state;
+    rm_suggest s;
+    const char *line = "mvoes c7";
+    assert_int_equal(rm_suggest_start_n(&s, line, 5), 0);
+    rm_suggest_offer(&s, "moves");
+    rm_suggest_offer(&s, "show");
+    char buf[RM_SUGGEST_TEXT];
+    assert_string_equal(rm_suggest_text(&s, buf, sizeof buf), "; did you mean 'moves'?");
+    char long_word[RM_SUGGEST_LEN + 2];
+    memset(long_word, 'a', sizeof long_word);
+    assert_int_equal(rm_suggest_start_n(&s, long_word, RM_SUGGEST_LEN + 1), -1);
+    assert_int_equal(rm_suggest_start_n(&s, long_word, RM_SUGGEST_LEN), 0);
+    assert_int_equal(rm_suggest_count(&s), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -142,6 +161,7 @@ int main(void)
         cmocka_unit_test(suggest__the_closest__win),
         cmocka_unit_test(suggest__ties__give_up_to_three_and_no_more),
         cmocka_unit_test(suggest__shown_by_a_key__compares_the_closer),
+        cmocka_unit_test(suggest__a_word_within_a_text__is_its_bytes_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
