@@ -40,6 +40,8 @@ lsp_doc *lsp_doc_find(lsp_io *io, lsp_docs *ds, json_t *id, const json_t *params
     return d;
 }
 
+/* The byte offset of PARAMS's position in D (an InvalidParams response
+ * to ID and -1 when there is none). */
 static long doc_offset(lsp_io *io, const lsp_doc *d, json_t *id, const json_t *params)
 {
     long o = lsp_offset(io, &d->src, json_object_get(params, "position"));
