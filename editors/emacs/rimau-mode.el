@@ -138,6 +138,7 @@ eglot: see `rimau-program'."
 
 ;; The language server for eglot: (rimau-mode "rimau" "lsp"), the program
 ;; being `rimau-program'.
+(defvar eglot-server-programs) ; eglot's, known once it is loaded
 ;;;###autoload
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs '(rimau-mode . rimau-eglot-contact)))
