@@ -370,7 +370,8 @@ rm_index *rm_index_new(const rm_source *src)
         find_regions(ix, ix->root);
         walk(ix, ix->root, NULL, -1);
         /* (regions were added first: put every place in text order) */
-        qsort(ix->refs, (size_t)ix->nrefs, sizeof *ix->refs, by_place);
+        if (ix->nrefs > 1)
+            qsort(ix->refs, (size_t)ix->nrefs, sizeof *ix->refs, by_place);
     }
     return ix;
 }

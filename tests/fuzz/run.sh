@@ -31,7 +31,7 @@ common="-g -std=c11 $(for d in "$top"/src/*/; do printf -- "-I%s " "${d%/}"; don
  -DHAVE_CONFIG_H -DRIMAU_GAMES_DIR=\"/nonexistent\""
 checked="-O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 if [ "${FUZZ_SANITIZE:-0}" = 1 ]; then fast=$checked; else fast="-O2 -fsanitize=fuzzer"; fi
-lib="$build/grammar/parser.c $build/grammar/lexer.c"
+lib="$build/grammar/parser.c $build/grammar/lexer.c $top/grammar/format.c"
 cli=""
 for f in "$top"/src/*/*.c; do
     case "$f" in */cli/cli.c) ;; */cli/*.c) cli="$cli $f" ;; *) lib="$lib $f" ;; esac
