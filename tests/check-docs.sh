@@ -146,25 +146,7 @@ lang="$srcdir/doc/language.md"
 mkdir "$tmp/blocks"
 # The fenced blocks of doc/language.md: N.txt (the text, without the
 # fence's indentation), N.info (what follows the opening fence), N.line.
-awk -v dir="$tmp/blocks" '
-    !inblock && /^ *```/ {
-        indent = match($0, /[^ ]/) - 1
-        info = substr($0, indent + 4)
-        sub(/^ +/, "", info); sub(/ +$/, "", info)
-        n++
-        out = dir "/" n
-        print info > (out ".info"); close(out ".info")
-        print NR > (out ".line"); close(out ".line")
-        printf "" > (out ".txt")
-        inblock = 1
-        next
-    }
-    inblock && /^ *```+ *$/ { inblock = 0; close(out ".txt"); next }
-    inblock {
-        line = $0
-        if (substr(line, 1, indent) ~ /^ *$/) line = substr(line, indent + 1)
-        print line >> (out ".txt")
-    }' "$lang"
+awk -v dir="$tmp/blocks" -f "$srcdir/tests/doc-blocks.awk" "$lang"
 
 # The keywords of the lexer: the lines '"word"  { TOKEN(WORD); }'.
 sed -n 's/^"\([a-z][a-z]*\)"[[:space:]]*{ *TOKEN(.*/\1/p' "$srcdir/grammar/lexer.l" | sort -u > "$tmp/keywords"

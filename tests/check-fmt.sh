@@ -39,22 +39,7 @@ for f in $(cd "$srcdir" && find games tests -name '*.game' | sort); do
 done
 # The game blocks of doc/language.md, whole or in their wrapper, as
 # tests/check-docs.sh makes them.
-awk -v dir="$tmp/blocks" '
-    !inblock && /^ *```/ {
-        indent = match($0, /[^ ]/) - 1
-        info = substr($0, indent + 4)
-        sub(/^ +/, "", info); sub(/ +$/, "", info)
-        inblock = 1; n++; out = dir "/" n
-        print info > (out ".info"); close(out ".info")
-        printf "" > (out ".txt")
-        next
-    }
-    inblock && /^ *```+ *$/ { inblock = 0; close(out ".txt"); next }
-    inblock {
-        line = $0
-        if (substr(line, 1, indent) ~ /^ *$/) line = substr(line, indent + 1)
-        print line >> (out ".txt")
-    }' "$srcdir/doc/language.md"
+awk -v dir="$tmp/blocks" -f "$srcdir/tests/doc-blocks.awk" "$srcdir/doc/language.md"
 nblocks=0
 for info in "$tmp"/blocks/*.info; do
     set -- $(cat "$info")
