@@ -194,9 +194,9 @@ static uint32_t source_offset(const rm_source *src, int line, int col)
 /* Reports each position string of G's examples that does not read to D,
  * reading SRC (or, when SRC holds no text, the file PATH or TEXT) for
  * their places. */
-static void check_positions(const rm_game *g, rm_source *src, const char *path, const char *text,
-                            size_t len, rm_diag *d)
+static void check_positions(const rm_game *g, rm_diag *d)
 {
+    const rm_source *src = d->src;
     for (int e = 0; g->rules.present && e < g->nexamples; e++) {
         const rm_example *ex = &g->examples[e];
         for (int i = 0; i < ex->nsteps; i++) {
@@ -208,13 +208,6 @@ static void check_positions(const rm_game *g, rm_source *src, const char *path, 
             char why[512];
             if (rm_parse_position_string(g, s->text, &st, &at, why, sizeof why) == 0)
                 continue;
-            if (!src->text && text && source_from_string(src, path, text, len) != 0) {
-                diag_file_error(d, "out of memory");
-                return;
-            }
-            if (!src->text && source_read(src, path, d) != 0)
-                return; /* (the file changed since it was loaded) */
-            d->src = src;
             /* The string's first character: after `position "`. */
             uint32_t o = source_offset(src, s->line, s->col);
             while (o < src->len && src->text[o] != '"' && src->text[o] != '\n')
@@ -228,21 +221,9 @@ static void check_positions(const rm_game *g, rm_source *src, const char *path, 
     }
 }
 
-int rm_check_example_positions(const rm_game *g, const char *path, const char *text,
-                               size_t len, FILE *err)
-{
-    rm_source src = { 0 };
-    rm_diag d;
-    diag_init(&d, NULL, err);
-    check_positions(g, &src, path, text, len, &d);
-    source_free(&src);
-    return d.errors;
-}
-
 int rm_check_example_positions_to(const rm_game *g, rm_diag *d)
 {
     int errors = d->errors;
-    /* (its text is there: check_positions reads nothing into it) */
-    check_positions(g, (rm_source *)d->src, d->src->path, NULL, 0, d);
+    check_positions(g, d);
     return d->errors - errors;
 }

@@ -14,13 +14,9 @@ int rm_run_example(const rm_game *g, const rm_example *ex, int *line, char *msg,
 
 /* The position strings of G's examples read as rm_run_example reads them,
  * so that a typo in one is found by rimau check too: each one that does
- * not read is an error "PATH:LINE:COL: error: position string, character
- * N: ..." under the character where it goes wrong, on ERR (unless NULL).
- * TEXT[0..LEN) is G's text (NULL: read from the file PATH, only when a
- * string does not read). Returns the number of errors. */
-int rm_check_example_positions(const rm_game *g, const char *path, const char *text,
-                               size_t len, FILE *err);
-/* The same, reported to D, whose source (D->src, not NULL) is G's text. */
+ * not read is an error "position string, character N: ..." under the
+ * character where it goes wrong, reported to D, whose source (D->src,
+ * not NULL) is G's text. Returns the number of errors. */
 int rm_check_example_positions_to(const rm_game *g, rm_diag *d);
 
 #endif

@@ -82,11 +82,8 @@ rm_game *rm_load_string(const char *path, const char *text, size_t len, FILE *er
 
 /* Loads TEXT as load does, with warnings when WARN. */
 static rm_game *load_string(const char *path, const char *text, size_t len,
-                            const rm_choices *choices, FILE *err, int *nerrors, bool warn,
-                            int *nwarnings)
+                            const rm_choices *choices, FILE *err, int *nerrors)
 {
-    if (nwarnings)
-        *nwarnings = 0;
     rm_source src;
     if (len > RM_MAX_FILE_SIZE) {
         if (err)
@@ -103,7 +100,7 @@ static rm_game *load_string(const char *path, const char *text, size_t len,
             *nerrors = 1;
         return NULL;
     }
-    rm_game *g = load(&src, choices, err, nerrors, warn, nwarnings);
+    rm_game *g = load(&src, choices, err, nerrors, false, NULL);
     source_free(&src);
     return g;
 }
@@ -111,13 +108,7 @@ static rm_game *load_string(const char *path, const char *text, size_t len,
 rm_game *rm_load_string_with(const char *path, const char *text, size_t len,
                              const rm_choices *choices, FILE *err, int *nerrors)
 {
-    return load_string(path, text, len, choices, err, nerrors, false, NULL);
-}
-
-rm_game *rm_check_string(const char *path, const char *text, size_t len,
-                         const rm_choices *choices, FILE *err, int *nerrors, int *nwarnings)
-{
-    return load_string(path, text, len, choices, err, nerrors, true, nwarnings);
+    return load_string(path, text, len, choices, err, nerrors);
 }
 
 void rm_game_destroy(rm_game *g)

@@ -34,11 +34,6 @@ rm_game *rm_load_file_with(const char *path, const rm_choices *choices, FILE *er
  * play a game load it with rm_load_file_with, which prints none. */
 rm_game *rm_check_file(const char *path, const rm_choices *choices, FILE *err, int *nerrors,
                        int *nwarnings);
-/* rm_check_file for the text TEXT[0..LEN), reported under the name PATH,
- * as rm_load_string_with reads it: the errors and warnings rimau check
- * would print for a file of that name and text. */
-rm_game *rm_check_string(const char *path, const char *text, size_t len,
-                         const rm_choices *choices, FILE *err, int *nerrors, int *nwarnings);
 void rm_game_destroy(rm_game *g);
 
 #endif
