@@ -178,30 +178,24 @@ rm_span rm_hover(const rm_source *src, const rm_index *ix, const rm_game *g, uin
         return (rm_span){ offset, offset };
     const rm_symref *r = rm_index_at(ix, offset);
     if (r) {
+        /* a point, region, kind or side: what the compiled game says of
+         * it, or its name alone when the text does not compile */
+        static const struct {
+            const char *what;
+            void (*hover)(out *, const rm_game *, const char *);
+        } named[] = { [RM_SYM_POINT] = { "point", hover_point },
+                      [RM_SYM_REGION] = { "region", hover_region },
+                      [RM_SYM_KIND] = { "piece kind", hover_kind },
+                      [RM_SYM_SIDE] = { "side", hover_side } };
         switch (r->kind) {
         case RM_SYM_POINT:
-            if (g)
-                hover_point(&o, g, r->name);
-            else
-                put(&o, "point `%s`", r->name);
-            break;
         case RM_SYM_REGION:
-            if (g)
-                hover_region(&o, g, r->name);
-            else
-                put(&o, "region `%s`", r->name);
-            break;
         case RM_SYM_KIND:
-            if (g)
-                hover_kind(&o, g, r->name);
-            else
-                put(&o, "piece kind `%s`", r->name);
-            break;
         case RM_SYM_SIDE:
             if (g)
-                hover_side(&o, g, r->name);
+                named[r->kind].hover(&o, g, r->name);
             else
-                put(&o, "side `%s`", r->name);
+                put(&o, "%s `%s`", named[r->kind].what, r->name);
             break;
         case RM_SYM_PHASE:
             hover_phase(&o, g, r->name);
