@@ -259,15 +259,13 @@ static void walk(rm_index *ix, const rm_node *n, const rm_node *up, int parent)
         add_ref(ix, RM_SYM_KIND, n->text, NULL, n->span2, false);
         break;
     case N_TO_MOVE:
+    case N_RESULT:
         add_ref(ix, RM_SYM_SIDE, n->text, NULL, n->span2, false);
         break;
     case N_IN_PHASE:
         add_ref(ix, RM_SYM_SIDE, n->text, NULL, n->span2, false);
         if (n->text2)
             add_ref(ix, RM_SYM_PHASE, n->text2, NULL, word_of(ix, n, n->text2, true), false);
-        break;
-    case N_RESULT:
-        add_ref(ix, RM_SYM_SIDE, n->text, NULL, n->span2, false);
         break;
     case N_OPTION: {
         add_ref(ix, RM_SYM_OPTION, n->text, NULL, n->span2, true);
