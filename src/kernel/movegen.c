@@ -924,26 +924,33 @@ static void note_capturing(void *ctx, const rm_state *after, const rm_move *move
 }
 
 #ifndef NDEBUG
-static int hash_order(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Whether the turns of L lead to different positions (their hashes), the
  * list's promise: equal turns are merged (a list of more than 4096
- * turns is taken on trust: the check would cost more than the list). */
+ * turns is taken on trust: the check would cost more than the list).
+ * An open-addressed set of the hashes, in time linear in the list: the
+ * check runs on every listing of a debug or sanitizer build. */
 static bool turns_distinct(const rm_turnlist *l)
 {
-    uint64_t h[4096];
+    enum { SLOTS = 8192 };
+    static _Thread_local uint64_t key[SLOTS];
+    static _Thread_local uint32_t mark[SLOTS], round;
     if (l->n > 4096)
         return true;
-    for (int i = 0; i < l->n; i++)
-        h[i] = l->turns[i].hash;
-    qsort(h, (size_t)l->n, sizeof *h, hash_order);
-    for (int i = 1; i < l->n; i++)
-        if (h[i] == h[i - 1])
-            return false;
+    if (++round == 0) {
+        memset(mark, 0, sizeof mark);
+        round = 1;
+    }
+    for (int i = 0; i < l->n; i++) {
+        uint64_t h = l->turns[i].hash;
+        size_t s = (size_t)(h ^ (h >> 29)) & (SLOTS - 1);
+        while (mark[s] == round) {
+            if (key[s] == h)
+                return false;
+            s = (s + 1) & (SLOTS - 1);
+        }
+        mark[s] = round;
+        key[s] = h;
+    }
     return true;
 }
 #endif
