@@ -95,13 +95,20 @@ static int search(const rm_game *g, const rm_state *st, int depth, memo *m)
 typedef struct reach {
     rm_state *st;
     int n, cap;
+    uint64_t *seen; /* the hashes met, open-addressed (0: a free slot) */
+    uint8_t *used;
+    size_t mask;
 } reach;
 
-static bool seen_hash(const reach *r, uint64_t h)
+/* Whether H was met before; notes it if not. */
+static bool seen_hash(reach *r, uint64_t h)
 {
-    for (int i = 0; i < r->n; i++)
-        if (rm_state_hash(&r->st[i]) == h)
+    size_t s = (size_t)(h ^ (h >> 31)) & r->mask;
+    for (; r->used[s]; s = (s + 1) & r->mask)
+        if (r->seen[s] == h)
             return true;
+    r->used[s] = 1;
+    r->seen[s] = h;
     return false;
 }
 
@@ -111,8 +118,16 @@ static void reachable(const rm_game *g, reach *r, int max)
     r->cap = max;
     r->st = malloc((size_t)max * sizeof *r->st);
     assert_non_null(r->st);
+    r->mask = 1;
+    while (r->mask < 2 * (size_t)max)
+        r->mask <<= 1;
+    r->seen = calloc(r->mask, sizeof *r->seen);
+    r->used = calloc(r->mask, 1);
+    assert_true(r->seen && r->used);
+    r->mask--;
     r->n = 0;
     rm_initial(g, &r->st[r->n++]);
+    seen_hash(r, rm_state_hash(&r->st[0]));
     rm_turnlist l;
     rm_turnlist_init(&l);
     for (int at = 0; at < r->n; at++) {
@@ -129,6 +144,8 @@ static void reachable(const rm_game *g, reach *r, int max)
         }
     }
     rm_turnlist_free(&l);
+    free(r->seen);
+    free(r->used);
 }
 
 static rm_solver *solve_how(const rm_game *g, bool symmetry, bool unmoves, const char *db)
