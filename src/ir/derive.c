@@ -432,7 +432,7 @@ static int derive_ray_classes(rm_game *g)
  * distance to a forward set (nearer: farther forward); points level
  * within DIR_EPS times the board's shortest link have one level. A turn
  * advances when it raises the sum of its side's pieces' levels
- * (state_impl.h). */
+ * (doc/language.md, "Counting turns"). */
 static int derive_levels(rm_game *g)
 {
     const rm_board *b = &g->board;
