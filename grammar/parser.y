@@ -332,6 +332,13 @@ rules_stmt:
   | DRAW AFTER NUMBER turns_word    { $$ = NODE(N_DRAW_AFTER, @$); $$->n = $3; $$->span2 = @3; }
   | DRAW ON REPETITION NUMBER       { $$ = NODE(N_DRAW_REPEAT, @$); $$->n = $4; $$->span2 = @4; }
   | DRAW ON REPETITION NAME         { $$ = NODE(N_DRAW_REPEAT, @$); $$->text = $4; $$->span2 = @4; }
+  | NAME lose_word AFTER NUMBER turns_word NAME NAME
+        { $$ = ADD(ADD(text_node(ps, N_STALL, @$, $1), text_node(ps, N_NAME, @6, $6)),
+                   text_node(ps, N_NAME, @7, $7));
+          $$->n = $4; $$->span2 = @4; }
+  | NAME PIECES WINS AFTER NUMBER turns_word NAME CAPTURE
+        { $$ = ADD(text_node(ps, N_MORE_PIECES, @$, $1), text_node(ps, N_NAME, @7, $7));
+          $$->n = $5; $$->span2 = @5; }
   | NAME WHEN NAME word
         { $$ = ADD(text_node(ps, N_BLOCKED, @$, $1), text_node(ps, N_NAME, @3, $3));
           $$->text2 = $4; $$->span2 = @4; }
@@ -350,6 +357,11 @@ rules_stmt:
 turns_word:
     TURN                            { $$ = 1; }
   | TURNS                           { $$ = 1; }
+    ;
+
+lose_word:
+    LOSE
+  | LOSES
     ;
 
 /* phase_stmts: { phase_stmt SEP } */

@@ -231,7 +231,13 @@ static void dump_ir(FILE *out, const rm_game *g)
             fprintf(out, "%s lose with %d piece%s\n", g->sides[s].name, r->lose_with[s],
                     CLI_S(r->lose_with[s]));
         fprintf(out, "%s when blocked %s\n", g->sides[s].name, blocked[r->blocked[s]]);
+        if (r->stall_after[s] > 0)
+            fprintf(out, "%s loses after %d turn%s without advancing\n", g->sides[s].name,
+                    r->stall_after[s], CLI_S(r->stall_after[s]));
     }
+    if (r->quiet_after > 0)
+        fprintf(out, "more pieces wins after %d turn%s without capture\n", r->quiet_after,
+                CLI_S(r->quiet_after));
     if (r->blocked[0] == RM_BLOCKED_PASSES && r->blocked[1] == RM_BLOCKED_PASSES) {
         if (r->both_blocked >= 0)
             fprintf(out, "when both blocked %s wins\n", g->sides[r->both_blocked].name);

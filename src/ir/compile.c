@@ -688,6 +688,7 @@ void game_free(rm_game *g)
     for (int i = 0; i < g->nsides; i++) {
         free(g->sides[i].name);
         free(g->sides[i].ray_class);
+        free(g->sides[i].fwd_level);
     }
     for (int i = 0; i < g->nkinds; i++)
         free(g->kinds[i].name);

@@ -393,6 +393,58 @@ static void compile_blocked(compiler *c, const rm_node *k)
         diag_error(c->d, k->span2, "a blocked side loses, passes or draws, not '%s'", SHOWN(k->text2));
 }
 
+/* SIDE loses after N turns without advancing */
+static void compile_stall(compiler *c, const rm_node *k)
+{
+    rm_rules *r = &c->g->rules;
+    const rm_node *w1 = k->kids[0], *w2 = k->kids[1];
+    if (strcmp(w1->text, "without") != 0 || strcmp(w2->text, "advancing") != 0) {
+        diag_error(c->d, w1->span, "expected 'without advancing' after the turns, not '%s %s'",
+                   SHOWN(w1->text), SHOWN(w2->text));
+        return;
+    }
+    int s = game_side(c->g, k->text);
+    if (s < 0) {
+        diag_error(c->d, k->span, "unknown side '%s'%s", SHOWN(k->text),
+                   GAME_HINT(c->g, GAME_SIDES, k->text));
+        return;
+    }
+    if (k->n < 1 || k->n > 255) {
+        diag_error(c->d, k->span2, "a side loses after 1 to 255 turns without advancing, not %ld",
+                   k->n);
+        return;
+    }
+    if (c->g->sides[s].forward == RM_FORWARD_NONE) {
+        diag_error(c->d, k->span,
+                   "side '%s' has no forward, so its turns cannot advance (add to its side block: "
+                   "forward up, or forward toward SET)", c->g->sides[s].name);
+        return;
+    }
+    r->stall_after[s] = (int)k->n;
+}
+
+/* more pieces wins after N turns without capture */
+static void compile_more_pieces(compiler *c, const rm_node *k)
+{
+    const rm_node *w = k->kids[0];
+    if (strcmp(k->text, "more") != 0) {
+        diag_error(c->d, k->span, "expected 'more pieces wins', not '%s pieces wins'",
+                   SHOWN(k->text));
+        return;
+    }
+    if (strcmp(w->text, "without") != 0) {
+        diag_error(c->d, w->span, "expected 'without capture' after the turns, not '%s capture'",
+                   SHOWN(w->text));
+        return;
+    }
+    if (k->n < 1 || k->n > 255) {
+        diag_error(c->d, k->span2, "more pieces wins after 1 to 255 turns without capture, not %ld",
+                   k->n);
+        return;
+    }
+    c->g->rules.quiet_after = (int)k->n;
+}
+
 /* when both blocked draw | when both blocked SIDE wins */
 static void compile_both_blocked(compiler *c, const rm_node *k)
 {
@@ -485,12 +537,19 @@ void compile_rules(compiler *c, const rm_node *file)
                 case N_BOTH_BLOCKED:
                     compile_both_blocked(c, k);
                     break;
+                case N_STALL:
+                    compile_stall(c, k);
+                    break;
+                case N_MORE_PIECES:
+                    compile_more_pieces(c, k);
+                    break;
                 default:
                     break;
                 }
             }
         }
     }
+    r->counting = r->quiet_after > 0 || r->stall_after[0] > 0 || r->stall_after[1] > 0;
     if (!any_phase)
         return;
     r->present = true;

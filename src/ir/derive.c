@@ -35,6 +35,10 @@ static void derive_zobrist(rm_zobrist *z)
         for (int f = 0; f < RM_MAX_PHASES; f++)
             z->phase[s][f] = splitmix(&seed);
     }
+    /* (after the others, which stay as they were before these were added) */
+    for (int s = 0; s < 2; s++)
+        z->stall[s] = splitmix(&seed) | 1;
+    z->quiet = splitmix(&seed) | 1;
 }
 
 /* ---- the generator's flags of each turn pattern ---- */
@@ -423,6 +427,60 @@ static int derive_ray_classes(rm_game *g)
     return 0;
 }
 
+/* Each side's level of every point (rm_side.fwd_level): how far forward
+ * it stands, by its coordinate along a compass forward, or by its
+ * distance to a forward set (nearer: farther forward); points level
+ * within DIR_EPS times the board's shortest link have one level. A turn
+ * advances when it raises the sum of its side's pieces' levels
+ * (doc/language.md, "Counting turns"). */
+static int derive_levels(rm_game *g)
+{
+    const rm_board *b = &g->board;
+    double shortest = INFINITY;
+    for (int p = 0; p < b->npoints; p++)
+        for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+            int q = b->ray_next[r];
+            double len = hypot(b->points[q].x - b->points[p].x, b->points[q].y - b->points[p].y);
+            if (len < shortest)
+                shortest = len;
+        }
+    double tol = DIR_EPS * (isfinite(shortest) ? shortest : 1);
+    for (int s = 0; s < g->nsides; s++) {
+        rm_side *sd = &g->sides[s];
+        if (sd->forward == RM_FORWARD_NONE || b->npoints == 0)
+            continue;
+        sd->fwd_level = malloc((size_t)b->npoints * sizeof *sd->fwd_level);
+        if (!sd->fwd_level)
+            return -1;
+        double v[RM_MAX_POINTS];
+        for (int p = 0; p < b->npoints; p++) {
+            static const double fx[] = { 0, 0, -1, 1 }, fy[] = { 1, -1, 0, 0 };
+            if (sd->forward == RM_FORWARD_COMPASS)
+                v[p] = b->points[p].x * fx[sd->forward_way] + b->points[p].y * fy[sd->forward_way];
+            else
+                v[p] = -distance_to(b, p, &sd->forward_set);
+        }
+        /* the points from farthest back, a new level wherever the value
+         * rises by more than TOL */
+        int order[RM_MAX_POINTS];
+        for (int p = 0; p < b->npoints; p++)
+            order[p] = p;
+        for (int i = 1; i < b->npoints; i++) /* (insertion sort: a board is small) */
+            for (int j = i; j > 0 && v[order[j]] < v[order[j - 1]]; j--) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+        int level = 1;
+        for (int i = 0; i < b->npoints; i++) {
+            if (i > 0 && v[order[i]] - v[order[i - 1]] > tol)
+                level++;
+            sd->fwd_level[order[i]] = (uint16_t)level;
+        }
+    }
+    return 0;
+}
+
 static void derive_ways(rm_game *g)
 {
     for (int f = 0; f < g->rules.nphases; f++)
@@ -445,5 +503,7 @@ int derive_game(rm_game *g)
         g->layout = NULL;
         return -1;
     }
+    if (derive_levels(g) != 0)
+        return -1;
     return derive_ray_classes(g);
 }

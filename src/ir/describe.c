@@ -86,6 +86,17 @@ void rm_describe(FILE *out, const rm_game *g)
                         r->lose_with[s], PLURAL(r->lose_with[s]));
                 any = true;
             }
+        for (int s = 0; s < 2; s++)
+            if (r->stall_after[s] > 0) {
+                fprintf(out, "%s %s after %d turn%s in a row without advancing", any ? "," : "",
+                        g->sides[s].name, r->stall_after[s], PLURAL(r->stall_after[s]));
+                any = true;
+            }
+        if (r->quiet_after > 0) {
+            fprintf(out, "%s fewer pieces after %d turn%s in a row without a capture (as many: a "
+                    "draw)", any ? "," : "", r->quiet_after, PLURAL(r->quiet_after));
+            any = true;
+        }
         fprintf(out, "%s\ndraw:     after %d turn%s", any ? "" : " with no pieces left", r->draw_after,
                 PLURAL(r->draw_after));
         if (r->draw_repeat > 0)

@@ -44,6 +44,9 @@ typedef struct rm_side {
     uint64_t kind_mask[2];     /* derived: bytes 0xFF at its kinds, over counts per kind */
     uint8_t *ray_class;        /* derived: the class of each ray of the board for this side
                                 * (RM_RAY_CLASS, rules.h), by the ray's index in board.rays */
+    uint16_t *fwd_level;       /* derived: how far forward each point stands for this side,
+                                * 1 for the points farthest back, by the side's forward (the
+                                * same for points level within DIR_EPS); NULL: no forward */
 } rm_side;
 
 /* Examples: documented facts, checked by rimau validate. Each step is run
@@ -99,6 +102,9 @@ typedef struct rm_zobrist {
     uint64_t side[2];
     uint64_t phase[2][RM_MAX_PHASES];
     uint64_t pturn[2];
+    /* the counters of the rules that count turns (rules.h), times their counts */
+    uint64_t stall[2];
+    uint64_t quiet;
 } rm_zobrist;
 
 /* What the executor keeps with a game once it plays it (the turn cache,

@@ -162,6 +162,13 @@ typedef struct rm_rules {
                                * before play, else first */
     int draw_after;           /* turns; the game is drawn when they are played */
     int draw_repeat;          /* the game is drawn when a position is seen this often; 0: never */
+    /* The rules that count turns (their counts are part of a position:
+     * rm_state's counters): */
+    int stall_after[RM_MAX_SIDES]; /* a side loses after this many of its turns in a row
+                               * without advancing (1 to 255); 0: never */
+    int quiet_after;          /* after this many turns in a row without a capture (1 to 255),
+                               * the side with more pieces wins, equal is a draw; 0: never */
+    bool counting;            /* one of them is in force */
 } rm_rules;
 
 /* The result of a game: the winning side (0 or 1), or one of these.

@@ -302,6 +302,7 @@ static void walk(rm_index *ix, const rm_node *n, const rm_node *up, int parent)
         return;
     case N_LOSE_WITH:
     case N_BLOCKED:
+    case N_STALL:
         add_ref(ix, RM_SYM_SIDE, n->text, NULL, word_of(ix, n, n->text, false), false);
         return;
     case N_BOTH_BLOCKED:

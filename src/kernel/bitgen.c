@@ -473,6 +473,19 @@ static rm_bits *make_kernel(const rm_game *g)
             k->ops = (rm_bits_ops){ bits_count_w2x, bits_play_w2x };
     }
 #endif
+    if (g->rules.counting) {
+        /* the counters after the words (and heights), and each turn
+         * played through bits_play_counting, which counts it */
+        k->counting = true;
+        k->coff = k->size;
+        k->size += sizeof(uint64_t);
+        for (int s = 0; s < 2; s++)
+            if (g->sides[s].fwd_level)
+                for (int p = 0; p < g->board.npoints; p++)
+                    k->level[s][k->bit_of[p]] = g->sides[s].fwd_level[p];
+        k->play_uncounted = k->ops.play;
+        k->ops.play = bits_play_counting;
+    }
     return k;
 }
 

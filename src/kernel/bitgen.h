@@ -44,7 +44,8 @@
 /* A position on the bit layout: the fields of rm_state that a game can
  * change, then each kind's points (RM_BITS_MAX_WORDS words a kind at
  * most, as the layout needs), then, in a game whose pieces stack, the
- * height of each bit's stack (a byte a bit). Its size is the game's
+ * height of each bit's stack (a byte a bit), then, in a game whose rules
+ * count turns, rm_state's counters (a word: rm_bits_counters). Its size is the game's
  * (rm_bits_state_size: 48 bytes for the 37 points of Rimau-rimau):
  * copy it with rm_bits_copy, never by assignment (which copies the
  * whole struct); rm_bits_copy may copy a little past the size, so
@@ -58,7 +59,7 @@ typedef struct rm_bstate {
     uint8_t spare;
     uint8_t hand[RM_BITS_MAX_KINDS];
     uint8_t on_board[RM_BITS_MAX_KINDS];
-    uint64_t w[RM_BITS_MAX_KINDS * RM_BITS_MAX_WORDS + RM_BITS_MAX_WORDS * 64 / 8];
+    uint64_t w[RM_BITS_MAX_KINDS * RM_BITS_MAX_WORDS + RM_BITS_MAX_WORDS * 64 / 8 + 1];
 } rm_bstate;
 
 typedef struct rm_bits rm_bits;
@@ -112,6 +113,10 @@ int rm_bits_words(const rm_bits *k);
 /* The position ST as a bit state, and back. */
 void rm_bits_from_state(const rm_bits *k, const rm_state *st, rm_bstate *out);
 void rm_bits_to_state(const rm_bits *k, const rm_bstate *bs, rm_state *out);
+
+/* The counters of BS (rm_state_stall of each side, rm_state_quiet: three
+ * bytes), or three zeros in a game that counts nothing. */
+const uint8_t *rm_bits_counters(const rm_bits *k, const rm_bstate *bs);
 
 /* What rm_state_progress gives for the same position. */
 static inline uint64_t rm_bits_progress(const rm_bstate *bs)

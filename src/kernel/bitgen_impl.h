@@ -118,7 +118,18 @@ struct rm_bits {
     bool may_end[RM_MAX_PHASES];
     bool ends_in_hand[RM_MAX_PHASES]; /* it ends when its side's hand is empty */
     uint64_t side_bytes[2];    /* each side's kinds, bytes 0xFF in a word of hands */
+    /* a game whose rules count turns (rules.h): its state's counters,
+     * COFF bytes from its start (stall[0], stall[1], quiet), each point's
+     * level by bit for each side (rm_side.fwd_level; 0: no forward), and
+     * the play of the words' code, which bits_play_counting wraps */
+    bool counting;
+    size_t coff;
+    uint16_t level[2][RM_BITS_MAX_WORDS * 64];
+    void (*play_uncounted)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
 };
+
+/* Plays a turn as k->play_uncounted does, then counts it (bitstate.c). */
+void bits_play_counting(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
 
 void bits_neighbours_w1(const rm_bits *k, const uint64_t in[2], uint64_t out[2]);
 void bits_neighbours_w2(const rm_bits *k, const uint64_t in[2], uint64_t out[2]);

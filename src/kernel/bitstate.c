@@ -24,6 +24,12 @@ void rm_bits_from_state(const rm_bits *k, const rm_state *st, rm_bstate *out)
         out->hand[i] = st->hand[i];
         out->on_board[i] = st->on_board[i];
     }
+    if (k->counting) {
+        uint8_t *c = (uint8_t *)out + k->coff;
+        c[0] = st->stall[0];
+        c[1] = st->stall[1];
+        c[2] = st->quiet;
+    }
     uint8_t *height = (uint8_t *)&out->w[k->hoff];
     for (int p = 0; p < k->g->board.npoints; p++) {
         if (st->kind[p] < 0)
@@ -48,6 +54,10 @@ void rm_bits_to_state(const rm_bits *k, const rm_bstate *bs, rm_state *out)
         out->hand[i] = bs->hand[i];
         out->on_board[i] = bs->on_board[i];
     }
+    const uint8_t *c = rm_bits_counters(k, bs);
+    out->stall[0] = c[0];
+    out->stall[1] = c[1];
+    out->quiet = c[2];
     const uint8_t *height = (const uint8_t *)&bs->w[k->hoff];
     for (int kind = 0; kind < k->nkinds; kind++)
         for (int i = 0; i < k->words; i++)
@@ -65,7 +75,7 @@ void rm_bits_to_state(const rm_bits *k, const rm_bstate *bs, rm_state *out)
 void bits_end_turn_slow(const rm_bits *k, rm_bstate *s)
 {
     rm_clock c = { s->hash, s->turn, s->to_move, { s->phase[0], s->phase[1] },
-                   { s->phase_turns[0], s->phase_turns[1] } };
+                   { s->phase_turns[0], s->phase_turns[1] }, { 0, 0 }, 0 };
     clock_end_turn(k->g, &c, s->hand);
     s->hash = c.hash;
     s->turn = c.turn;
@@ -74,3 +84,65 @@ void bits_end_turn_slow(const rm_bits *k, rm_bstate *s)
     memcpy(s->phase_turns, c.phase_turns, sizeof s->phase_turns);
 }
 
+
+/* ---- the counters ---- */
+
+const uint8_t *rm_bits_counters(const rm_bits *k, const rm_bstate *bs)
+{
+    static const uint8_t none[3] = { 0, 0, 0 };
+    return k->counting ? (const uint8_t *)bs + k->coff : none;
+}
+
+/* The sum of the levels of SIDE's pieces in S (stacks counted by their
+ * height), and the pieces of SIDE on the board. */
+static long side_level(const rm_bits *k, const rm_bstate *s, int side)
+{
+    const uint8_t *height = (const uint8_t *)&s->w[k->hoff];
+    long sum = 0;
+    for (int kind = 0; kind < k->nkinds; kind++) {
+        if (k->kside[kind] != side)
+            continue;
+        for (int i = 0; i < k->words; i++)
+            for (uint64_t w = s->w[kind * k->words + i]; w; w &= w - 1) {
+                int bit = i * 64 + __builtin_ctzll(w);
+                sum += (long)k->level[side][bit] * (k->stacks ? height[bit] : 1);
+            }
+    }
+    return sum;
+}
+
+static int side_on_board(const rm_bits *k, const rm_bstate *s, int side)
+{
+    int n = 0;
+    for (int kind = 0; kind < k->nkinds; kind++)
+        if (k->kside[kind] == side)
+            n += s->on_board[kind];
+    return n;
+}
+
+/* The turn advanced when the sum of its side's levels rose (the
+ * reference's moves_advance, from the moves), and captured when the
+ * other side has fewer pieces on the board (moves_capture). */
+void bits_play_counting(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i)
+{
+    const rm_game *g = k->g;
+    int side = s->to_move;
+    if (g->rules.phases[s->phase[side]].before_play) {
+        k->play_uncounted(k, s, t, i);
+        return;
+    }
+    bool levels = g->rules.stall_after[side] > 0;
+    long before = levels ? side_level(k, s, side) : 0;
+    int foes = side_on_board(k, s, 1 - side);
+    k->play_uncounted(k, s, t, i);
+    bool advanced = levels && side_level(k, s, side) > before;
+    bool captured = side_on_board(k, s, 1 - side) < foes;
+    uint8_t *cnt = (uint8_t *)s + k->coff;
+    rm_clock c = { s->hash, s->turn, s->to_move, { s->phase[0], s->phase[1] },
+                   { s->phase_turns[0], s->phase_turns[1] }, { cnt[0], cnt[1] }, cnt[2] };
+    clock_count(g, &c, side, advanced, captured);
+    s->hash = c.hash;
+    cnt[0] = c.stall[0];
+    cnt[1] = c.stall[1];
+    cnt[2] = c.quiet;
+}

@@ -600,7 +600,7 @@ static void gen_steps(gen *x, int step, int done)
             return;
         }
         rm_clock saved = clock_of(x->st);
-        end_turn(x->g, x->st);
+        end_turn(x->g, x->st, x->moves, x->nmoves);
         x->emit(x->ctx, x->st, x->moves, x->nmoves, x->captures > 0);
         clock_store(x->st, &saved);
         return;
@@ -1015,6 +1015,13 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
             return -1;
         l->pass = true;
     }
+    /* The counters each turn leads to, in its hash (a game that counts
+     * lends no cached list: its turns are the list's own). Turns merged
+     * above reach one placement of the pieces, so the same counters. */
+    if (g->rules.counting)
+        for (int i = 0; i < l->n; i++)
+            l->own_turns[i].hash ^= count_delta(g, st, rm_turn_moves(l, i), l->turns[i].n,
+                                                l->turns[i].captured);
     assert(turns_distinct(l));
     return l->n;
 }

@@ -101,6 +101,16 @@ char *rm_position_string(const rm_game *g, const rm_state *st)
         put(&o, "-");
     }
     put(&o, " %d", rm_state_turn(st) + 1);
+    if (g->rules.counting) {
+        const char *sep = " ";
+        for (int s = 0; s < 2; s++)
+            if (g->rules.stall_after[s] > 0) {
+                put(&o, "%s%s:%d", sep, g->sides[s].name, rm_state_stall(st, s));
+                sep = ",";
+            }
+        if (g->rules.quiet_after > 0)
+            put(&o, "%scapture:%d", sep, rm_state_quiet(st));
+    }
     if (o.failed) {
         free(o.s);
         return NULL;
@@ -351,6 +361,60 @@ static int read_phases(reader *r, rm_position *pos, int phase_turns[2])
     return 0;
 }
 
+/* The counts after the turn number, in a game whose rules count turns:
+ * SIDE:N (turns SIDE has played in a row without advancing) and
+ * capture:N (turns in a row without a capture), parted by ','. */
+static int read_counts(reader *r, int stall[2], int *quiet)
+{
+    const rm_game *g = r->g;
+    const rm_rules *ru = &g->rules;
+    bool seen[3] = { false, false, false };
+    for (;;) {
+        const char *at = r->p;
+        size_t len = strcspn(r->p, ":, \t");
+        int which = -1;
+        if (len == 7 && memcmp(at, "capture", 7) == 0 && ru->quiet_after > 0)
+            which = 2;
+        for (int s = 0; s < 2 && which < 0; s++)
+            if (ru->stall_after[s] > 0 && strlen(g->sides[s].name) == len &&
+                memcmp(g->sides[s].name, at, len) == 0)
+                which = s;
+        if (which < 0) {
+            char list[256] = "";
+            size_t n = 0;
+            for (int s = 0; s < 2; s++)
+                if (ru->stall_after[s] > 0)
+                    n += (size_t)snprintf(list + n, sizeof list - n, "%s%s:N", n ? ", " : "",
+                                          g->sides[s].name);
+            if (ru->quiet_after > 0 && n < sizeof list)
+                snprintf(list + n, sizeof list - n, "%scapture:N", n ? ", " : "");
+            return fail(r, at, "'%.*s' is no count of this game (its counts: %s)", (int)len, at,
+                        list);
+        }
+        if (seen[which])
+            return fail(r, at, "the count '%.*s' is given twice", (int)len, at);
+        seen[which] = true;
+        r->p += len;
+        if (*r->p != ':')
+            return fail(r, r->p, "expected ':' and the count after '%.*s'", (int)len, at);
+        r->p++;
+        const char *nat = r->p;
+        long n;
+        int most = which == 2 ? ru->quiet_after : ru->stall_after[which];
+        if (number(r, 1000, "a count of turns", &n) != 0)
+            return -1;
+        if (n > most)
+            return fail(r, nat, "%ld turns: the rule ends the game at %d", n, most);
+        if (which == 2)
+            *quiet = (int)n;
+        else
+            stall[which] = (int)n;
+        if (*r->p != ',')
+            return 0;
+        r->p++;
+    }
+}
+
 int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, int *at,
                              char *err, size_t errsize)
 {
@@ -361,6 +425,7 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
     pos.to_move = 0;
     pos.phase[0] = pos.phase[1] = -1;
     int phase_turns[2] = { 0, 0 };
+    int stall[2] = { 0, 0 }, quiet = 0;
     long turn = 1;
     int rc = -1;
     if (need_field(&r, "the board") == 0 && read_board(&r, &pos) == 0 &&
@@ -376,8 +441,16 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
                 fail(&r, r.p, "expected the turn number (a number)");
             else {
                 skip_blanks(&r);
-                if (*r.p)
-                    fail(&r, r.p, "more after the turn number");
+                int counts = 0;
+                if (*r.p && g->rules.counting) {
+                    counts = read_counts(&r, stall, &quiet);
+                    skip_blanks(&r);
+                }
+                if (counts != 0)
+                    ; /* (a message already) */
+                else if (*r.p)
+                    fail(&r, r.p, g->rules.counting ? "more after the counts"
+                                                    : "more after the turn number");
                 else
                     rc = 0;
             }
@@ -402,6 +475,8 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
     }
     rm_state_set(g, st, &pos);
     rm_state_set_clock(g, st, (int)turn - 1, phase_turns);
+    if (g->rules.counting)
+        rm_state_set_counters(g, st, stall, quiet);
     *at = 0;
     return 0;
 }

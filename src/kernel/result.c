@@ -102,15 +102,34 @@ static int decide(rm_outcome *out, int result, rm_end_rule rule, int side, int c
     return result;
 }
 
+/* The counting rules of rule 2 (result.h), on the counters COUNTS
+ * (rm_state_stall of each side, rm_state_quiet) and the pieces of each
+ * side PIECES: RM_ONGOING when neither applies. */
+static int counting_rules(const rm_game *g, const uint8_t *counts, const int pieces[2],
+                          rm_outcome *out)
+{
+    const rm_rules *r = &g->rules;
+    for (int s = 0; s < 2; s++)
+        if (r->stall_after[s] > 0 && counts[s] >= r->stall_after[s])
+            return decide(out, 1 - s, RM_BY_STALLING, s, r->stall_after[s]);
+    if (r->quiet_after > 0 && counts[2] >= r->quiet_after) {
+        int more = pieces[0] > pieces[1] ? 0 : pieces[1] > pieces[0] ? 1 : -1;
+        return decide(out, more >= 0 ? more : RM_DRAW, RM_BY_MORE_PIECES, more, r->quiet_after);
+    }
+    return RM_ONGOING;
+}
+
 /* End rules 1 to 4, which read the pieces in hand and on the board
  * (HAND and ON_BOARD, a byte a kind, WORDS words of eight: every kind
- * past the game's is 0), the turns played and the history: RM_ONGOING
- * when none applies. Both kinds of state come here. */
+ * past the game's is 0), the counters COUNTS (three bytes, counting_rules),
+ * the turns played and the history: RM_ONGOING when none applies. Both
+ * kinds of state come here. */
 #if defined __GNUC__
 __attribute__((always_inline))
 #endif
 static inline int rules_before_turns(const rm_game *g, const uint8_t *hand, const uint8_t *on_board,
-                                     int words, int turn, const rm_history *h, rm_outcome *out)
+                                     int words, const uint8_t *counts, int turn,
+                                     const rm_history *h, rm_outcome *out)
 {
     const rm_rules *r = &g->rules;
     uint64_t hw[2] = { 0, 0 }, bw[2] = { 0, 0 };
@@ -133,6 +152,17 @@ static inline int rules_before_turns(const rm_game *g, const uint8_t *hand, cons
             if (n <= r->lose_with[s])
                 return decide(out, 1 - s, RM_BY_LOSING_NUMBER, s, n);
         }
+    }
+    if (r->counting) {
+        int pieces[2] = { 0, 0 };
+        for (int s = 0; s < 2; s++) {
+            const rm_side *sd = &g->sides[s];
+            for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds && k < 8 * words; k++)
+                pieces[s] += hand[k] + on_board[k];
+        }
+        int c = counting_rules(g, counts, pieces, out);
+        if (c != RM_ONGOING)
+            return c;
     }
     if (turn >= r->draw_after)
         return decide(out, RM_DRAW, RM_BY_TURN_LIMIT, -1, r->draw_after);
@@ -182,7 +212,10 @@ static int result_of(const rm_game *g, const rm_state *st, const rm_history *h, 
         hand[k] = (uint8_t)rm_state_hand(st, k);
         on_board[k] = (uint8_t)rm_state_on_board(st, k);
     }
-    int early = rules_before_turns(g, hand, on_board, RM_MAX_KINDS / 8, rm_state_turn(st), h, out);
+    uint8_t counts[3] = { (uint8_t)rm_state_stall(st, 0), (uint8_t)rm_state_stall(st, 1),
+                          (uint8_t)rm_state_quiet(st) };
+    int early = rules_before_turns(g, hand, on_board, RM_MAX_KINDS / 8, counts, rm_state_turn(st),
+                                   h, out);
     if (early != RM_ONGOING)
         return early;
     /* Counted turns are at least one, and none is a pass: rule 5 and
@@ -196,8 +229,8 @@ int rm_bits_result(const rm_game *g, const rm_bits *k, const rm_bstate *bs, cons
                    rm_btally *t, rm_turnlist *l, rm_state *st, rm_outcome *out)
 {
     t->n = 0;
-    int early = rules_before_turns(g, bs->hand, bs->on_board, RM_BITS_MAX_KINDS / 8, bs->turn, h,
-                                   out);
+    int early = rules_before_turns(g, bs->hand, bs->on_board, RM_BITS_MAX_KINDS / 8,
+                                   rm_bits_counters(k, bs), bs->turn, h, out);
     if (early != RM_ONGOING)
         return early;
     if (rm_bits_count(k, bs, t) > 0)
@@ -263,6 +296,16 @@ const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, si
         break;
     case RM_BY_BOTH_BLOCKED:
         snprintf(buf, size, "neither side can move");
+        break;
+    case RM_BY_STALLING:
+        snprintf(buf, size, "%s played %d turns in a row without advancing", side, o->count);
+        break;
+    case RM_BY_MORE_PIECES:
+        if (o->side >= 0)
+            snprintf(buf, size, "no capture in %d turns, and %s have more pieces", o->count, side);
+        else
+            snprintf(buf, size, "no capture in %d turns, and the sides have as many pieces",
+                     o->count);
         break;
     case RM_BY_TOO_MANY:
         snprintf(buf, size, "the position has too many ways to play to list them");

@@ -6,6 +6,11 @@
  * The end rules, in the order they are applied:
  * 1. a side with no pieces left loses (on the board and in hand);
  * 2. a side down to its losing number of pieces (lose with N) loses;
+ *    a side that has played its number of turns in a row without
+ *    advancing (SIDE loses after N turns without advancing) loses; after
+ *    the number of turns in a row without a capture (more pieces wins
+ *    after N turns without capture), the side with more pieces wins, or
+ *    the game is drawn when they have as many;
  * 3. when the turn limit (draw after N) is played, the game is drawn;
  * 4. when the position has been seen draw_repeat times (draw on
  *    repetition N), the game is drawn;
@@ -122,6 +127,9 @@ typedef enum rm_end_rule {
     RM_BY_REPETITION,         /* the position is seen COUNT times */
     RM_BY_BLOCKED,            /* SIDE, to move, has no legal turn (and loses or draws) */
     RM_BY_BOTH_BLOCKED,       /* neither side can move, and both pass when blocked */
+    RM_BY_STALLING,           /* SIDE has played COUNT turns in a row without advancing */
+    RM_BY_MORE_PIECES,        /* COUNT turns in a row without a capture: SIDE has more pieces
+                               * (-1: as many as the other) */
     RM_BY_TOO_MANY,           /* the turns cannot be listed: too many ways to play */
     RM_BY_TOO_SLOW,           /* the turns cannot be listed: past the time limit (movegen.h) */
     RM_BY_NO_MEMORY           /* the turns cannot be listed: out of memory */

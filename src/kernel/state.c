@@ -13,8 +13,9 @@ uint64_t rm_hash(const rm_game *g, const rm_state *st)
     for (int k = 0; k < g->nkinds; k++)
         h ^= g->zob.hand[k] * st->hand[k];
     for (int s = 0; s < 2; s++)
-        h ^= g->zob.phase[s][st->phase[s]] ^ g->zob.pturn[s] * st->phase_turns[s];
-    return h;
+        h ^= g->zob.phase[s][st->phase[s]] ^ g->zob.pturn[s] * st->phase_turns[s] ^
+             g->zob.stall[s] * st->stall[s];
+    return h ^ g->zob.quiet * st->quiet;
 }
 
 bool rm_state_sound(const rm_game *g, const rm_state *st)
@@ -53,10 +54,13 @@ void rm_state_position(const rm_game *g, const rm_state *st, rm_position *pos)
 
 /* ---- ending a turn ---- */
 
-void end_turn(const rm_game *g, rm_state *st)
+void end_turn(const rm_game *g, rm_state *st, const rm_move *m, int n)
 {
     rm_clock c = clock_of(st);
+    bool counted = turn_counted(g, st);
     clock_end_turn(g, &c, st->hand);
+    if (counted)
+        clock_count(g, &c, st->to_move, moves_advance(g, st->to_move, m, n), moves_capture(m, n));
     clock_store(st, &c);
 }
 
@@ -94,6 +98,18 @@ void rm_state_set_clock(const rm_game *g, rm_state *st, int turn, const int phas
     st->turn = (uint16_t)turn;
     for (int s = 0; s < 2; s++)
         st->phase_turns[s] = (uint8_t)phase_turns[s];
+    st->hash = rm_hash(g, st);
+}
+
+void rm_state_set_counters(const rm_game *g, rm_state *st, const int stall[2], int quiet)
+{
+    for (int s = 0; s < 2; s++)
+        st->stall[s] = (uint8_t)(g->rules.stall_after[s] > 0 && stall[s] > 0
+                                     ? stall[s] < g->rules.stall_after[s] ? stall[s]
+                                                                          : g->rules.stall_after[s]
+                                     : 0);
+    int most = g->rules.quiet_after;
+    st->quiet = (uint8_t)(most > 0 && quiet > 0 ? quiet < most ? quiet : most : 0);
     st->hash = rm_hash(g, st);
 }
 
@@ -190,7 +206,7 @@ static void apply_moves(const rm_game *g, rm_state *st, const rm_move *moves, in
 void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n)
 {
     apply_moves(g, st, moves, n);
-    end_turn(g, st);
+    end_turn(g, st, moves, n);
     assert(rm_state_sound(g, st));
 }
 
@@ -253,6 +269,6 @@ int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
         }
         apply_move(g, st, NULL, m, NULL);
     }
-    end_turn(g, st);
+    end_turn(g, st, moves, n);
     return 0;
 }

@@ -34,6 +34,11 @@ typedef struct rm_state {
     uint8_t RM_FIELD(to_move);         /* the side to move */
     uint8_t RM_FIELD(phase)[2];        /* each side's phase (index into rules.phases) */
     uint8_t RM_FIELD(phase_turns)[2];  /* turns each side has played in its phase, counted only as far as the phase needs */
+    /* ---- the counters of the rules that count turns (rules.h), 0 in a
+     * game without them; in the hash, not in rm_state_progress ---- */
+    uint8_t RM_FIELD(stall)[2];        /* turns each side has played in a row without advancing */
+    uint8_t RM_FIELD(quiet);           /* turns played in a row without a capture */
+    /* ---- */
     uint8_t RM_FIELD(hand)[RM_MAX_KINDS];
     uint8_t RM_FIELD(on_board)[RM_MAX_KINDS];
     rm_set RM_FIELD(occ)[2];           /* the points holding each side's pieces */
@@ -66,6 +71,11 @@ void rm_state_set(const rm_game *g, rm_state *st, const rm_position *pos);
 /* Sets the counters of ST: TURN turns played, and PHASE_TURNS[s] turns
  * played by side s in its phase (its hash kept up to date). */
 void rm_state_set_clock(const rm_game *g, rm_state *st, int turn, const int phase_turns[2]);
+/* Sets the counters of ST (rules.h's stall_after, quiet_after): STALL[s]
+ * turns played by side s in a row without advancing, QUIET turns in a row
+ * without a capture (its hash kept up to date). Each is kept at 0 in a
+ * game without its rule, and at most the rule's number. */
+void rm_state_set_counters(const rm_game *g, rm_state *st, const int stall[2], int quiet);
 /* The most turns a side's phase PH counts (rm_state_phase_turns stays at
  * or below it). */
 int rm_phase_turns_counted(const rm_phase *ph);
@@ -95,6 +105,10 @@ static inline int rm_state_phase_turns(const rm_state *st, int side)
 {
     return st->RM_FIELD(phase_turns)[side];
 }
+/* The turns SIDE has played in a row without advancing, and the turns
+ * played in a row without a capture (0 in a game without their rules). */
+static inline int rm_state_stall(const rm_state *st, int side) { return st->RM_FIELD(stall)[side]; }
+static inline int rm_state_quiet(const rm_state *st) { return st->RM_FIELD(quiet); }
 /* Pieces of kind K in hand, and on the board. */
 static inline int rm_state_hand(const rm_state *st, int k) { return st->RM_FIELD(hand)[k]; }
 static inline int rm_state_on_board(const rm_state *st, int k) { return st->RM_FIELD(on_board)[k]; }

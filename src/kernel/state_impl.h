@@ -131,12 +131,15 @@ typedef struct rm_clock {
     uint8_t to_move;
     uint8_t phase[2];
     uint8_t phase_turns[2];
+    uint8_t stall[2];          /* the counters (clock_count) */
+    uint8_t quiet;
 } rm_clock;
 
 static inline rm_clock clock_of(const rm_state *st)
 {
     return (rm_clock){ st->hash, st->turn, st->to_move, { st->phase[0], st->phase[1] },
-                       { st->phase_turns[0], st->phase_turns[1] } };
+                       { st->phase_turns[0], st->phase_turns[1] }, { st->stall[0], st->stall[1] },
+                       st->quiet };
 }
 
 static inline void clock_store(rm_state *st, const rm_clock *c)
@@ -146,6 +149,80 @@ static inline void clock_store(rm_state *st, const rm_clock *c)
     st->to_move = c->to_move;
     memcpy(st->phase, c->phase, sizeof st->phase);
     memcpy(st->phase_turns, c->phase_turns, sizeof st->phase_turns);
+    memcpy(st->stall, c->stall, sizeof st->stall);
+    st->quiet = c->quiet;
+}
+
+/* ---- the counters of the rules that count turns ----
+ *
+ * A turn of side S advances when it raises the sum of the levels
+ * (rm_side.fwd_level) of S's pieces on the board: a piece moved ends
+ * farther forward than it started (a chain: its last point against its
+ * first), or a piece is dropped (every level is at least 1). A turn
+ * captures when it takes a piece (a capture or a removal). The bit
+ * kernel finds both from the positions before and after the turn
+ * (bitgen.c), the reference from the moves (below): the same answer. */
+
+/* Whether the moves M[0..N) of side SIDE advance. */
+static inline bool moves_advance(const rm_game *g, int side, const rm_move *m, int n)
+{
+    const uint16_t *level = g->sides[side].fwd_level;
+    if (!level)
+        return false;
+    long d = 0;
+    for (int i = 0; i < n; i++)
+        if (m[i].type == RM_MV_DROP)
+            d += level[m[i].to];
+        else if (m[i].type == RM_MV_MOVE || m[i].type == RM_MV_CAPTURE)
+            d += (long)level[m[i].to] - (long)level[m[i].from];
+    return d > 0;
+}
+
+/* Whether the moves M[0..N) take a piece. */
+static inline bool moves_capture(const rm_move *m, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (m[i].type == RM_MV_CAPTURE || m[i].type == RM_MV_REMOVE)
+            return true;
+    return false;
+}
+
+/* The counters of C after a turn of side S that ADVANCED and CAPTURED,
+ * its hash kept up to date: each rule's count goes up by one or back to
+ * 0, and stays at most at the rule's number (where the game is over). */
+static inline void clock_count(const rm_game *g, rm_clock *c, int s, bool advanced, bool captured)
+{
+    const rm_rules *r = &g->rules;
+    if (r->stall_after[s] > 0) {
+        int n = advanced ? 0 : c->stall[s] < r->stall_after[s] ? c->stall[s] + 1 : c->stall[s];
+        c->hash ^= g->zob.stall[s] * c->stall[s] ^ g->zob.stall[s] * (uint64_t)n;
+        c->stall[s] = (uint8_t)n;
+    }
+    if (r->quiet_after > 0) {
+        int n = captured ? 0 : c->quiet < r->quiet_after ? c->quiet + 1 : c->quiet;
+        c->hash ^= g->zob.quiet * c->quiet ^ g->zob.quiet * (uint64_t)n;
+        c->quiet = (uint8_t)n;
+    }
+}
+
+/* Whether the turn of the side to move in ST is counted: the game has
+ * counting rules, and the turn is a turn of the game (its phase is not
+ * played before play). */
+static inline bool turn_counted(const rm_game *g, const rm_state *st)
+{
+    return g->rules.counting && !g->rules.phases[st->phase[st->to_move]].before_play;
+}
+
+/* What the turn of moves M[0..N) (CAPTURED: it takes a piece) does to
+ * the counters of ST, as a change of its hash. */
+static inline uint64_t count_delta(const rm_game *g, const rm_state *st, const rm_move *m, int n,
+                                   bool captured)
+{
+    if (!turn_counted(g, st))
+        return 0;
+    rm_clock c = clock_of(st);
+    clock_count(g, &c, st->to_move, moves_advance(g, st->to_move, m, n), captured);
+    return c.hash ^ st->hash;
 }
 
 /* Moves side S on to its next phase while the one in force has ended. */
@@ -222,8 +299,9 @@ static inline void clock_end_turn(const rm_game *g, rm_clock *c, const uint8_t *
     }
 }
 
-/* Ends the turn of the side to move on ST. */
-void end_turn(const rm_game *g, rm_state *st);
+/* Ends the turn of the side to move on ST, a turn of the moves
+ * M[0..N), which it counts (clock_count). */
+void end_turn(const rm_game *g, rm_state *st, const rm_move *m, int n);
 /* What ending the turn does to the hash of ST once one piece of kind
  * DROPPED (-1: none) has left the hand. */
 static inline uint64_t end_turn_delta(const rm_game *g, const rm_state *st, int dropped)

@@ -182,6 +182,12 @@ void rm_turn_cache_prepare(const rm_game *g)
 {
     if (atomic_load_explicit(&g->exec_cache, memory_order_acquire))
         return;
+    /* (a game whose rules count turns: a list's hashes hold the counters
+     * of its position, which the cache's entries do not) */
+    if (g->rules.counting) {
+        cache_attach(g, &off_cache);
+        return;
+    }
     turn_cache *c = cache_build(g);
     if (c) /* (out of memory: no cache, as before) */
         cache_attach(g, c);

@@ -36,6 +36,12 @@ static const char *refused(const rm_game *g, const rm_bits *k)
     for (int i = 0; i < g->nkinds; i++)
         if (g->kinds[i].stacks && g->kinds[i].count > MAXUP + 1)
             return "has a kind of more than 32 pieces that stack, which the solver does not take";
+    /* (a tier is what never comes back; the counters of 'loses after N
+     * turns without advancing' and 'more pieces wins after N turns
+     * without capture' go back to 0, and a position is not ranked by them) */
+    if (g->rules.counting)
+        return "has a rule that counts turns (without advancing, or without capture), which the "
+               "solver does not take";
     return NULL;
 }
 

@@ -1198,6 +1198,118 @@ static void end__blocked_draws__the_game_is_drawn(void **state)
     rm_game_destroy(g);
 }
 
+/* ---- the rules that count turns ---- */
+
+/* A row of five: a tiger at the left, whose forward is right; men who
+ * step either way and are taken by a short leap. */
+static rm_game *counting_game(const char *setup, const char *rules)
+{
+    return loadf("game \"test\"\n"
+                 "board { grid 5 x 1 }\n"
+                 "side tigers { piece tiger 1; forward right }\n"
+                 "side men { piece man 2 }\n"
+                 "setup { %s }\n"
+                 "rules { %s }\n"
+                 "phase hunt of tigers { turn step tiger or capture tiger }\n"
+                 "phase move of men { turn step man }\n",
+                 setup, rules);
+}
+
+/* Plays TEXT on ST, checking the state's hash against rm_hash and the
+ * listed turn's. */
+static void play_counted(const rm_game *g, rm_state *st, const char *text)
+{
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    assert_true(rm_legal_turns(g, st, &l) > 0);
+    rm_move moves[RM_MAX_TURN_MOVES];
+    int n = 0;
+    char err[256];
+    if (rm_parse_turn(g, st, text, moves, &n, err, sizeof err) != 0)
+        fail_msg("'%s' refused: %s", text, err);
+    rm_state after = *st;
+    rm_apply(g, &after, moves, n);
+    assert_true(rm_state_hash(&after) == rm_hash(g, &after));
+    bool listed = false;
+    for (int i = 0; i < l.n; i++)
+        listed |= l.turns[i].hash == rm_state_hash(&after);
+    assert_true(listed);
+    rm_turnlist_free(&l);
+    *st = after;
+}
+
+static void counters__stall__counts_the_side_s_turns_and_resets_on_advancing(void **state)
+{
+    (void)state;
+    rm_game *g = counting_game("tiger at a1; man at c1 e1", "first tigers; tigers loses after 2 turns without advancing");
+    rm_state st = start(g);
+    int t = side_of(g, "tigers"), m = side_of(g, "men");
+    play_counted(g, &st, "a1-b1"); /* forward: still 0 */
+    assert_int_equal(rm_state_stall(&st, t), 0);
+    play_counted(g, &st, "e1-d1"); /* the men's turns are not counted */
+    assert_int_equal(rm_state_stall(&st, t), 0);
+    assert_int_equal(rm_state_stall(&st, m), 0);
+    play_counted(g, &st, "b1-a1"); /* backward: 1 */
+    assert_int_equal(rm_state_stall(&st, t), 1);
+    rm_outcome o;
+    assert_int_equal(result_of(g, &st, &o), RM_ONGOING);
+    play_counted(g, &st, "d1-e1");
+    play_counted(g, &st, "a1-b1"); /* forward again: back to 0 */
+    assert_int_equal(rm_state_stall(&st, t), 0);
+    play_counted(g, &st, "e1-d1");
+    play_counted(g, &st, "b1-a1");
+    play_counted(g, &st, "d1-e1");
+    assert_int_equal(rm_state_stall(&st, t), 1);
+    /* the same pieces as two turns before, but not the same position */
+    play_counted(g, &st, "a1-b1");
+    play_counted(g, &st, "e1-d1");
+    play_counted(g, &st, "b1-a1");
+    assert_int_equal(rm_state_stall(&st, t), 1);
+    rm_state again = st;
+    play_counted(g, &st, "d1-e1");
+    assert_false(rm_state_hash(&st) == rm_state_hash(&again));
+    rm_game_destroy(g);
+    g = counting_game("tiger at a1; man at c1 e1", "first tigers; tigers loses after 1 turn without advancing");
+    st = start(g);
+    play_counted(g, &st, "a1-b1");
+    play_counted(g, &st, "e1-d1");
+    play_counted(g, &st, "b1-a1");
+    assert_int_equal(result_of(g, &st, &o), side_of(g, "men"));
+    assert_int_equal(o.rule, RM_BY_STALLING);
+    assert_int_equal(o.side, t);
+    rm_game_destroy(g);
+}
+
+static void counters__more_pieces__wins_after_turns_without_capture(void **state)
+{
+    (void)state;
+    rm_game *g = counting_game("tiger at a1; man at b1 e1",
+                               "first men; more pieces wins after 3 turns without capture");
+    rm_state st = start(g);
+    play_counted(g, &st, "e1-d1");
+    assert_int_equal(rm_state_quiet(&st), 1);
+    play_counted(g, &st, "a1xc1"); /* a capture: back to 0 */
+    assert_int_equal(rm_state_quiet(&st), 0);
+    play_counted(g, &st, "d1-e1");
+    play_counted(g, &st, "c1-b1");
+    assert_int_equal(rm_state_quiet(&st), 2);
+    rm_outcome o;
+    assert_int_equal(result_of(g, &st, &o), RM_ONGOING);
+    play_counted(g, &st, "e1-d1");
+    assert_int_equal(rm_state_quiet(&st), 3);
+    /* one tiger, one man: as many pieces */
+    assert_int_equal(result_of(g, &st, &o), RM_DRAW);
+    assert_int_equal(o.rule, RM_BY_MORE_PIECES);
+    assert_int_equal(o.side, -1);
+    rm_game_destroy(g);
+    g = counting_game("tiger at a1; man at c1 e1", "first tigers; more pieces wins after 1 turn without capture");
+    st = start(g);
+    play_counted(g, &st, "a1-b1");
+    assert_int_equal(result_of(g, &st, &o), side_of(g, "men"));
+    assert_int_equal(o.rule, RM_BY_MORE_PIECES);
+    rm_game_destroy(g);
+}
+
 static void end__blocked_passes__one_turn_of_no_move_and_play_goes_on(void **state)
 {
     (void)state;
@@ -1866,6 +1978,8 @@ int main(void)
         cmocka_unit_test(end__draw_on_repetition_never__a_repeated_position_goes_on),
         cmocka_unit_test(end__blocked_by_default__the_side_loses),
         cmocka_unit_test(end__blocked_draws__the_game_is_drawn),
+        cmocka_unit_test(counters__stall__counts_the_side_s_turns_and_resets_on_advancing),
+        cmocka_unit_test(counters__more_pieces__wins_after_turns_without_capture),
         cmocka_unit_test(end__blocked_passes__one_turn_of_no_move_and_play_goes_on),
         cmocka_unit_test(end__both_pass__neither_can_move__ends_as_the_file_says),
         cmocka_unit_test(end__blocked_pass_with_compulsory_captures__still_passes),

@@ -85,6 +85,14 @@ static void place(const rm_game *g, uint64_t *rng, rm_state *st)
     }
     rm_state_set(g, st, &pos);
     rm_state_set_clock(g, st, rm_rng_below(rng, 100), turns);
+    /* (drawn only in a game that counts: the others' positions stay as
+     * they were) */
+    if (g->rules.counting) {
+        int stall[2], quiet = rm_rng_below(rng, g->rules.quiet_after + 1);
+        for (int s = 0; s < 2; s++)
+            stall[s] = rm_rng_below(rng, g->rules.stall_after[s] + 1);
+        rm_state_set_counters(g, st, stall, quiet);
+    }
 }
 
 /* What a check gets: the position, its listed turns, and the names that
@@ -140,6 +148,13 @@ static void every_game(game_visit *visit, long totals[2], const char *compared)
 {
     totals[0] = totals[1] = 0;
     assert_true(for_each_shipped_game(visit, totals) >= 20);
+    /* and the test game of the rules that count turns, whose counters
+     * are placed at random too */
+    const char *dir = getenv("srcdir");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/games/counters.game", dir ? dir : ".");
+    int i = 0;
+    for_each_option_value(path, "tests/games/counters.game", visit, totals, &i);
     print_message("%ld positions, %ld %s\n", totals[0], totals[1], compared);
 }
 

@@ -262,6 +262,19 @@ static void solve__small_games__agree_with_exhaustive_search(void **state)
     }
 }
 
+/* A game whose rules count turns (tests/games/counters.game): the
+ * solver does not rank its counters, and refuses it, saying why. */
+static void solve__rules_that_count_turns__are_refused(void **state)
+{
+    (void)state;
+    rm_game *g = load_test_game("tests/games/counters.game", NULL, NULL);
+    char err[512];
+    rm_solve_options o = { 0 };
+    assert_null(rm_solve(g, &o, err, sizeof err));
+    assert_non_null(strstr(err, "has a rule that counts turns"));
+    rm_game_destroy(g);
+}
+
 /* ---- verify ---- */
 
 static void solve__verify__passes_a_solve_and_finds_a_planted_fault(void **state)
@@ -788,6 +801,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(solve__small_games__agree_with_exhaustive_search),
+        cmocka_unit_test(solve__rules_that_count_turns__are_refused),
         cmocka_unit_test(solve__verify__passes_a_solve_and_finds_a_planted_fault),
         cmocka_unit_test(solve__database__gives_back_its_values_and_refuses_bad_files),
         cmocka_unit_test(solve__database__refuses_a_change_of_any_byte),

@@ -92,6 +92,7 @@ typedef struct snapshot {
     rm_position pos;
     uint64_t hash;
     int turn, phase_turns[2];
+    int stall[2], quiet;       /* the counters */
 } snapshot;
 
 static inline void snap(const rm_game *g, const rm_state *st, snapshot *s)
@@ -100,8 +101,11 @@ static inline void snap(const rm_game *g, const rm_state *st, snapshot *s)
     rm_state_position(g, st, &s->pos);
     s->hash = rm_state_hash(st);
     s->turn = rm_state_turn(st);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
         s->phase_turns[i] = rm_state_phase_turns(st, i);
+        s->stall[i] = rm_state_stall(st, i);
+    }
+    s->quiet = rm_state_quiet(st);
 }
 
 /* A and B are the same position, field by field (WHERE says which). */
