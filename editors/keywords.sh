@@ -52,7 +52,7 @@ move keyword.other.move capture captures chain continue drop first hand leap mov
 end keyword.other.end draw end ends lose loses repetition result wins
 example keyword.other.example after illegal legal
 modifier keyword.other.modifier compulsory empty fewer most must odd once optional than times
-preposition keyword.other.preposition at in of on to with
+preposition keyword.other.preposition at by in of on to with
 other keyword.other
 constant constant.language
 EOF

@@ -89,7 +89,7 @@ static rm_node *number_node(rm_parse_state *ps, rm_span at, long value)
        REGION "'region'" ROW "'row'" ROWS "'rows'" SETUP "'setup'" SIDE "'side'"
        SOURCE "'source'" STACKS "'stacks'" SYMBOL "'symbol'" TO "'to'"
        TRIANGLE "'triangle'"
-       AFTER "'after'" CAPTURES "'captures'" CAPTURE "'capture'" CHAIN "'chain'"
+       AFTER "'after'" BY "'by'" CAPTURES "'captures'" CAPTURE "'capture'" CHAIN "'chain'"
        COMPULSORY "'compulsory'" CONTINUE "'continue'" DRAW "'draw'" DROP "'drop'"
        ELSE "'else'" EMPTY "'empty'" END "'end'" ENDS "'ends'" FIRST "'first'"
        FEWER "'fewer'" IF "'if'" LEAP "'leap'" LINES "'lines'" LOSE "'lose'"
@@ -190,6 +190,7 @@ word:
   | TO { $$ = arena_strndup(ps->arena, "to", 2); }
   | TRIANGLE { $$ = arena_strndup(ps->arena, "triangle", 8); }
   | AFTER { $$ = arena_strndup(ps->arena, "after", 5); }
+  | BY { $$ = arena_strndup(ps->arena, "by", 2); }
   | CAPTURES { $$ = arena_strndup(ps->arena, "captures", 8); }
   | CAPTURE { $$ = arena_strndup(ps->arena, "capture", 7); }
   | CHAIN { $$ = arena_strndup(ps->arena, "chain", 5); }
@@ -521,6 +522,7 @@ capture_param:
   | REMOVING AT END                 { $$ = NODE(N_REMOVING, @$); $$->flags = 1; }
   | REMOVING AT ONCE                { $$ = NODE(N_REMOVING, @$); $$->flags = 0; }
   | WITH NAME STEP                  { $$ = text_node(ps, N_FINAL_STEP, @$, $2); $$->span2 = @2; }
+  | BY kind_names                   { $$ = $2; $$->kind = N_BY; $$->span = @$; }
     ;
 
 /* kind_names: NAME { [','] NAME } */
@@ -585,6 +587,13 @@ grid_dims:
   | NUMBER NAME NUMBER
         {
             $$ = text_node(ps, N_GRID, @$, $2);
+            $$->n = $1;
+            $$->n2 = $3;
+            $$->span3 = @2;
+        }
+  | NUMBER BY NUMBER                /* ("5 by 5": refused by the compile step, as any word) */
+        {
+            $$ = text_node(ps, N_GRID, @$, arena_strndup(ps->arena, "by", 2));
             $$->n = $1;
             $$->n2 = $3;
             $$->span3 = @2;

@@ -46,8 +46,8 @@
     (end "draw" "end" "ends" "lose" "loses" "repetition" "result" "wins")
     (example "after" "illegal" "legal")
     (modifier "compulsory" "empty" "fewer" "most" "must" "odd" "once" "optional" "than" "times")
-    (preposition "at" "in" "of" "on" "to" "with")
-    (constant "advancing" "all" "alternate" "back" "backward" "before" "blocked" "both" "diagonal" "down" "draws" "drops" "final" "forward" "further" "left" "more" "never" "none" "not" "orthogonal" "pass" "passes" "per" "play" "right" "sideways" "toward" "up" "without" "x"))
+    (preposition "at" "by" "in" "of" "on" "to" "with")
+    (constant "advancing" "all" "alternate" "approach" "back" "backward" "before" "blocked" "both" "diagonal" "down" "draws" "drops" "final" "forward" "further" "left" "more" "never" "none" "not" "orthogonal" "pass" "passes" "per" "play" "right" "sideways" "toward" "up" "withdrawal" "without" "x"))
   "The words of the .game language, by group.
 The keywords of grammar/lexer.l, and the constants of doc/language.md.")
 ;; END keywords

@@ -64,6 +64,10 @@ static void dump_action(FILE *out, const rm_game *g, int i)
             fprintf(out, " not-back");
         if (a->final_step)
             fprintf(out, a->further_step ? " further-step" : " final-step");
+        if (a->by)
+            fprintf(out, " by=%s%s%s", a->by & RM_BY_APPROACH ? "approach" : "",
+                    a->by == (RM_BY_APPROACH | RM_BY_WITHDRAWAL) ? "," : "",
+                    a->by & RM_BY_WITHDRAWAL ? "withdrawal" : "");
     }
     if (a->to_empty)
         fprintf(out, " to-empty");

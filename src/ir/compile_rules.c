@@ -131,6 +131,7 @@ static int compile_action(compiler *c, const rm_node *n, int side)
                 a.targets |= (uint16_t)(1u << j);
     bool chain_seen = false, removing_seen = false;
     const rm_node *further = NULL; /* 'with further step' */
+    const rm_node *by = NULL, *jump_word = NULL; /* 'by ...'; a word of jumps only */
     for (int i = 0; i < n->nkids; i++) {
         const rm_node *p = n->kids[i];
         switch (p->kind) {
@@ -158,7 +159,27 @@ static int compile_action(compiler *c, const rm_node *n, int side)
                 a.targets |= (uint16_t)(1u << t);
             }
             break;
+        case N_BY:
+            by = p;
+            for (int j = 0; j < p->nkids; j++) {
+                const char *w = p->kids[j]->text;
+                int bit = strcmp(w, "approach") == 0     ? RM_BY_APPROACH
+                          : strcmp(w, "withdrawal") == 0 ? RM_BY_WITHDRAWAL
+                                                         : 0;
+                if (!bit) {
+                    diag_error(c->d, p->kids[j]->span, "a capture is made 'by approach', 'by "
+                               "withdrawal' or 'by approach, withdrawal', not by '%s'", SHOWN(w));
+                    return -1;
+                }
+                if (a.by & bit) {
+                    diag_error(c->d, p->kids[j]->span, "'%s' is written twice", w);
+                    return -1;
+                }
+                a.by |= (uint8_t)bit;
+            }
+            break;
         case N_LINES: {
+            jump_word = p;
             bool bad = false;
             a.lines = p->flags ? UINT64_C(0xAAAAAAAAAAAAAAAA) & RM_LINES_ALL : 0; /* odd: 1, 3, ... */
             for (int j = 0; j < p->nkids; j++) {
@@ -184,6 +205,8 @@ static int compile_action(compiler *c, const rm_node *n, int side)
                 return -1;
             }
             a.not_back = p->text != NULL;
+            if (a.not_back)
+                jump_word = p;
             break;
         case N_FINAL_STEP:
             if (strcmp(p->text, "further") == 0) {
@@ -195,6 +218,7 @@ static int compile_action(compiler *c, const rm_node *n, int side)
                 return -1;
             }
             a.final_step = true;
+            jump_word = p;
             break;
         case N_TO_EMPTY:
             a.to_empty = true;
@@ -206,6 +230,7 @@ static int compile_action(compiler *c, const rm_node *n, int side)
         case N_REMOVING:
             removing_seen = true;
             a.remove_at_end = p->flags != 0;
+            jump_word = p;
             break;
         case N_IN_SET:
             if (eval_set(c, p->kids[0], &a.region) != 0)
@@ -231,6 +256,17 @@ static int compile_action(compiler *c, const rm_node *n, int side)
         diag_error(c->d, further->span, "'with further step' allows a step where the piece "
                    "could capture again, and after 'chain must continue' it stops only where it "
                    "cannot: write 'chain' (it may stop) or 'with final step'");
+    if (by && jump_word)
+        diag_error(c->d, jump_word->span, "a capture by approach or withdrawal takes the whole "
+                   "run of pieces in line, at once, and its chain never steps back; 'lines', "
+                   "'not back', 'removing at ...' and 'with ... step' are words of a capture "
+                   "that jumps");
+    for (int j = 0; by && j < g->nkinds; j++)
+        if ((j == k || (a.targets >> j & 1)) && g->kinds[j].stacks_in_play) {
+            diag_error(c->d, by->span, "a capture by approach or withdrawal is a game of single "
+                       "pieces, and '%s' stacks in play", g->kinds[j].name);
+            break;
+        }
     if (removing_seen && !chain_seen)
         diag_error(c->d, n->span, "'removing at ...' says when a chain's jumped pieces leave; "
                    "this capture has no 'chain'");

@@ -253,7 +253,9 @@ static double action_ways(const rm_game *g, const reach *r, const rm_action_rule
     case RM_CAPTURE: {
         /* with a final step: each capture or chain, then no step or a
          * step along one of the most lines a point has */
-        double ways = log10_count(top(r->jumps, r->npoints, pieces));
+        /* (by approach or withdrawal: a step that takes ahead or behind) */
+        double ways = a->by ? log10_count(2 * top(r->rays, r->npoints, pieces))
+                            : log10_count(top(r->jumps, r->npoints, pieces));
         if (a->chain != RM_CHAIN_NONE)
             ways += chain_ways(g, r, a, &len, &lines);
         if (a->final_step)

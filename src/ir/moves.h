@@ -52,7 +52,8 @@ enum {
     RM_WORD_DIRECTIONS = 1 << 8,   /* STEP, SLIDE, LEAP, CAPTURE: a direction filter */
     RM_WORD_REGION = 1 << 9,       /* DROP, RELOCATE: where to; REMOVE: from where */
     RM_WORD_FURTHER_STEP = 1 << 10,/* CAPTURE: the final step only where it could go on */
-    RM_WORDS_ALL = (1 << 11) - 1   /* every word the language has: for the tests, which
+    RM_WORD_BY = 1 << 11,          /* CAPTURE: by approach or withdrawal, not by a jump */
+    RM_WORDS_ALL = (1 << 12) - 1   /* every word the language has: for the tests, which
                                     * ask that some game carries each; a walk names
                                     * the words it knows one by one */
 };
@@ -68,7 +69,7 @@ static inline unsigned rm_action_words(const rm_action_rule *a)
            (a->fewer_than >= 0 ? RM_WORD_FEWER_THAN : 0u) |
            (a->dirs || a->dir_allow ? RM_WORD_DIRECTIONS : 0u) |
            (a->has_region ? RM_WORD_REGION : 0u) |
-           (a->further_step ? RM_WORD_FURTHER_STEP : 0u);
+           (a->further_step ? RM_WORD_FURTHER_STEP : 0u) | (a->by ? RM_WORD_BY : 0u);
 }
 
 /* Whether A is of a kind rules.h names and carries only words of KNOWN
@@ -149,14 +150,47 @@ static inline bool rm_moves_along_rays(const rm_action_rule *a)
 }
 
 /* The points of a ray a move of A looks at: a step its first, a leap or
- * a capture over one piece its first two, a slide or a capture over
- * longer lines all of them (0). */
+ * a capture over one piece its first two, a slide, a capture over
+ * longer lines or by approach or withdrawal all of them (0). */
 static inline int rm_ray_reach(const rm_action_rule *a)
 {
-    return a->type == RM_STEP                                          ? 1
+    return a->type == RM_STEP ? 1
            : a->type == RM_LEAP ||
-                     (a->type == RM_CAPTURE && rm_jumps_one(a->lines)) ? 2
-                                                                       : 0;
+                     (a->type == RM_CAPTURE && !a->by && rm_jumps_one(a->lines)) ? 2
+                                                                                 : 0;
+}
+
+/* ---- captures by approach and by withdrawal (rm_action_rule.by) ----
+ *
+ * A capture by approach or withdrawal is a step to an empty neighbour
+ * along a ray R of the piece's point P. By approach it takes the run of
+ * target pieces on R just past the point stepped to (R's points from its
+ * second on); by withdrawal the run on the ray of P opposite R (the same
+ * line, the other way: rm_by_opposite), from its first point on. A run is
+ * every target piece from there, one after the other, up to the first
+ * point that holds none (MV(run)); it is at least one piece, or the step
+ * takes nothing that way. Each way that takes is one capture: a step
+ * with pieces both ahead and behind is two captures, the player's choice.
+ * A chain of them is made by one piece; a capture of it may not step to a
+ * point the piece has stood on in the turn (its start included), nor
+ * along the line and way of the step before it (rm_by_may_step). */
+
+/* Whether a capture by approach or withdrawal of a chain may step along
+ * a ray of line LINE and way DIR (rm_ray.line, .dir) to a point the
+ * piece has already stood on in the turn (VISITED) or not, after a step
+ * along line PREV_LINE, way PREV_DIR (PREV_LINE -1: the chain's first
+ * capture). */
+static inline bool rm_by_may_step(int line, int dir, bool visited, int prev_line, int prev_dir)
+{
+    return !visited && !(line == prev_line && dir == prev_dir);
+}
+
+/* Whether the ray of LINE, way DIR is the ray opposite the ray of
+ * R_LINE, way R_DIR at one point: the ray a withdrawal along R takes
+ * along. */
+static inline bool rm_by_opposite(int line, int dir, int r_line, int r_dir)
+{
+    return line == r_line && dir == -r_dir;
 }
 
 /* Whether a turn of A is one move from one point to one more: a step,
@@ -252,6 +286,17 @@ static inline int MV(capture)(const MV_PT *pts, int len, uint64_t lines, MV_SET 
     while (rm_run_goes_on(run, len) && MV_IN(targets, pts[run]))
         run++;
     return rm_jump_lands(lines, run, len) && MV_IN(empty, pts[run]) ? run : 0;
+}
+
+/* The pieces a capture by approach or withdrawal takes along the ray
+ * PTS[0..LEN), which begins with the first point it may take: the run of
+ * TARGETS from there, every one (0: none, it takes nothing that way). */
+static inline int MV(run)(const MV_PT *pts, int len, MV_SET targets)
+{
+    int n = 0;
+    while (n < len && MV_IN(targets, pts[n]))
+        n++;
+    return n;
 }
 
 #undef MV

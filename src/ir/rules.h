@@ -50,6 +50,11 @@ typedef enum rm_action_type {
 
 enum { RM_CHAIN_NONE, RM_CHAIN_MAY_STOP, RM_CHAIN_MUST_CONTINUE };
 
+/* How a capture 'by' takes (rm_action_rule.by), one bit each: the run of
+ * enemy pieces in line just past the point a step ends on (approach), or
+ * just behind the point it leaves (withdrawal). */
+enum { RM_BY_APPROACH = 1, RM_BY_WITHDRAWAL = 2 };
+
 /* The words of a direction filter (rm_action_rule.dirs), one bit each.
  * The first three say where a move goes relative to its side's forward,
  * the last two which lines it goes along. */
@@ -87,6 +92,9 @@ typedef struct rm_action_rule {
                                * end the turn with one step from where it landed */
     bool further_step;        /* CAPTURE with final_step: only when the piece could capture
                                * again from where it stopped ('with further step') */
+    uint8_t by;               /* CAPTURE: 0, a jump over the line taken; else RM_BY_*: a step
+                               * that takes the run in line ahead of it (approach) or
+                               * behind it (withdrawal) ('by approach, withdrawal') */
     bool to_empty;            /* DROP, STEP, LEAP: only onto empty points, though the kind stacks */
     int16_t fewer_than;       /* DROP: only while fewer than this many of the kind are on the board; -1 */
     uint8_t dirs;             /* STEP, SLIDE, LEAP, CAPTURE: the words of its direction filter

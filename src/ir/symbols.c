@@ -335,6 +335,7 @@ static void walk(rm_index *ix, const rm_node *n, const rm_node *up, int parent)
         break;
     case N_COMPULSORY:
     case N_DIRS:
+    case N_BY:
     case N_CHAIN:
     case N_FINAL_STEP:
     case N_DIAGONALS:

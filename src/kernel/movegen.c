@@ -514,6 +514,118 @@ static void gen_captures(gen *x, const rm_action_rule *a, int step, int done)
     spend(x, looked);
 }
 
+/* ---- captures by approach and by withdrawal (moves.h) ---- */
+
+/* The ray of P opposite its ray R, along which a withdrawal along R
+ * takes; UINT32_MAX when P has none (R leaves the end of its line). */
+static uint32_t opposite_ray(const rm_board *b, int p, uint32_t r)
+{
+    for (uint32_t o = b->ray_off[p]; o < b->ray_off[p + 1]; o++)
+        if (rm_by_opposite(b->rays[o].line, b->rays[o].dir, b->rays[r].line, b->rays[r].dir))
+            return o;
+    return UINT32_MAX;
+}
+
+static bool by_captures_from(gen *x, const rm_action_rule *a, int p, rm_set *visited,
+                             int prev_line, int prev_dir, int step, int done);
+
+/* Makes the capture of A that steps from P along its ray R and takes the
+ * N pieces on TAKEN (a move, then a removal for each, nearest first),
+ * and ends the step, or goes on with the chain from where it stepped to
+ * (VISITED: the points the piece has stood on in the turn). */
+static void by_capture(gen *x, const rm_action_rule *a, int p, uint32_t r, const uint16_t *taken,
+                       int n, rm_set *visited, int step, int done)
+{
+    const rm_game *g = x->g;
+    const rm_board *b = &g->board;
+    int q = b->ray_next[r];
+    if (!room(x) || x->nmoves + 1 + n > RM_MAX_TURN_MOVES)
+        return;
+    int mark = x->log.n, nmoves = x->nmoves;
+    rm_move m = { RM_MV_MOVE, 0, a->kind, (uint8_t)p, (uint8_t)q, 0, 0 };
+    apply_move(g, x->st, &x->log, &m, NULL);
+    x->moves[x->nmoves++] = m;
+    for (int i = 0; i < n; i++) {
+        rm_move t = { RM_MV_REMOVE, 0, (uint8_t)x->st->kind[taken[i]], (uint8_t)taken[i], 0, 0, 0 };
+        apply_move(g, x->st, &x->log, &t, NULL);
+        x->moves[x->nmoves++] = t;
+    }
+    x->captures++;
+    /* the capture, the pieces it took, and the rays the chain looks along
+     * where it stepped to */
+    long work = n + CHANGE_COST * (x->log.n - mark) + (long)(b->ray_off[q + 1] - b->ray_off[q]);
+    if (!begin(x, 1, work)) {
+        set_add(visited, q);
+        if (a->chain != RM_CHAIN_MUST_CONTINUE)
+            gen_steps(x, step, done + 1);
+        if (a->chain != RM_CHAIN_NONE &&
+            !by_captures_from(x, a, q, visited, b->rays[r].line, b->rays[r].dir, step, done) &&
+            a->chain == RM_CHAIN_MUST_CONTINUE)
+            gen_steps(x, step, done + 1);
+        set_del(visited, q);
+    }
+    x->captures--;
+    x->nmoves = nmoves;
+    undo_to(g, x->st, &x->log, mark);
+}
+
+/* Captures by approach or withdrawal of A by the piece on P, after a
+ * step along line PREV_LINE, way PREV_DIR (PREV_LINE -1: none yet);
+ * returns whether there was one. */
+static bool by_captures_from(gen *x, const rm_action_rule *a, int p, rm_set *visited,
+                             int prev_line, int prev_dir, int step, int done)
+{
+    const rm_board *b = &x->g->board;
+    const uint8_t *cls = filter_classes(x, a);
+    points targets = piece_points(x->st, a->targets, NULL);
+    bool found = false;
+    for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1] && !x->stopped; r++) {
+        const rm_ray *ray = &b->rays[r];
+        if (x->st->kind[b->ray_next[r]] >= 0 || !ray_allowed(a, cls, r) ||
+            !rm_by_may_step(ray->line, ray->dir, set_has(visited, b->ray_next[r]), prev_line,
+                            prev_dir))
+            continue;
+        for (int way = RM_BY_APPROACH; way <= RM_BY_WITHDRAWAL; way <<= 1) {
+            if (!(a->by & way))
+                continue;
+            const uint16_t *pts = b->ray_pts + ray->off + 1;
+            int len = ray->len - 1;
+            if (way == RM_BY_WITHDRAWAL) {
+                uint32_t o = opposite_ray(b, p, r);
+                if (o == UINT32_MAX)
+                    continue;
+                pts = b->ray_pts + b->rays[o].off;
+                len = b->rays[o].len;
+            }
+            int n = ray_run(pts, len, &targets);
+            if (n == 0)
+                continue;
+            found = true;
+            by_capture(x, a, p, r, pts, n, visited, step, done);
+        }
+    }
+    return found;
+}
+
+static void gen_by_captures(gen *x, const rm_action_rule *a, int step, int done)
+{
+    rm_set visited;
+    set_clear(&visited);
+    long looked = 0;
+    SET_FOREACH(p, &x->st->occ[x->side]) {
+        looked++;
+        if (x->st->kind[p] != a->kind)
+            continue;
+        looked += x->g->board.ray_off[p + 1] - x->g->board.ray_off[p];
+        set_add(&visited, p);
+        by_captures_from(x, a, p, &visited, -1, 0, step, done);
+        set_del(&visited, p);
+        if (x->stopped)
+            break;
+    }
+    spend(x, looked);
+}
+
 static void gen_removes(gen *x, const rm_action_rule *a, int step, int done)
 {
     const rm_state *st = x->st;
@@ -572,7 +684,10 @@ static void gen_action(gen *x, const rm_action_rule *a, int step, int done)
         gen_moves(x, a, step, done);
         break;
     case RM_CAPTURE:
-        gen_captures(x, a, step, done);
+        if (a->by)
+            gen_by_captures(x, a, step, done);
+        else
+            gen_captures(x, a, step, done);
         break;
     case RM_REMOVE:
         gen_removes(x, a, step, done);

@@ -48,6 +48,7 @@ X(LINES,      "lines")       /* kids: NUMBERs, the line lengths allowed; flags: 
 X(NUMBER,     "number")      /* n: a number as written */
 X(CHAIN,      "chain")       /* flags: 1 must continue; text, text2: the two words after it, as 'not back' (span2), or NULL */
 X(REMOVING,   "removing")    /* flags: 1 at end, 0 at once */
+X(BY,         "by")          /* kids: NAMEs, the ways a capture by approach or withdrawal takes ('approach', 'withdrawal') */
 X(FINAL_STEP, "final-step")  /* text: the word between 'with' and 'step' ('final' or 'further'; span2) */
 X(TO_EMPTY,   "to-empty")    /* drop, step, leap: only onto empty points */
 X(IN_SET,     "in")          /* kids[0]: SET */

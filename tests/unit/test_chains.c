@@ -1,13 +1,16 @@
 /* test_chains.c: the rules that narrow or extend what a move may do, and
  * their combinations with stacks, chains and compulsory captures:
  * 'chain ... not back', 'with final step', 'stacks in setup', 'to empty',
- * 'captures compulsory per piece' and 'drops compulsory'.
+ * 'captures compulsory per piece' and 'drops compulsory'; and captures by
+ * approach and by withdrawal ('capture KIND by ...'), their chains and
+ * paika under 'captures compulsory'.
  *
  * As in test_kernel.c, the legal turns of a position are compared as
  * their texts, sorted and joined by blanks; each expected list is worked
  * out by hand in the comment above it.
  */
 #include "turn_helpers.h"
+#include "bitgen.h"
 
 /* A game on a row of WIDTH points: tigers and men (MEN_OPTS after the
  * men's count, as " stacks"), the setup SETUP, the tigers' phase TIGERS;
@@ -413,6 +416,131 @@ static void drops_compulsory__after_compulsory_captures(void **state)
     rm_game_destroy(g);
 }
 
+/* ---- captures by approach and by withdrawal ---- */
+
+/* A game on a grid GRID with alternate diagonals: white pieces, black
+ * pieces that step, the setup SETUP and white's phase WHITE. */
+#define BY_GAME                                                    \
+    "game \"test\"\n"                                              \
+    "board { grid %s diagonals alternate }\n"                      \
+    "side white { piece white 4 }\n"                               \
+    "side black { piece black 12 }\n"                              \
+    "setup { %s }\n"                                               \
+    "phase w of white { %s }\n"                                    \
+    "phase b of black { turn step black }\n"
+
+static void by_approach__takes_the_whole_run_ahead(void **state)
+{
+    (void)state;
+    /* a1 to b1 approaches c1 d1 (e1 empty ends the run); the plain step
+     * a1-b1 is another turn: captures are not compulsory here */
+    rm_game *g = loadf(BY_GAME, "6 x 1", "white at a1; black at c1 d1 f1",
+                       "turn capture white by approach or step white");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "a1-b1 a1-b1,xc1,xd1");
+    assert_non_null(rm_bits_refusal(g)); /* (the bit kernel refuses the word) */
+    refused(g, &st, "a1-b1,xc1", "");
+    play(g, &st, "a1-b1,xc1,xd1");
+    assert_point(g, &st, "a1", NULL, 0);
+    assert_point(g, &st, "b1", "white", 1);
+    assert_point(g, &st, "c1", NULL, 0);
+    assert_point(g, &st, "d1", NULL, 0);
+    assert_point(g, &st, "f1", "black", 1);
+    rm_game_destroy(g);
+    /* the first piece must be next to the point stepped to */
+    g = loadf(BY_GAME, "6 x 1", "white at a1; black at d1 e1",
+              "turn capture white by approach");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "");
+    rm_game_destroy(g);
+}
+
+static void by_withdrawal__takes_the_whole_run_behind(void **state)
+{
+    (void)state;
+    /* c1 steps away from b1 a1 (to d1) and takes both; stepping toward
+     * them is no capture; by approach alone nothing is taken */
+    rm_game *g = loadf(BY_GAME, "5 x 1", "white at c1; black at a1 b1",
+                       "turn capture white by withdrawal");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "c1-d1,xb1,xa1");
+    play(g, &st, "c1-d1,xb1,xa1");
+    assert_point(g, &st, "a1", NULL, 0);
+    assert_point(g, &st, "b1", NULL, 0);
+    assert_point(g, &st, "d1", "white", 1);
+    rm_game_destroy(g);
+    g = loadf(BY_GAME, "5 x 1", "white at c1; black at a1 b1", "turn capture white by approach");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "");
+    rm_game_destroy(g);
+}
+
+static void by_approach_and_withdrawal__one_step_is_two_captures(void **state)
+{
+    (void)state;
+    /* c1 to d1: e1 ahead, or b1 a1 behind; never both */
+    rm_game *g = loadf(BY_GAME, "5 x 1", "white at c1; black at a1 b1 e1",
+                       "turn capture white by approach, withdrawal");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "c1-d1,xb1,xa1 c1-d1,xe1");
+    refused(g, &st, "c1-d1,xe1,xb1,xa1", "");
+    refused(g, &st, "c1-d1", "");
+    rm_game_destroy(g);
+}
+
+static void by_chain__never_back_nor_one_way_twice(void **state)
+{
+    (void)state;
+    /* b1 to c1 takes d1 (approach) or a1 (withdrawal); from c1, back to
+     * b1 would take a1 by approach, but b1 has been stood on */
+    rm_game *g = loadf(BY_GAME, "5 x 3", "white at b1; black at a1 d1",
+                       "turn capture white by approach, withdrawal chain");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "b1-c1,xa1 b1-c1,xd1");
+    rm_game_destroy(g);
+    /* b2 to c2 takes a2 (withdrawal); c2 to d2 would take e2 (approach),
+     * but along the same line the same way */
+    g = loadf(BY_GAME, "5 x 3", "white at b2; black at a2 e2",
+              "turn capture white by approach, withdrawal chain");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "b2-c2,xa2");
+    rm_game_destroy(g);
+    /* a chain that turns: a1-b2 takes c3, then b2-c2 takes d2, then
+     * c2-c3 (onto the point it emptied) takes c1 by withdrawal; or b2-a3
+     * takes c1 by withdrawal */
+    g = loadf(BY_GAME, "5 x 3", "white at a1; black at c1 c3 d2",
+              "turn capture white by approach, withdrawal chain");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "a1-b1,xc1 a1-b2,xc3 a1-b2,xc3,b2-a3,xc1 "
+                                       "a1-b2,xc3,b2-c2,xd2 a1-b2,xc3,b2-c2,xd2,c2-c3,xc1");
+    rm_game_destroy(g);
+    g = loadf(BY_GAME, "5 x 3", "white at a1; black at c1 c3 d2",
+              "turn capture white by approach, withdrawal chain must continue");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "a1-b1,xc1 a1-b2,xc3,b2-a3,xc1 "
+                                       "a1-b2,xc3,b2-c2,xd2,c2-c3,xc1");
+    rm_game_destroy(g);
+}
+
+static void by_paika__only_when_no_capture_can_be_made(void **state)
+{
+    (void)state;
+    /* a capture on the board: the steps are not legal; none: they are */
+    rm_game *g = loadf(BY_GAME, "5 x 3", "white at a1 e2; black at c1",
+                       "turn capture white by approach, withdrawal chain or step white; "
+                       "captures compulsory");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "a1-b1,xc1");
+    refused(g, &st, "a1-a2", "a capture is compulsory");
+    rm_game_destroy(g);
+    g = loadf(BY_GAME, "5 x 3", "white at a1; black at e1",
+              "turn capture white by approach, withdrawal chain or step white; "
+              "captures compulsory");
+    st = start(g);
+    assert_string_equal(legal(g, &st), "a1-a2 a1-b1 a1-b2");
+    rm_game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -430,6 +558,11 @@ int main(void)
         cmocka_unit_test(per_piece__with_a_chain_over_a_stack_not_back_and_a_final_step),
         cmocka_unit_test(drops_compulsory__no_other_turn_while_a_drop_can_be_made),
         cmocka_unit_test(drops_compulsory__after_compulsory_captures),
+        cmocka_unit_test(by_approach__takes_the_whole_run_ahead),
+        cmocka_unit_test(by_withdrawal__takes_the_whole_run_behind),
+        cmocka_unit_test(by_approach_and_withdrawal__one_step_is_two_captures),
+        cmocka_unit_test(by_chain__never_back_nor_one_way_twice),
+        cmocka_unit_test(by_paika__only_when_no_capture_can_be_made),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
