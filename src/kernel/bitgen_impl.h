@@ -126,6 +126,7 @@ struct rm_bits {
     size_t coff;
     uint16_t level[2][RM_BITS_MAX_WORDS * 64];
     void (*play_uncounted)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
+    uint64_t goal[RM_MAX_GOALS][2]; /* each win by a region (rules.goals): its set's points */
 };
 
 /* Plays a turn as k->play_uncounted does, then counts it (bitstate.c). */
