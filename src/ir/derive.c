@@ -35,6 +35,10 @@ static void derive_zobrist(rm_zobrist *z)
         for (int f = 0; f < RM_MAX_PHASES; f++)
             z->phase[s][f] = splitmix(&seed);
     }
+    /* (after the others, which are as they were before it) */
+    z->pass_end[0] = 0;
+    for (int r = 1; r < RM_BLOCKED_RULES; r++)
+        z->pass_end[r] = splitmix(&seed);
 }
 
 /* ---- the generator's flags of each turn pattern ---- */

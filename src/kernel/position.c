@@ -101,6 +101,8 @@ char *rm_position_string(const rm_game *g, const rm_state *st)
         put(&o, "-");
     }
     put(&o, " %d", rm_state_turn(st) + 1);
+    if (rm_state_pass_end(st))
+        put(&o, " %s", rm_state_pass_end(st) == RM_BLOCKED_PASS_DRAWS ? "passed:draw" : "passed:lose");
     if (o.failed) {
         free(o.s);
         return NULL;
@@ -362,6 +364,7 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
     pos.phase[0] = pos.phase[1] = -1;
     int phase_turns[2] = { 0, 0 };
     long turn = 1;
+    int pass_end = 0;
     int rc = -1;
     if (need_field(&r, "the board") == 0 && read_board(&r, &pos) == 0 &&
         need_field(&r, "the pieces in hand ('-' for none)") == 0 && read_hand(&r, &pos) == 0 &&
@@ -376,8 +379,23 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
                 fail(&r, r.p, "expected the turn number (a number)");
             else {
                 skip_blanks(&r);
+                /* a last field after a blocked side's pass that ended the game */
+                const char *end = r.p;
+                while (*end && *end != ' ' && *end != '\t')
+                    end++;
+                size_t len = (size_t)(end - r.p);
+                if (len == 11 && memcmp(r.p, "passed:lose", 11) == 0)
+                    pass_end = RM_BLOCKED_PASS_LOSES;
+                else if (len == 11 && memcmp(r.p, "passed:draw", 11) == 0)
+                    pass_end = RM_BLOCKED_PASS_DRAWS;
+                if (pass_end) {
+                    r.p = end;
+                    skip_blanks(&r);
+                }
                 if (*r.p)
-                    fail(&r, r.p, "more after the turn number");
+                    fail(&r, r.p, pass_end ? "more after the pass that ended the game"
+                                           : "more after the turn number (only 'passed:lose' or "
+                                             "'passed:draw' may follow it)");
                 else
                     rc = 0;
             }
@@ -402,6 +420,7 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
     }
     rm_state_set(g, st, &pos);
     rm_state_set_clock(g, st, (int)turn - 1, phase_turns);
+    rm_state_set_pass_end(g, st, pass_end);
     *at = 0;
     return 0;
 }

@@ -1,14 +1,15 @@
 /* position.h: a position as one line of text, like chess's FEN (see
  * doc/notation.md, "Position strings"):
  *
- *   BOARD HAND SIDE PHASES TURN
+ *   BOARD HAND SIDE PHASES TURN [passed:lose|passed:draw]
  *
  * BOARD lists the points in the board's order: a number counts empty
  * points, a symbol is one piece, SYMBOL[N] a stack of N; HAND is "-" or
  * SYMBOL N for each kind with pieces in hand ("T2M15"); SIDE is the side
  * to move; PHASES each side's phase, in the order of the sides, joined by
  * ',', with ":N" when the side has played N turns of it; TURN the number
- * of the turn to play (turns played + 1). A kind whose symbol is a digit
+ * of the turn to play (turns played + 1); the last field only after a
+ * blocked side's pass that ended the game (rm_state_pass_end). A kind whose symbol is a digit
  * or one of [ ] ( ) * , : is written (NAME); (NAME) is always accepted.
  */
 #ifndef RIMAU_POSITION_H

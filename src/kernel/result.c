@@ -105,14 +105,20 @@ static int decide(rm_outcome *out, int result, rm_end_rule rule, int side, int c
 /* End rules 1 to 4, which read the pieces in hand and on the board
  * (HAND and ON_BOARD, a byte a kind, WORDS words of eight: every kind
  * past the game's is 0), the turns played and the history: RM_ONGOING
- * when none applies. Both kinds of state come here. */
+ * when none applies; and before them, the end of a game whose last turn
+ * was a blocked side's pass that ends it (PASS_END, rm_state_pass_end,
+ * by the side not to move, TO_MOVE). Both kinds of state come here. */
 #if defined __GNUC__
 __attribute__((always_inline))
 #endif
 static inline int rules_before_turns(const rm_game *g, const uint8_t *hand, const uint8_t *on_board,
-                                     int words, int turn, const rm_history *h, rm_outcome *out)
+                                     int words, int turn, int to_move, int pass_end,
+                                     const rm_history *h, rm_outcome *out)
 {
     const rm_rules *r = &g->rules;
+    if (pass_end)
+        return decide(out, pass_end == RM_BLOCKED_PASS_DRAWS ? RM_DRAW : to_move,
+                      RM_BY_BLOCKED_PASS, 1 - to_move, 0);
     uint64_t hw[2] = { 0, 0 }, bw[2] = { 0, 0 };
     memcpy(&hw[0], hand, 8);
     memcpy(&bw[0], on_board, 8);
@@ -155,15 +161,20 @@ static int rules_of_turns(const rm_game *g, const rm_state *st, rm_turnlist *l, 
         return decide(out, RM_FAILED,
                       l->too_slow ? RM_BY_TOO_SLOW : l->too_many ? RM_BY_TOO_MANY : RM_BY_NO_MEMORY,
                       side, 0);
+    uint8_t phase[2] = { (uint8_t)rm_state_phase(st, 0), (uint8_t)rm_state_phase(st, 1) };
     if (n == 0)
-        return decide(out, r->blocked[side] == RM_BLOCKED_DRAWS ? RM_DRAW : 1 - side,
+        return decide(out, rm_blocked_rule(r, phase, side) == RM_BLOCKED_DRAWS ? RM_DRAW : 1 - side,
                       RM_BY_BLOCKED, side, 0);
-    if (l->pass && r->blocked[1 - side] == RM_BLOCKED_PASSES) {
+    if (l->pass && rm_blocked_rule(r, phase, side) == RM_BLOCKED_PASSES) {
         /* Both sides pass when blocked: when the other side cannot move
-         * either once this one has passed, the game ends as the file
-         * says instead of going on pass after pass. */
+         * either once this one has passed, and passes too, the game ends
+         * as the file says instead of going on pass after pass. (A pass
+         * after which the game is over ends it by itself.) */
         rm_state after = *st;
         rm_apply(g, &after, NULL, 0);
+        uint8_t then[2] = { (uint8_t)rm_state_phase(&after, 0), (uint8_t)rm_state_phase(&after, 1) };
+        if (rm_blocked_rule(r, then, 1 - side) != RM_BLOCKED_PASSES)
+            return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
         int can = rm_can_move(g, &after);
         if (can < 0)
             return decide(out, RM_FAILED, RM_BY_TOO_MANY, 1 - side, 0);
@@ -182,7 +193,8 @@ static int result_of(const rm_game *g, const rm_state *st, const rm_history *h, 
         hand[k] = (uint8_t)rm_state_hand(st, k);
         on_board[k] = (uint8_t)rm_state_on_board(st, k);
     }
-    int early = rules_before_turns(g, hand, on_board, RM_MAX_KINDS / 8, rm_state_turn(st), h, out);
+    int early = rules_before_turns(g, hand, on_board, RM_MAX_KINDS / 8, rm_state_turn(st),
+                                   rm_state_to_move(st), rm_state_pass_end(st), h, out);
     if (early != RM_ONGOING)
         return early;
     /* Counted turns are at least one, and none is a pass: rule 5 and
@@ -196,8 +208,8 @@ int rm_bits_result(const rm_game *g, const rm_bits *k, const rm_bstate *bs, cons
                    rm_btally *t, rm_turnlist *l, rm_state *st, rm_outcome *out)
 {
     t->n = 0;
-    int early = rules_before_turns(g, bs->hand, bs->on_board, RM_BITS_MAX_KINDS / 8, bs->turn, h,
-                                   out);
+    int early = rules_before_turns(g, bs->hand, bs->on_board, RM_BITS_MAX_KINDS / 8, bs->turn,
+                                   bs->to_move, bs->pass_end, h, out);
     if (early != RM_ONGOING)
         return early;
     if (rm_bits_count(k, bs, t) > 0)
@@ -263,6 +275,9 @@ const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, si
         break;
     case RM_BY_BOTH_BLOCKED:
         snprintf(buf, size, "neither side can move");
+        break;
+    case RM_BY_BLOCKED_PASS:
+        snprintf(buf, size, "%s could not move and passed", side);
         break;
     case RM_BY_TOO_MANY:
         snprintf(buf, size, "the position has too many ways to play to list them");

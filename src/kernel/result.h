@@ -122,6 +122,7 @@ typedef enum rm_end_rule {
     RM_BY_REPETITION,         /* the position is seen COUNT times */
     RM_BY_BLOCKED,            /* SIDE, to move, has no legal turn (and loses or draws) */
     RM_BY_BOTH_BLOCKED,       /* neither side can move, and both pass when blocked */
+    RM_BY_BLOCKED_PASS,       /* SIDE, blocked, passed, and by its rule the game is over */
     RM_BY_TOO_MANY,           /* the turns cannot be listed: too many ways to play */
     RM_BY_TOO_SLOW,           /* the turns cannot be listed: past the time limit (movegen.h) */
     RM_BY_NO_MEMORY           /* the turns cannot be listed: out of memory */

@@ -36,6 +36,16 @@ static const char *refused(const rm_game *g, const rm_bits *k)
     for (int i = 0; i < g->nkinds; i++)
         if (g->kinds[i].stacks && g->kinds[i].count > MAXUP + 1)
             return "has a kind of more than 32 pieces that stack, which the solver does not take";
+    /* A pass that ends the game leads to a position that is over but
+     * whose pieces are those of one that goes on: no tier holds it. */
+    const rm_rules *r = &g->rules;
+    for (int f = -1; f < r->nphases; f++)
+        for (int s = 0; s < 2; s++) {
+            int rule = f < 0 ? r->blocked[s] : r->phases[f].blocked[s] - 1;
+            if (rule == RM_BLOCKED_PASS_LOSES || rule == RM_BLOCKED_PASS_DRAWS)
+                return "has a side whose pass when blocked ends the game ('when blocked pass then "
+                       "lose' or 'draw'), which the solver does not take";
+        }
     return NULL;
 }
 
