@@ -105,7 +105,7 @@ static rm_node *number_node(rm_parse_state *ps, rm_span at, long value)
 %type <node> top_stmts top_stmt strings board_stmts board_stmt
              side_stmts side_stmt piece_opts setup_stmts setup_stmt
              region_stmt set set_items set_item names name grid_corner
-             option_values value if_head rules_stmts rules_stmt phase_stmts
+             option_values value if_head rules_stmts rules_stmt blocked_stmt phase_stmts
              phase_stmt turn_steps step_group alts action drop_params
              capture_params capture_param kind_names dir_filter dir_words
              example_stmts example_stmt goal_kinds
@@ -340,8 +340,25 @@ rules_stmt:
   | NAME PIECES WINS AFTER NUMBER turns_word NAME CAPTURE
         { $$ = ADD(text_node(ps, N_MORE_PIECES, @$, $1), text_node(ps, N_NAME, @7, $7));
           $$->n = $5; $$->span2 = @5; }
-  | NAME WHEN NAME word
+  | blocked_stmt                    { $$ = $1; }
+  | NAME WINS WHEN goal_kinds NAME set
+        { $$ = ADD(text_node(ps, N_GOAL, @$, $1), $6); $$->text2 = $5; $$->span2 = @5;
+          for (int i = 0; i < $4->nkids; i++)
+              ADD($$, $4->kids[i]); }
+  | if_head '{' rules_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
+  | if_head '{' rules_stmts '}' ELSE '{' rules_stmts '}'
+        { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
+    ;
+
+/* blocked_stmt: SIDE when blocked WORD [then WORD] | when both blocked (draw | SIDE wins):
+ * in a rules block, or in a phase */
+blocked_stmt:
+    NAME WHEN NAME word
         { $$ = ADD(text_node(ps, N_BLOCKED, @$, $1), text_node(ps, N_NAME, @3, $3));
+          $$->text2 = $4; $$->span2 = @4; }
+  | NAME WHEN NAME word THEN word
+        { $$ = ADD(ADD(text_node(ps, N_BLOCKED, @$, $1), text_node(ps, N_NAME, @3, $3)),
+                   text_node(ps, N_NAME, @6, $6));
           $$->text2 = $4; $$->span2 = @4; }
   | WHEN NAME NAME DRAW
         { $$ = ADD(ADD(NODE(N_BOTH_BLOCKED, @$), text_node(ps, N_NAME, @2, $2)),
@@ -350,13 +367,6 @@ rules_stmt:
         { $$ = ADD(ADD(NODE(N_BOTH_BLOCKED, @$), text_node(ps, N_NAME, @2, $2)),
                    text_node(ps, N_NAME, @3, $3));
           $$->text2 = $4; $$->span2 = @4; }
-  | NAME WINS WHEN goal_kinds NAME set
-        { $$ = ADD(text_node(ps, N_GOAL, @$, $1), $6); $$->text2 = $5; $$->span2 = @5;
-          for (int i = 0; i < $4->nkids; i++)
-              ADD($$, $4->kids[i]); }
-  | if_head '{' rules_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
-  | if_head '{' rules_stmts '}' ELSE '{' rules_stmts '}'
-        { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
     ;
 
 /* goal_kinds: NAME { ',' NAME } -- the kinds of a win by a region (the
@@ -391,6 +401,7 @@ phase_stmt:
   | CAPTURES COMPULSORY             { $$ = NODE(N_COMPULSORY, @$); }
   | CAPTURES COMPULSORY NAME PIECE  { $$ = text_node(ps, N_COMPULSORY, @$, $3); $$->flags = 1; $$->span2 = @3; }
   | NAME COMPULSORY                 { $$ = text_node(ps, N_COMPULSORY, @$, $1); $$->flags = 2; $$->span2 = @1; }
+  | blocked_stmt                    { $$ = $1; }
   | if_head '{' phase_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
   | if_head '{' phase_stmts '}' ELSE '{' phase_stmts '}'
         { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }

@@ -1153,8 +1153,8 @@ has "rimau play: unknown player 'humna' (players: human, .*); did you mean 'huma
 expect 2 "a misspelt player of selfplay" "$RIMAU" selfplay "$tb" -n 1 --players mtcs:50,random
 has "rimau selfplay: unknown player 'mtcs:50' (players: .*); did you mean 'mcts:50'?\$" err "selfplay's misspelt player gets the player, with its budget"
 expect 1 "misspelt option names and values" "$RIMAU" show "$srcdir/games/kaooa.game" -o firts=crows -o capture=optinal
-hasf "error: the game has no option 'firts' (its options: first, capture, vulture-wins); did you mean 'first'?" err "a misspelt -o name gets the option"
-hasf "error: option 'capture' has no value 'optinal' (its values: optional, compulsory); did you mean 'optional'?" err "a misspelt -o value gets the value"
+hasf "error: the game has no option 'firts' (its options: first, capture, vulture-blocked, vulture-wins); did you mean 'first'?" err "a misspelt -o name gets the option"
+hasf "error: option 'capture' has no value 'optinal' (its values: optional, compulsory, chain); did you mean 'optional'?" err "a misspelt -o value gets the value"
 expect 1 "a misspelt point" "$RIMAU" moves "$game" c33
 hasf "rimau moves: 'c33' is not a point of the board; did you mean 'c3'?" err "a misspelt point gets the point"
 expect 2 "solve --blockade of a misspelt side" "$RIMAU" solve "$drops" --blockade goast

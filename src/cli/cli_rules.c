@@ -229,7 +229,8 @@ static void dump_ir(FILE *out, const rm_game *g)
         fprintf(out, "draw on repetition %d\n", r->draw_repeat);
     else
         fprintf(out, "draw on repetition never\n");
-    static const char *const blocked[] = { "loses", "passes", "draws" };
+    static const char *const blocked[RM_BLOCKED_RULES] = { "loses", "passes", "draws",
+                                                           "passes then loses", "passes then draws" };
     for (int s = 0; s < 2; s++) {
         if (r->lose_with[s] >= 0)
             fprintf(out, "%s lose with %d piece%s\n", g->sides[s].name, r->lose_with[s],
@@ -274,6 +275,9 @@ static void dump_ir(FILE *out, const rm_game *g)
                 ph->compulsory ? ", captures compulsory" : "",
                 ph->compulsory_per_piece ? ", captures compulsory per piece" : "",
                 ph->drops_compulsory ? ", drops compulsory" : "");
+        for (int s = 0; s < 2; s++)
+            if (ph->blocked[s])
+                fprintf(out, "  %s when blocked %s\n", g->sides[s].name, blocked[ph->blocked[s] - 1]);
         for (int t = 0; t < ph->nturns; t++) {
             fprintf(out, "  turn %d:", t + 1);
             for (int k = 0; k < ph->turns[t].nsteps; k++) {

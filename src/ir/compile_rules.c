@@ -318,6 +318,8 @@ static void compile_turn(compiler *c, const rm_node *n, rm_phase *ph)
     }
 }
 
+static void compile_blocked(compiler *c, const rm_node *k, rm_phase *ph);
+
 static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_at)
 {
     rm_game *g = c->g;
@@ -374,6 +376,13 @@ static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_a
             else
                 ph->before_play = true;
             break;
+        case N_BLOCKED:
+            compile_blocked(c, k, ph);
+            break;
+        case N_BOTH_BLOCKED:
+            diag_error(c->d, k->span, "'when both blocked' holds for the whole game: write it in "
+                       "a rules block, not in a phase");
+            break;
         case N_COMPULSORY:
             if (k->flags == 1 && strcmp(k->text, "per") != 0) {
                 diag_error(c->d, k->span2, "write 'captures compulsory per piece', not "
@@ -403,8 +412,42 @@ static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_a
         diag_error(c->d, n->span2, "phase '%s' has no turn (add: turn ACTION ...)", n->text);
 }
 
-/* SIDE when blocked lose|pass|draw */
-static void compile_blocked(compiler *c, const rm_node *k)
+/* The rule the words of 'SIDE when blocked WORD [then THEN]' say (k->text2,
+ * and k->kids[1] when there is 'then'): RM_BLOCKED_*, or -1 (reported). */
+static int blocked_words(compiler *c, const rm_node *k)
+{
+    const char *w = k->text2;
+    bool pass = strcmp(w, "pass") == 0 || strcmp(w, "passes") == 0;
+    if (k->nkids > 1) {
+        const rm_node *then = k->kids[1];
+        const char *t = then->text;
+        if (!pass) {
+            diag_error(c->d, k->span2, "only a pass may come before 'then': write 'when blocked "
+                       "pass then %s', not '%s then'", SHOWN(t), SHOWN(w));
+            return -1;
+        }
+        if (strcmp(t, "lose") == 0 || strcmp(t, "loses") == 0)
+            return RM_BLOCKED_PASS_LOSES;
+        if (strcmp(t, "draw") == 0 || strcmp(t, "draws") == 0)
+            return RM_BLOCKED_PASS_DRAWS;
+        diag_error(c->d, then->span, "after its pass a blocked side loses or draws ('pass then "
+                   "lose', 'pass then draw'), not '%s'", SHOWN(t));
+        return -1;
+    }
+    if (strcmp(w, "lose") == 0 || strcmp(w, "loses") == 0)
+        return RM_BLOCKED_LOSES;
+    if (pass)
+        return RM_BLOCKED_PASSES;
+    if (strcmp(w, "draw") == 0 || strcmp(w, "draws") == 0)
+        return RM_BLOCKED_DRAWS;
+    diag_error(c->d, k->span2, "a blocked side loses, passes or draws, not '%s'", SHOWN(w));
+    return -1;
+}
+
+/* SIDE when blocked lose|pass|draw|pass then lose|pass then draw: in the
+ * rules block (PH NULL), or in the phase PH, where it holds while PH is
+ * in force. */
+static void compile_blocked(compiler *c, const rm_node *k, rm_phase *ph)
 {
     rm_rules *r = &c->g->rules;
     const rm_node *word = k->kids[0];
@@ -418,15 +461,18 @@ static void compile_blocked(compiler *c, const rm_node *k)
                    GAME_HINT(c->g, GAME_SIDES, k->text));
         return;
     }
-    const char *w = k->text2;
-    if (strcmp(w, "lose") == 0 || strcmp(w, "loses") == 0)
-        r->blocked[s] = RM_BLOCKED_LOSES;
-    else if (strcmp(w, "pass") == 0 || strcmp(w, "passes") == 0)
-        r->blocked[s] = RM_BLOCKED_PASSES;
-    else if (strcmp(w, "draw") == 0 || strcmp(w, "draws") == 0)
-        r->blocked[s] = RM_BLOCKED_DRAWS;
-    else
-        diag_error(c->d, k->span2, "a blocked side loses, passes or draws, not '%s'", SHOWN(k->text2));
+    int rule = blocked_words(c, k);
+    if (rule < 0)
+        return;
+    if (!ph) {
+        r->blocked[s] = (uint8_t)rule;
+    } else if (s > 1) {
+        diag_error(c->d, k->span, "the rules are for games of two sides; side '%s' is a third",
+                   SHOWN(k->text));
+    } else {
+        ph->blocked[s] = (uint8_t)(rule + 1);
+        r->phase_blocked = true;
+    }
 }
 
 /* SIDE loses after N turns without advancing */
@@ -659,7 +705,7 @@ void compile_rules(compiler *c, const rm_node *file)
                         r->draw_repeat = (int)k->n;
                     break;
                 case N_BLOCKED:
-                    compile_blocked(c, k);
+                    compile_blocked(c, k, NULL);
                     break;
                 case N_BOTH_BLOCKED:
                     compile_both_blocked(c, k);

@@ -39,6 +39,10 @@ static void derive_zobrist(rm_zobrist *z)
     for (int s = 0; s < 2; s++)
         z->stall[s] = splitmix(&seed) | 1;
     z->quiet = splitmix(&seed) | 1;
+    /* (after the others, which are as they were before it) */
+    z->pass_end[0] = 0;
+    for (int r = 1; r < RM_BLOCKED_RULES; r++)
+        z->pass_end[r] = splitmix(&seed);
 }
 
 /* ---- the generator's flags of each turn pattern ---- */

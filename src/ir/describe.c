@@ -4,7 +4,8 @@
 #include <stdbool.h>
 
 const char *const rm_forward_words[4] = { "up", "down", "left", "right" };
-const char *const rm_blocked_words[3] = { "lose", "pass", "draw" };
+const char *const rm_blocked_words[RM_BLOCKED_RULES] = { "lose", "pass", "draw", "pass then lose",
+                                                          "pass then draw" };
 
 #define PLURAL(n) ((n) == 1 ? "" : "s")
 
@@ -78,6 +79,12 @@ void rm_describe(FILE *out, const rm_game *g)
         if (r->blocked[0] == RM_BLOCKED_PASSES && r->blocked[1] == RM_BLOCKED_PASSES)
             fprintf(out, "; both blocked: %s%s", r->both_blocked >= 0 ? g->sides[r->both_blocked].name : "draw",
                     r->both_blocked >= 0 ? " wins" : "");
+        for (int f = 0; f < r->nphases; f++)
+            for (int s = 0; s < 2; s++)
+                if (r->phases[f].blocked[s])
+                    fprintf(out, "; while %s %s: %s %s", g->sides[r->phases[f].side].name,
+                            r->phases[f].name, g->sides[s].name,
+                            rm_blocked_words[r->phases[f].blocked[s] - 1]);
         fprintf(out, "\nlose:    ");
         bool any = false;
         for (int s = 0; s < 2; s++)

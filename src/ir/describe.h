@@ -18,6 +18,6 @@ int rm_kind_on_board(const rm_game *g, int k);
 /* The words of a side's forward way (rm_side's forward_way) and of what a
  * side with no legal turn does (RM_BLOCKED_*). */
 extern const char *const rm_forward_words[4];
-extern const char *const rm_blocked_words[3];
+extern const char *const rm_blocked_words[RM_BLOCKED_RULES];
 
 #endif

@@ -94,8 +94,9 @@ typedef struct rm_example {
 /* The keys of a position's Zobrist hash, derived from the game by
  * derive_game (derive.c): a position's hash is the XOR of the key of
  * each kind on each point times its count, of each hand times its size,
- * of the side to move, of each side's phase, and of each side's key of
- * turns played in its phase times their number. */
+ * of the side to move, of each side's phase, of each side's key of
+ * turns played in its phase times their number, and of a pass that ended
+ * the game. */
 typedef struct rm_zobrist {
     uint64_t cell[RM_MAX_POINTS][RM_MAX_KINDS];
     uint64_t hand[RM_MAX_KINDS];
@@ -105,6 +106,8 @@ typedef struct rm_zobrist {
     /* the counters of the rules that count turns (rules.h), times their counts */
     uint64_t stall[2];
     uint64_t quiet;
+    uint64_t pass_end[RM_BLOCKED_RULES]; /* the last turn was a blocked side's pass after which
+                                          * the game is over, by that side's rule (0: none) */
 } rm_zobrist;
 
 /* What the executor keeps with a game once it plays it (the turn cache,

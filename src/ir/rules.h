@@ -127,8 +127,19 @@ typedef struct rm_turn_rule {
 
 enum { RM_END_NEVER, RM_END_HAND_EMPTY, RM_END_AFTER_TURNS };
 
-/* What a side to move with no legal turn does (SIDE when blocked ...). */
-enum { RM_BLOCKED_LOSES, RM_BLOCKED_PASSES, RM_BLOCKED_DRAWS };
+/* What a side to move with no legal turn does (SIDE when blocked ...):
+ * it loses, passes, or draws; or it plays one pass, after which the game
+ * is over: it has lost (PASS_LOSES) or the game is drawn (PASS_DRAWS). */
+enum {
+    RM_BLOCKED_LOSES,
+    RM_BLOCKED_PASSES,
+    RM_BLOCKED_DRAWS,
+    RM_BLOCKED_PASS_LOSES,
+    RM_BLOCKED_PASS_DRAWS
+};
+#define RM_BLOCKED_RULES 5
+/* Whether the rule R makes a blocked side pass (its one turn is '-'). */
+#define RM_BLOCKED_IS_PASS(r) ((r) == RM_BLOCKED_PASSES || (r) >= RM_BLOCKED_PASS_LOSES)
 
 typedef struct rm_phase {
     char *name;
@@ -143,6 +154,9 @@ typedef struct rm_phase {
     bool compulsory_per_piece;/* a piece that can capture must: the turns whose first move
                                * moves it and that do not capture are not legal */
     bool drops_compulsory;    /* a turn that drops must be taken when there is one */
+    uint8_t blocked[2];       /* 'SIDE when blocked ...' written in the phase, for each side:
+                               * RM_BLOCKED_* + 1 while the phase is in force; 0: not written
+                               * (rm_blocked_rule says which phase decides) */
     /* Derived by derive_game (derive.c): */
     bool may_end;             /* it can end: it has an end, and a phase of its side follows */
 } rm_phase;
@@ -176,7 +190,9 @@ typedef struct rm_rules {
     int naction_rules;
     rm_action_rule actions[RM_MAX_ACTION_RULES];
     int lose_with[RM_MAX_SIDES];    /* a side with this many pieces or fewer loses; -1: none */
-    uint8_t blocked[RM_MAX_SIDES];  /* what a side to move with no legal turn does: RM_BLOCKED_* */
+    uint8_t blocked[RM_MAX_SIDES];  /* what a side to move with no legal turn does: RM_BLOCKED_*
+                                     * (where no phase in force says otherwise) */
+    bool phase_blocked;       /* some phase has a 'when blocked' statement */
     int both_blocked;         /* when neither side can move and both pass: RM_DRAW or the winner */
     int start;                /* the side to move at the start: the side of a phase played
                                * before play, else first */
@@ -192,6 +208,23 @@ typedef struct rm_rules {
     int ngoals;
     rm_goal goals[RM_MAX_GOALS]; /* the wins by a region, in the order written */
 } rm_rules;
+
+/* What SIDE, to move with no legal turn, does while side 0 is in phase
+ * PHASE[0] and side 1 in PHASE[1] (indices into R->phases): the rule its
+ * own phase states for it, else the rule the other side's phase states
+ * for it, else the rules block's. */
+static inline int rm_blocked_rule(const rm_rules *r, const uint8_t phase[2], int side)
+{
+    if (r->phase_blocked) {
+        int own = r->phases[phase[side]].blocked[side];
+        if (own)
+            return own - 1;
+        int other = r->phases[phase[1 - side]].blocked[side];
+        if (other)
+            return other - 1;
+    }
+    return r->blocked[side];
+}
 
 /* The result of a game: the winning side (0 or 1), or one of these.
  * Results are decided by rm_result (result.c) alone. RM_FAILED is no

@@ -56,7 +56,7 @@ typedef struct rm_bstate {
     uint8_t to_move;
     uint8_t phase[2];
     uint8_t phase_turns[2];
-    uint8_t spare;
+    uint8_t pass_end;          /* rm_state's: the game ended by a blocked side's pass */
     uint8_t hand[RM_BITS_MAX_KINDS];
     uint8_t on_board[RM_BITS_MAX_KINDS];
     uint64_t w[RM_BITS_MAX_KINDS * RM_BITS_MAX_WORDS + RM_BITS_MAX_WORDS * 64 / 8 + 1];

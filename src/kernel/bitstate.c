@@ -20,6 +20,7 @@ void rm_bits_from_state(const rm_bits *k, const rm_state *st, rm_bstate *out)
     out->to_move = st->to_move;
     memcpy(out->phase, st->phase, sizeof out->phase);
     memcpy(out->phase_turns, st->phase_turns, sizeof out->phase_turns);
+    out->pass_end = st->pass_end;
     for (int i = 0; i < k->nkinds; i++) {
         out->hand[i] = st->hand[i];
         out->on_board[i] = st->on_board[i];
@@ -50,6 +51,7 @@ void rm_bits_to_state(const rm_bits *k, const rm_bstate *bs, rm_state *out)
     out->to_move = bs->to_move;
     memcpy(out->phase, bs->phase, sizeof out->phase);
     memcpy(out->phase_turns, bs->phase_turns, sizeof out->phase_turns);
+    out->pass_end = bs->pass_end;
     for (int i = 0; i < k->nkinds; i++) {
         out->hand[i] = bs->hand[i];
         out->on_board[i] = bs->on_board[i];

@@ -1073,6 +1073,9 @@ static bool turns_distinct(const rm_turnlist *l)
 int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
 {
     rm_turnlist_clear(l);
+    /* after a pass that ended the game, there is no turn to play */
+    if (st->pass_end)
+        return 0;
     if (cache_lend(g, st, l))
         return l->n;
     const rm_phase *ph = rm_side_phase(g, st, st->to_move);
@@ -1123,9 +1126,12 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
             l->n = k;
         }
     }
-    /* A side that passes when blocked has one turn: the pass, no move. */
-    if (l->n == 0 && g->rules.blocked[st->to_move] == RM_BLOCKED_PASSES) {
-        rm_turnlist_add(l, st->hash ^ end_turn_delta(g, st, -1), NULL, 0, false, false);
+    /* A side that passes when blocked has one turn: the pass, no move
+     * (after which, by some rules, the game is over: the position says
+     * so, and so does its hash). */
+    if (l->n == 0 && RM_BLOCKED_IS_PASS(rm_blocked_rule(&g->rules, st->phase, st->to_move))) {
+        uint64_t over = g->zob.pass_end[pass_end_rule(g, st)];
+        rm_turnlist_add(l, st->hash ^ end_turn_delta(g, st, -1) ^ over, NULL, 0, false, false);
         if (l->failed)
             return -1;
         l->pass = true;

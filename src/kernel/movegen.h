@@ -42,7 +42,9 @@
  * limit). */
 int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l);
 /* (A side that passes when blocked, SIDE when blocked pass, has one turn
- * when it has no other: the pass, a turn of no move; l->pass says so.) */
+ * when it has no other: the pass, a turn of no move; l->pass says so. A
+ * position after a pass that ended the game, rm_state_pass_end, has no
+ * turn.) */
 
 /* The turn cache: the lists of the positions every random playout of a
  * game is likely to list (the start, and the positions after its first

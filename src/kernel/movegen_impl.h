@@ -43,6 +43,7 @@ typedef struct turn_cache {
 static inline bool same_state(const rm_state *a, const rm_state *b)
 {
     return a->hash == b->hash && a->turn == b->turn && a->to_move == b->to_move &&
+           a->pass_end == b->pass_end &&
            memcmp(a->phase, b->phase, sizeof a->phase) == 0 &&
            memcmp(a->phase_turns, b->phase_turns, sizeof a->phase_turns) == 0 &&
            memcmp(a->hand, b->hand, sizeof a->hand) == 0 &&

@@ -111,6 +111,8 @@ char *rm_position_string(const rm_game *g, const rm_state *st)
         if (g->rules.quiet_after > 0)
             put(&o, "%scapture:%d", sep, rm_state_quiet(st));
     }
+    if (rm_state_pass_end(st))
+        put(&o, " %s", rm_state_pass_end(st) == RM_BLOCKED_PASS_DRAWS ? "passed:draw" : "passed:lose");
     if (o.failed) {
         free(o.s);
         return NULL;
@@ -427,6 +429,7 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
     int phase_turns[2] = { 0, 0 };
     int stall[2] = { 0, 0 }, quiet = 0;
     long turn = 1;
+    int pass_end = 0;
     int rc = -1;
     if (need_field(&r, "the board") == 0 && read_board(&r, &pos) == 0 &&
         need_field(&r, "the pieces in hand ('-' for none)") == 0 && read_hand(&r, &pos) == 0 &&
@@ -442,15 +445,30 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
             else {
                 skip_blanks(&r);
                 int counts = 0;
-                if (*r.p && g->rules.counting) {
+                if (*r.p && g->rules.counting && strncmp(r.p, "passed:", 7) != 0) {
                     counts = read_counts(&r, stall, &quiet);
+                    skip_blanks(&r);
+                }
+                /* a last field after a blocked side's pass that ended the game */
+                const char *end = r.p;
+                while (*end && *end != ' ' && *end != '\t')
+                    end++;
+                size_t len = (size_t)(end - r.p);
+                if (counts == 0 && len == 11 && memcmp(r.p, "passed:lose", 11) == 0)
+                    pass_end = RM_BLOCKED_PASS_LOSES;
+                else if (counts == 0 && len == 11 && memcmp(r.p, "passed:draw", 11) == 0)
+                    pass_end = RM_BLOCKED_PASS_DRAWS;
+                if (pass_end) {
+                    r.p = end;
                     skip_blanks(&r);
                 }
                 if (counts != 0)
                     ; /* (a message already) */
                 else if (*r.p)
-                    fail(&r, r.p, g->rules.counting ? "more after the counts"
-                                                    : "more after the turn number");
+                    fail(&r, r.p, pass_end ? "more after the pass that ended the game"
+                                  : g->rules.counting ? "more after the counts"
+                                                      : "more after the turn number (only 'passed:lose' or "
+                                                        "'passed:draw' may follow it)");
                 else
                     rc = 0;
             }
@@ -477,6 +495,7 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
     rm_state_set_clock(g, st, (int)turn - 1, phase_turns);
     if (g->rules.counting)
         rm_state_set_counters(g, st, stall, quiet);
+    rm_state_set_pass_end(g, st, pass_end);
     *at = 0;
     return 0;
 }

@@ -1,7 +1,7 @@
 /* position.h: a position as one line of text, like chess's FEN (see
  * doc/notation.md, "Position strings"):
  *
- *   BOARD HAND SIDE PHASES TURN [COUNTS]
+ *   BOARD HAND SIDE PHASES TURN [COUNTS] [passed:lose|passed:draw]
  *
  * BOARD lists the points in the board's order: a number counts empty
  * points, a symbol is one piece, SYMBOL[N] a stack of N; HAND is "-" or
@@ -11,7 +11,8 @@
  * of the turn to play (turns played + 1); then, in a game whose rules
  * count turns, COUNTS: SIDE:N for each side that loses after turns
  * without advancing, capture:N for turns without a capture, parted by
- * ',' (optional when reading: 0). A kind whose symbol is a digit
+ * ',' (optional when reading: 0); the last field only after a blocked
+ * side's pass that ended the game (rm_state_pass_end). A kind whose symbol is a digit
  * or one of [ ] ( ) * , : is written (NAME); (NAME) is always accepted.
  */
 #ifndef RIMAU_POSITION_H

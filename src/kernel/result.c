@@ -124,17 +124,22 @@ static int counting_rules(const rm_game *g, const uint8_t *counts, const int pie
  * past the game's is 0), the counters COUNTS (three bytes, counting_rules),
  * the points of each win by a region that hold its kinds (HELD, by
  * goal; read only when the game has such wins), the side to move, the
- * turns played and the history: RM_ONGOING when none applies. Both
- * kinds of state come here. */
+ * turns played and the history: RM_ONGOING when none applies; and
+ * before them, the end of a game whose last turn was a blocked side's
+ * pass that ends it (PASS_END, rm_state_pass_end, by the side not to
+ * move, TO_MOVE). Both kinds of state come here. */
 #if defined __GNUC__
 __attribute__((always_inline))
 #endif
 static inline int rules_before_turns(const rm_game *g, const uint8_t *hand, const uint8_t *on_board,
                                      int words, const uint8_t *counts, int turn, int to_move,
-                                     const int *held,
+                                     int pass_end, const int *held,
                                      const rm_history *h, rm_outcome *out)
 {
     const rm_rules *r = &g->rules;
+    if (pass_end)
+        return decide(out, pass_end == RM_BLOCKED_PASS_DRAWS ? RM_DRAW : to_move,
+                      RM_BY_BLOCKED_PASS, 1 - to_move, 0);
     uint64_t hw[2] = { 0, 0 }, bw[2] = { 0, 0 };
     memcpy(&hw[0], hand, 8);
     memcpy(&bw[0], on_board, 8);
@@ -202,15 +207,20 @@ static int rules_of_turns(const rm_game *g, const rm_state *st, rm_turnlist *l, 
         return decide(out, RM_FAILED,
                       l->too_slow ? RM_BY_TOO_SLOW : l->too_many ? RM_BY_TOO_MANY : RM_BY_NO_MEMORY,
                       side, 0);
+    uint8_t phase[2] = { (uint8_t)rm_state_phase(st, 0), (uint8_t)rm_state_phase(st, 1) };
     if (n == 0)
-        return decide(out, r->blocked[side] == RM_BLOCKED_DRAWS ? RM_DRAW : 1 - side,
+        return decide(out, rm_blocked_rule(r, phase, side) == RM_BLOCKED_DRAWS ? RM_DRAW : 1 - side,
                       RM_BY_BLOCKED, side, 0);
-    if (l->pass && r->blocked[1 - side] == RM_BLOCKED_PASSES) {
+    if (l->pass && rm_blocked_rule(r, phase, side) == RM_BLOCKED_PASSES) {
         /* Both sides pass when blocked: when the other side cannot move
-         * either once this one has passed, the game ends as the file
-         * says instead of going on pass after pass. */
+         * either once this one has passed, and passes too, the game ends
+         * as the file says instead of going on pass after pass. (A pass
+         * after which the game is over ends it by itself.) */
         rm_state after = *st;
         rm_apply(g, &after, NULL, 0);
+        uint8_t then[2] = { (uint8_t)rm_state_phase(&after, 0), (uint8_t)rm_state_phase(&after, 1) };
+        if (rm_blocked_rule(r, then, 1 - side) != RM_BLOCKED_PASSES)
+            return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
         int can = rm_can_move(g, &after);
         if (can < 0)
             return decide(out, RM_FAILED, RM_BY_TOO_MANY, 1 - side, 0);
@@ -241,7 +251,7 @@ static int result_of(const rm_game *g, const rm_state *st, const rm_history *h, 
         }
     }
     int early = rules_before_turns(g, hand, on_board, RM_MAX_KINDS / 8, counts, rm_state_turn(st),
-                                   rm_state_to_move(st), held, h, out);
+                                   rm_state_to_move(st), rm_state_pass_end(st), held, h, out);
     if (early != RM_ONGOING)
         return early;
     /* Counted turns are at least one, and none is a pass: rule 6 and
@@ -259,7 +269,8 @@ int rm_bits_result(const rm_game *g, const rm_bits *k, const rm_bstate *bs, cons
     for (int i = 0; i < g->rules.ngoals; i++)
         held[i] = rm_bits_goal_held(k, bs, i);
     int early = rules_before_turns(g, bs->hand, bs->on_board, RM_BITS_MAX_KINDS / 8,
-                                   rm_bits_counters(k, bs), bs->turn, bs->to_move, held, h, out);
+                                   rm_bits_counters(k, bs), bs->turn, bs->to_move,
+                                   bs->pass_end, held, h, out);
     if (early != RM_ONGOING)
         return early;
     if (rm_bits_count(k, bs, t) > 0)
@@ -340,6 +351,8 @@ const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, si
         else
             snprintf(buf, size, "no capture in %d turns, and the sides have as many pieces",
                      o->count);
+    case RM_BY_BLOCKED_PASS:
+        snprintf(buf, size, "%s could not move and passed", side);
         break;
     case RM_BY_TOO_MANY:
         snprintf(buf, size, "the position has too many ways to play to list them");

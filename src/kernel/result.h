@@ -136,6 +136,7 @@ typedef enum rm_end_rule {
     RM_BY_STALLING,           /* SIDE has played COUNT turns in a row without advancing */
     RM_BY_MORE_PIECES,        /* COUNT turns in a row without a capture: SIDE has more pieces
                                * (-1: as many as the other) */
+    RM_BY_BLOCKED_PASS,       /* SIDE, blocked, passed, and by its rule the game is over */
     RM_BY_TOO_MANY,           /* the turns cannot be listed: too many ways to play */
     RM_BY_TOO_SLOW,           /* the turns cannot be listed: past the time limit (movegen.h) */
     RM_BY_NO_MEMORY           /* the turns cannot be listed: out of memory */

@@ -15,7 +15,7 @@ uint64_t rm_hash(const rm_game *g, const rm_state *st)
     for (int s = 0; s < 2; s++)
         h ^= g->zob.phase[s][st->phase[s]] ^ g->zob.pturn[s] * st->phase_turns[s] ^
              g->zob.stall[s] * st->stall[s];
-    return h ^ g->zob.quiet * st->quiet;
+    return h ^ g->zob.quiet * st->quiet ^ g->zob.pass_end[st->pass_end];
 }
 
 bool rm_state_sound(const rm_game *g, const rm_state *st)
@@ -36,6 +36,9 @@ bool rm_state_sound(const rm_game *g, const rm_state *st)
     for (int k = 0; k < g->nkinds; k++)
         if (on_board[k] != st->on_board[k])
             return false;
+    if (st->pass_end != 0 && st->pass_end != RM_BLOCKED_PASS_LOSES &&
+        st->pass_end != RM_BLOCKED_PASS_DRAWS)
+        return false;
     return set_equal(&occ[0], &st->occ[0]) && set_equal(&occ[1], &st->occ[1]) &&
            st->hash == rm_hash(g, st);
 }
@@ -127,6 +130,12 @@ void rm_state_set_to_move(const rm_game *g, rm_state *st, int side)
     st->to_move = (uint8_t)side;
 }
 
+void rm_state_set_pass_end(const rm_game *g, rm_state *st, int pass_end)
+{
+    st->hash ^= g->zob.pass_end[st->pass_end] ^ g->zob.pass_end[pass_end];
+    st->pass_end = (uint8_t)pass_end;
+}
+
 void rm_initial(const rm_game *g, rm_state *st)
 {
     rm_position pos;
@@ -205,8 +214,12 @@ static void apply_moves(const rm_game *g, rm_state *st, const rm_move *moves, in
 
 void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n)
 {
+    /* a turn of no move may be a blocked side's pass that ends the game */
+    int pass_end = n == 0 ? pass_end_rule(g, st) : 0;
     apply_moves(g, st, moves, n);
     end_turn(g, st, moves, n);
+    if (pass_end != st->pass_end)
+        rm_state_set_pass_end(g, st, pass_end);
     assert(rm_state_sound(g, st));
 }
 
@@ -269,6 +282,9 @@ int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
         }
         apply_move(g, st, NULL, m, NULL);
     }
+    int pass_end = n == 0 ? pass_end_rule(g, st) : 0;
     end_turn(g, st, moves, n);
+    if (pass_end != st->pass_end)
+        rm_state_set_pass_end(g, st, pass_end);
     return 0;
 }

@@ -39,6 +39,10 @@ typedef struct rm_state {
     uint8_t RM_FIELD(stall)[2];        /* turns each side has played in a row without advancing */
     uint8_t RM_FIELD(quiet);           /* turns played in a row without a capture */
     /* ---- */
+    /* A pass that ends the game (SIDE when blocked pass then lose|draw): */
+    uint8_t RM_FIELD(pass_end);        /* RM_BLOCKED_PASS_LOSES or _DRAWS: the last turn was that
+                                        * rule's pass, by the side not to move, and the game is
+                                        * over; 0: none */
     uint8_t RM_FIELD(hand)[RM_MAX_KINDS];
     uint8_t RM_FIELD(on_board)[RM_MAX_KINDS];
     rm_set RM_FIELD(occ)[2];           /* the points holding each side's pieces */
@@ -81,6 +85,10 @@ void rm_state_set_counters(const rm_game *g, rm_state *st, const int stall[2], i
 int rm_phase_turns_counted(const rm_phase *ph);
 /* The same position with SIDE to move (its hash kept up to date). */
 void rm_state_set_to_move(const rm_game *g, rm_state *st, int side);
+/* The same position with its last turn a pass that ended the game by
+ * the rule PASS_END (0: none; see rm_state_pass_end), its hash kept up
+ * to date. */
+void rm_state_set_pass_end(const rm_game *g, rm_state *st, int pass_end);
 
 /* ---- reading states ---- */
 
@@ -109,6 +117,10 @@ static inline int rm_state_phase_turns(const rm_state *st, int side)
  * played in a row without a capture (0 in a game without their rules). */
 static inline int rm_state_stall(const rm_state *st, int side) { return st->RM_FIELD(stall)[side]; }
 static inline int rm_state_quiet(const rm_state *st) { return st->RM_FIELD(quiet); }
+/* RM_BLOCKED_PASS_LOSES or RM_BLOCKED_PASS_DRAWS when the last turn was
+ * the pass of a blocked side (the side not to move) whose rule ends the
+ * game after it; 0 otherwise. */
+static inline int rm_state_pass_end(const rm_state *st) { return st->RM_FIELD(pass_end); }
 /* Pieces of kind K in hand, and on the board. */
 static inline int rm_state_hand(const rm_state *st, int k) { return st->RM_FIELD(hand)[k]; }
 static inline int rm_state_on_board(const rm_state *st, int k) { return st->RM_FIELD(on_board)[k]; }

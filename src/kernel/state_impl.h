@@ -299,6 +299,26 @@ static inline void clock_end_turn(const rm_game *g, rm_clock *c, const uint8_t *
     }
 }
 
+/* The rule under which a turn of no move by ST's side to move is the
+ * pass of a blocked side that ends the game (RM_BLOCKED_PASS_LOSES or
+ * _DRAWS); 0 when it is not: the side's rule is another, or its turn line
+ * in force may be played with no move at all (every step optional), so
+ * that such a turn is a turn like any, not a pass. */
+static inline int pass_end_rule(const rm_game *g, const rm_state *st)
+{
+    int side = st->to_move;
+    int rule = rm_blocked_rule(&g->rules, st->phase, side);
+    if (rule != RM_BLOCKED_PASS_LOSES && rule != RM_BLOCKED_PASS_DRAWS)
+        return 0;
+    const rm_phase *ph = &g->rules.phases[st->phase[side]];
+    int t = st->phase_turns[side] < ph->nturns ? st->phase_turns[side] : ph->nturns - 1;
+    const rm_turn_rule *tr = &ph->turns[t];
+    for (int i = 0; i < tr->nsteps; i++)
+        if (tr->steps[i].min > 0)
+            return rule;
+    return 0;
+}
+
 /* Ends the turn of the side to move on ST, a turn of the moves
  * M[0..N), which it counts (clock_count). */
 void end_turn(const rm_game *g, rm_state *st, const rm_move *m, int n);

@@ -33,13 +33,13 @@ X(FIRST,      "first")       /* text: side */
 X(LOSE_WITH,  "lose-with")   /* text: side; n: pieces */
 X(DRAW_AFTER, "draw-after")  /* n: turns */
 X(DRAW_REPEAT,"draw-repeat") /* n: times a position is seen; or text: a word (never) in span2 */
-X(BLOCKED,    "blocked")     /* text: side; text2: what it does (lose, pass, draw) in span2; kids[0]: NAME, the word 'blocked' */
+X(BLOCKED,    "blocked")     /* text: side; text2: what it does (lose, pass, draw) in span2; kids[0]: NAME, the word 'blocked'; kids[1], after 'then': NAME, what it does after its pass */
 X(STALL,      "stall")       /* text: side; n: turns (span2); kids: NAMEs 'without', 'advancing' */
 X(MORE_PIECES,"more-pieces") /* text: the word 'more'; n: turns (span2); kids[0]: NAME 'without' */
 X(BOTH_BLOCKED,"both-blocked") /* text2: the side that wins (span2), or NULL: a draw; kids: NAMEs 'both', 'blocked' */
 X(GOAL,       "goal")        /* text: side; text2: 'reaches' or 'fills' as written (span2); kids[0]: SET, then NAMEs of kinds */
 X(BEFORE_PLAY,"before-play") /* text, text2: the words 'before' 'play' (span, span2): the phase is played before the first turn */
-X(PHASE,      "phase")       /* text: name, text2: side; kids: TURN, ENDS, COMPULSORY, BEFORE_PLAY */
+X(PHASE,      "phase")       /* text: name, text2: side; kids: TURN, ENDS, COMPULSORY, BEFORE_PLAY, BLOCKED (BOTH_BLOCKED: an error) */
 X(TURN,       "turn")        /* kids: STEPs in order */
 X(STEP,       "step-group")  /* n..n2: how many times; kids: ACTIONs, alternatives */
 X(ACTION,     "action")      /* flags: RM_ACT_*; text: piece kind; kids: params */

@@ -160,6 +160,9 @@ uint64_t rules_digest(const rm_game *g)
         int w[8] = { ph->side, ph->nturns, ph->end, ph->end_turns, ph->compulsory, ph->before_play,
                      ph->compulsory_per_piece, ph->drops_compulsory };
         h = fnv(h, w, sizeof w);
+        /* (only where written: the digests of the phases without it stay) */
+        if (ph->blocked[0] || ph->blocked[1])
+            h = fnv(h, ph->blocked, sizeof ph->blocked);
         for (int t = 0; t < ph->nturns; t++) {
             h = fnv(h, &ph->turns[t].nsteps, sizeof ph->turns[t].nsteps);
             h = fnv(h, ph->turns[t].steps, sizeof ph->turns[t].steps);

@@ -703,13 +703,15 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
         occ |= sets[k];
     u128 empty = s->board & ~occ;
     uint64_t child = 0;
-    if (check || g->rules.blocked[m] == RM_BLOCKED_PASSES) {
+    /* (the parent is in the child's tier: its phases are the child's) */
+    bool passes = rm_blocked_rule(&g->rules, t->key.phase, m) == RM_BLOCKED_PASSES;
+    if (check || passes) {
         rm_bstate cs;
         make_state(s, t, sets, side, &cs);
         child = cs.hash;
     }
     /* a pass: the same board, the other side to move, blocked */
-    if (g->rules.blocked[m] == RM_BLOCKED_PASSES && listed_turn(s, t, sets, m, child, b, true))
+    if (passes && listed_turn(s, t, sets, m, child, b, true))
         add_before(s, t, sets, m, b);
     const rm_step_rule *sr = &tr->steps[0];
     for (int ai = 0; ai < sr->nalts && tr->nsteps == 1; ai++) {

@@ -42,6 +42,16 @@ static const char *refused(const rm_game *g, const rm_bits *k)
     if (g->rules.counting)
         return "has a rule that counts turns (without advancing, or without capture), which the "
                "solver does not take";
+    /* A pass that ends the game leads to a position that is over but
+     * whose pieces are those of one that goes on: no tier holds it. */
+    const rm_rules *r = &g->rules;
+    for (int f = -1; f < r->nphases; f++)
+        for (int s = 0; s < 2; s++) {
+            int rule = f < 0 ? r->blocked[s] : r->phases[f].blocked[s] - 1;
+            if (rule == RM_BLOCKED_PASS_LOSES || rule == RM_BLOCKED_PASS_DRAWS)
+                return "has a side whose pass when blocked ends the game ('when blocked pass then "
+                       "lose' or 'draw'), which the solver does not take";
+        }
     return NULL;
 }
 

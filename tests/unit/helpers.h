@@ -363,8 +363,10 @@ static inline int legal_positions_find(const rm_game *g, const rm_state *st, leg
     for (int i = 0; i < k; i++)
         if (!(ph->drops_compulsory && any_drop) || r->dropped[i])
             r->hash[m++] = r->hash[i];
-    /* a side that passes when blocked has the turn of no move */
-    if (m == 0 && g->rules.blocked[rm_state_to_move(st)] == RM_BLOCKED_PASSES) {
+    /* a side that passes when blocked, by the rule in force in its
+     * position's phases, has the turn of no move */
+    uint8_t phase[2] = { (uint8_t)rm_state_phase(st, 0), (uint8_t)rm_state_phase(st, 1) };
+    if (m == 0 && RM_BLOCKED_IS_PASS(rm_blocked_rule(&g->rules, phase, rm_state_to_move(st)))) {
         rm_state passed = *st;
         rm_apply(g, &passed, NULL, 0);
         r->hash[m++] = rm_state_hash(&passed);

@@ -11,7 +11,9 @@
 
 #include <stdbool.h>
 
+#include "bitgen.h"
 #include "match.h"
+#include "position.h"
 
 /* ---- helpers ---- */
 
@@ -1470,6 +1472,166 @@ static void end__blocked_pass_with_compulsory_captures__still_passes(void **stat
     rm_game_destroy(g);
 }
 
+/* The position after a pass that ended the game, ST: it is over as
+ * RESULT says (the side that passed, PASSER, named), the same on the bit
+ * kernel; it has no turn; its hash is its contents'; its position string
+ * ends with WORD and reads back to it. */
+static void assert_over_after_pass(const rm_game *g, const rm_state *st, int result, int passer,
+                                   const char *word)
+{
+    rm_outcome o;
+    assert_int_equal(result_of(g, st, &o), result);
+    assert_int_equal(o.rule, RM_BY_BLOCKED_PASS);
+    assert_int_equal(o.side, passer);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    assert_int_equal(rm_legal_turns(g, st, &l), 0);
+    assert_true(rm_state_sound(g, st));
+    const rm_bits *k = rm_bits_get(g);
+    assert_non_null(k);
+    rm_bstate bs;
+    rm_bits_from_state(k, st, &bs);
+    rm_btally *t = malloc(sizeof *t);
+    assert_non_null(t);
+    rm_state back;
+    rm_outcome bo;
+    assert_int_equal(rm_bits_result(g, k, &bs, NULL, t, &l, &back, &bo), result);
+    assert_int_equal(bo.rule, RM_BY_BLOCKED_PASS);
+    rm_bits_to_state(k, &bs, &back);
+    assert_int_equal(rm_state_pass_end(&back), rm_state_pass_end(st));
+    free(t);
+    rm_turnlist_free(&l);
+    char *text = rm_position_string(g, st);
+    assert_non_null(text);
+    assert_non_null(strstr(text, word));
+    rm_state read;
+    char err[256];
+    int at;
+    assert_int_equal(rm_parse_position_string(g, text, &read, &at, err, sizeof err), 0);
+    assert_int_equal(rm_state_hash(&read), rm_state_hash(st));
+    assert_int_equal(rm_state_pass_end(&read), rm_state_pass_end(st));
+    free(text);
+}
+
+static void end__blocked_pass_then_lose__one_pass_and_then_the_side_has_lost(void **state)
+{
+    (void)state;
+    rm_game *g = blocked_game("tiger at b1; man at c1 d1", "men when blocked pass then lose");
+    rm_state st = start(g);
+    /* the blocked men's one turn is the pass, and the game is not over yet */
+    assert_int_equal(result_of(g, &st, NULL), RM_ONGOING);
+    assert_string_equal(legal(g, &st), "-");
+    rm_turnlist lists[3];
+    for (int i = 0; i < 3; i++)
+        rm_turnlist_init(&lists[i]);
+    bool failed = false;
+    assert_int_equal(rm_perft(g, &st, 1, lists, &failed), 1);
+    assert_int_equal(rm_perft(g, &st, 2, lists, &failed), 0);
+    assert_false(failed);
+    for (int i = 0; i < 3; i++)
+        rm_turnlist_free(&lists[i]);
+    uint64_t before = rm_state_hash(&st);
+    play(g, &st, "-");
+    assert_true(rm_state_hash(&st) != before);
+    assert_int_equal(rm_state_pass_end(&st), RM_BLOCKED_PASS_LOSES);
+    assert_int_equal(rm_state_to_move(&st), side_of(g, "tigers"));
+    /* the tiger could step to a1, but the game is over: the men lost */
+    assert_over_after_pass(g, &st, side_of(g, "tigers"), side_of(g, "men"), "passed:lose");
+    rm_game_destroy(g);
+}
+
+static void end__blocked_pass_then_draw__one_pass_and_then_a_draw(void **state)
+{
+    (void)state;
+    rm_game *g = blocked_game("tiger at b1; man at c1 d1", "men when blocked passes then draws");
+    rm_state st = start(g);
+    assert_int_equal(result_of(g, &st, NULL), RM_ONGOING);
+    play(g, &st, "-");
+    assert_int_equal(rm_state_pass_end(&st), RM_BLOCKED_PASS_DRAWS);
+    assert_over_after_pass(g, &st, RM_DRAW, side_of(g, "men"), "passed:draw");
+    rm_game_destroy(g);
+}
+
+static void end__pass_then_lose__a_turn_of_optional_steps_played_empty_is_no_pass(void **state)
+{
+    (void)state;
+    /* the men's line may be played with no move: they are never blocked,
+     * and their empty turn is a turn like any */
+    rm_game *g = loadf("game \"test\"\n"
+                       "board { grid 4 x 1 }\n"
+                       "side tigers { piece tiger 1 }\n"
+                       "side men { piece man 3 }\n"
+                       "setup { tiger at b1; man at c1 d1 }\n"
+                       "rules { first men; men when blocked pass then lose }\n"
+                       "phase hunt of tigers { turn step tiger }\n"
+                       "phase move of men { turn step man optional }\n");
+    rm_state st = start(g);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    assert_int_equal(rm_legal_turns(g, &st, &l), 1);
+    assert_false(l.pass);
+    rm_turnlist_free(&l);
+    play(g, &st, "-");
+    assert_int_equal(rm_state_pass_end(&st), 0);
+    assert_int_equal(result_of(g, &st, NULL), RM_ONGOING);
+    assert_string_equal(legal(g, &st), "b1-a1");
+    rm_game_destroy(g);
+}
+
+/* Tigers on a row of 4; the men drop two, then step. T, D and R are the
+ * 'when blocked' statements of the tigers' phase (T), of the men's
+ * dropping phase (D) and of the rules (R). */
+static rm_game *phase_blocked_game(const char *t, const char *d, const char *r)
+{
+    return loadf("game \"test\"\n"
+                 "board { grid 4 x 1 }\n"
+                 "side tigers { piece tiger 1 }\n"
+                 "side men { piece man 3 }\n"
+                 "setup { tiger at a1; man at b1; man in hand 2 }\n"
+                 "rules { first men; men when blocked lose; %s }\n"
+                 "phase hunt of tigers { turn step tiger; %s }\n"
+                 "phase drop of men { turn drop man; ends when hand empty; %s }\n"
+                 "phase move of men { turn step man }\n",
+                 r, t, d);
+}
+
+static void end__blocked_in_a_phase__own_phase_then_the_others_then_the_rules(void **state)
+{
+    (void)state;
+    rm_outcome o;
+    /* the men's dropping phase: a tiger blocked while they drop passes */
+    rm_game *g = phase_blocked_game("", "tigers when blocked pass", "tigers when blocked lose");
+    rm_state st = start(g);
+    play(g, &st, "c1");
+    assert_string_equal(phase_name(g, &st, "men"), "drop");
+    assert_int_equal(result_of(g, &st, NULL), RM_ONGOING);
+    assert_string_equal(legal(g, &st), "-");
+    play(g, &st, "-");
+    /* the men's last drop ends their dropping: the rules block's rule */
+    play(g, &st, "d1");
+    assert_string_equal(phase_name(g, &st, "men"), "move");
+    assert_int_equal(result_of(g, &st, &o), side_of(g, "men"));
+    assert_int_equal(o.rule, RM_BY_BLOCKED);
+    rm_game_destroy(g);
+    /* the blocked side's own phase comes before the other side's */
+    g = phase_blocked_game("tigers when blocked draw", "tigers when blocked pass",
+                           "tigers when blocked lose");
+    st = start(g);
+    play(g, &st, "c1");
+    assert_int_equal(result_of(g, &st, &o), RM_DRAW);
+    assert_int_equal(o.rule, RM_BY_BLOCKED);
+    rm_game_destroy(g);
+    /* a pass that ends the game, by the other side's phase */
+    g = phase_blocked_game("", "tigers when blocked pass then lose", "tigers when blocked lose");
+    st = start(g);
+    play(g, &st, "c1");
+    assert_string_equal(legal(g, &st), "-");
+    play(g, &st, "-");
+    assert_int_equal(result_of(g, &st, &o), side_of(g, "men"));
+    assert_int_equal(o.rule, RM_BY_BLOCKED_PASS);
+    rm_game_destroy(g);
+}
+
 /* ---- phases played before play ---- */
 
 static void phase__before_play__not_a_turn_and_the_first_side_then_starts(void **state)
@@ -2068,6 +2230,10 @@ int main(void)
         cmocka_unit_test(end__both_pass__neither_can_move__ends_as_the_file_says),
         cmocka_unit_test(end__a_win_by_a_region__decided_after_the_turn_before_the_turn_limit),
         cmocka_unit_test(end__blocked_pass_with_compulsory_captures__still_passes),
+        cmocka_unit_test(end__blocked_pass_then_lose__one_pass_and_then_the_side_has_lost),
+        cmocka_unit_test(end__blocked_pass_then_draw__one_pass_and_then_a_draw),
+        cmocka_unit_test(end__pass_then_lose__a_turn_of_optional_steps_played_empty_is_no_pass),
+        cmocka_unit_test(end__blocked_in_a_phase__own_phase_then_the_others_then_the_rules),
         cmocka_unit_test(phase__before_play__not_a_turn_and_the_first_side_then_starts),
         cmocka_unit_test(phase__before_play_both_sides__first_side_places_first),
         cmocka_unit_test(hash__random_play_rimau_rimau_a__incremental_equals_full),

@@ -256,6 +256,8 @@ static void solve__small_games__agree_with_exhaustive_search(void **state)
         { "tests/games/solve-escape.game", "hounds-fill", "yes", 60000 },
         { "games/kaooa.game", NULL, NULL, 60000 },
         { "games/kaooa.game", "capture", "compulsory", 60000 },
+        /* a blocked vulture passes while the crows drop: a rule of a phase */
+        { "games/kaooa.game", "vulture-blocked", "pass-while-crows-drop", 60000 },
     };
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
         rm_game *g = load_test_game(games[i].file, games[i].option, games[i].value);
@@ -278,6 +280,19 @@ static void solve__rules_that_count_turns__are_refused(void **state)
 }
 
 /* ---- verify ---- */
+
+/* A game whose blocked side passes and then has lost is refused, with
+ * its reason. */
+static void solve__pass_that_ends_the_game__refused_with_its_reason(void **state)
+{
+    (void)state;
+    rm_game *g = load_test_game("tests/games/blocked-ends.game", "tiger-then", "pass-lose");
+    char err[512];
+    rm_solve_options o = { 0 };
+    assert_null(rm_solve(g, &o, err, sizeof err));
+    assert_non_null(strstr(err, "pass then"));
+    rm_game_destroy(g);
+}
 
 static void solve__verify__passes_a_solve_and_finds_a_planted_fault(void **state)
 {
@@ -804,6 +819,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(solve__small_games__agree_with_exhaustive_search),
         cmocka_unit_test(solve__rules_that_count_turns__are_refused),
+        cmocka_unit_test(solve__pass_that_ends_the_game__refused_with_its_reason),
         cmocka_unit_test(solve__verify__passes_a_solve_and_finds_a_planted_fault),
         cmocka_unit_test(solve__database__gives_back_its_values_and_refuses_bad_files),
         cmocka_unit_test(solve__database__refuses_a_change_of_any_byte),
