@@ -588,6 +588,11 @@ positive_mcts() {
 positive_mcts "bench"
 expect 0 "bench of a fixed number of playouts" "$RIMAU" bench --playouts 3 --depth 1 "$game"
 positive_mcts "bench --playouts"
+# (MCTS stops by the wall's clock, bench measures the CPU's: a search of
+# a millisecond on a loaded machine, or of less than its first iteration,
+# used to end with no iteration and a rate of 0)
+expect 0 "bench of a millisecond" "$RIMAU" bench --seconds 0.001 --depth 1 "$game"
+positive_mcts "bench --seconds 0.001"
 
 # --seconds bounds the whole run, not each measure of each game: every
 # shipped game in 1 CPU second (it took 2 s per game before, 50 s in all).
