@@ -119,6 +119,10 @@ typedef struct rm_turn_rule {
 
 enum { RM_END_NEVER, RM_END_HAND_EMPTY, RM_END_AFTER_TURNS };
 
+/* Huffing (captures huffed ...): what becomes of a piece that could
+ * capture when its side's turn captures nothing (language.md). */
+enum { RM_HUFF_NONE, RM_HUFF_AT_ONCE, RM_HUFF_BY_OPPONENT };
+
 /* What a side to move with no legal turn does (SIDE when blocked ...). */
 enum { RM_BLOCKED_LOSES, RM_BLOCKED_PASSES, RM_BLOCKED_DRAWS };
 
@@ -135,6 +139,9 @@ typedef struct rm_phase {
     bool compulsory_per_piece;/* a piece that can capture must: the turns whose first move
                                * moves it and that do not capture are not legal */
     bool drops_compulsory;    /* a turn that drops must be taken when there is one */
+    uint8_t huff;             /* RM_HUFF_*: a turn that captures nothing, when a piece could
+                               * have captured, loses one such piece at its end (AT_ONCE) or
+                               * at the start of the other side's next turn (BY_OPPONENT) */
     /* Derived by derive_game (derive.c): */
     bool may_end;             /* it can end: it has an end, and a phase of its side follows */
 } rm_phase;

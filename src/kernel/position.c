@@ -101,6 +101,12 @@ char *rm_position_string(const rm_game *g, const rm_state *st)
         put(&o, "-");
     }
     put(&o, " %d", rm_state_turn(st) + 1);
+    rm_set huff = rm_state_huff(st);
+    const char *sep = " huff:";
+    SET_FOREACH(p, &huff) {
+        put(&o, "%s%s", sep, g->board.points[p].name);
+        sep = ",";
+    }
     if (o.failed) {
         free(o.s);
         return NULL;
@@ -351,6 +357,40 @@ static int read_phases(reader *r, rm_position *pos, int phase_turns[2])
     return 0;
 }
 
+/* The optional last field, "huff:POINT,POINT...": the pieces of the side
+ * that moved last that the side to move must huff one of. */
+static int read_huff(reader *r, rm_position *pos)
+{
+    const rm_game *g = r->g;
+    if (strncmp(r->p, "huff:", 5) != 0)
+        return fail(r, r->p, "more after the turn number (only 'huff:POINT,...' may follow)");
+    r->p += 5;
+    bool huffs = false;
+    for (int f = 0; f < g->rules.nphases; f++)
+        huffs |= g->rules.phases[f].huff == RM_HUFF_BY_OPPONENT;
+    if (!huffs)
+        return fail(r, r->p - 5, "no piece is huffed by the opponent in this game");
+    int side = 1 - pos->to_move;
+    for (;;) {
+        const char *at = r->p;
+        size_t len = strcspn(r->p, ", \t");
+        int p = -1;
+        for (int i = 0; i < g->board.npoints && p < 0; i++)
+            if (strlen(g->board.points[i].name) == len && memcmp(g->board.points[i].name, at, len) == 0)
+                p = i;
+        if (p < 0)
+            return fail(r, at, "no point is named '%.*s'", (int)len, at);
+        if (pos->kind[p] < 0 || g->kinds[pos->kind[p]].side != side || pos->count[p] != 1)
+            return fail(r, at, "a piece to huff is one piece of %s, the side that moved last, "
+                        "and %s holds none", g->sides[side].name, g->board.points[p].name);
+        set_add(&pos->huff, p);
+        r->p += len;
+        if (*r->p != ',')
+            return 0;
+        r->p++;
+    }
+}
+
 int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, int *at,
                              char *err, size_t errsize)
 {
@@ -376,9 +416,12 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
                 fail(&r, r.p, "expected the turn number (a number)");
             else {
                 skip_blanks(&r);
-                if (*r.p)
-                    fail(&r, r.p, "more after the turn number");
-                else
+                int hrc = *r.p ? read_huff(&r, &pos) : 0;
+                if (hrc == 0)
+                    skip_blanks(&r);
+                if (hrc == 0 && *r.p)
+                    fail(&r, r.p, "more after the pieces to huff");
+                else if (hrc == 0)
                     rc = 0;
             }
         }
