@@ -108,7 +108,7 @@ static rm_node *number_node(rm_parse_state *ps, rm_span at, long value)
              option_values value if_head rules_stmts rules_stmt phase_stmts
              phase_stmt turn_steps step_group alts action drop_params
              capture_params capture_param kind_names dir_filter dir_words
-             example_stmts example_stmt
+             example_stmts example_stmt goal_kinds
              position_stmts position_stmt line_counts grid_dims grid_diagonals
 %type <num> turns_word
 %type <dims> repeat
@@ -342,9 +342,20 @@ rules_stmt:
         { $$ = ADD(ADD(NODE(N_BOTH_BLOCKED, @$), text_node(ps, N_NAME, @2, $2)),
                    text_node(ps, N_NAME, @3, $3));
           $$->text2 = $4; $$->span2 = @4; }
+  | NAME WINS WHEN goal_kinds NAME set
+        { $$ = ADD(text_node(ps, N_GOAL, @$, $1), $6); $$->text2 = $5; $$->span2 = @5;
+          for (int i = 0; i < $4->nkids; i++)
+              ADD($$, $4->kids[i]); }
   | if_head '{' rules_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
   | if_head '{' rules_stmts '}' ELSE '{' rules_stmts '}'
         { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
+    ;
+
+/* goal_kinds: NAME { ',' NAME } -- the kinds of a win by a region (the
+ * commas are needed: the word after the kinds is a name too) */
+goal_kinds:
+    NAME                            { $$ = ADD(NODE(N_BLOCK, @$), text_node(ps, N_NAME, @1, $1)); }
+  | goal_kinds ',' NAME             { $$ = ADD($1, text_node(ps, N_NAME, @3, $3)); $$->span = @$; }
     ;
 
 turns_word:

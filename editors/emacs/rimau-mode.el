@@ -47,7 +47,7 @@
     (example "after" "illegal" "legal")
     (modifier "compulsory" "empty" "fewer" "most" "must" "odd" "once" "optional" "than" "times")
     (preposition "at" "in" "of" "on" "to" "with")
-    (constant "all" "alternate" "back" "backward" "before" "blocked" "both" "by" "diagonal" "down" "draws" "drops" "final" "forward" "further" "huffed" "left" "never" "none" "not" "opponent" "orthogonal" "pass" "passes" "per" "play" "right" "sideways" "toward" "up" "x"))
+    (constant "all" "alternate" "back" "backward" "before" "blocked" "both" "by" "diagonal" "down" "draws" "drops" "fills" "final" "forward" "further" "huffed" "left" "never" "none" "not" "opponent" "orthogonal" "pass" "passes" "per" "play" "reaches" "right" "sideways" "toward" "up" "x"))
   "The words of the .game language, by group.
 The keywords of grammar/lexer.l, and the constants of doc/language.md.")
 ;; END keywords

@@ -110,11 +110,33 @@ static json_t *info_rules(const rm_game *g)
             lose = NULL;
         }
     }
-    return json_pack("{s:s, s:s?, s:o, s:s, s:o, s:i, s:o}", "first", g->sides[r->first].name,
+    json_t *wins = json_array();
+    for (int i = 0; wins && i < r->ngoals; i++) {
+        const rm_goal *gl = &r->goals[i];
+        json_t *kinds = json_array(), *points = json_array();
+        for (int k = 0; kinds && k < g->nkinds; k++)
+            if ((gl->kinds >> k & 1) && json_array_append_new(kinds, json_string(g->kinds[k].name)) != 0) {
+                json_decref(kinds);
+                kinds = NULL;
+            }
+        for (int p = 0; points && p < g->board.npoints; p++)
+            if (set_has(&gl->set, p) &&
+                json_array_append_new(points, json_string(g->board.points[p].name)) != 0) {
+                json_decref(points);
+                points = NULL;
+            }
+        json_t *w = json_pack("{s:s, s:o, s:s, s:o}", "side", g->sides[gl->side].name, "kinds",
+                              kinds, "when", gl->fills ? "fills" : "reaches", "points", points);
+        if (!w || json_array_append_new(wins, w) != 0) {
+            json_decref(wins);
+            wins = NULL;
+        }
+    }
+    return json_pack("{s:s, s:s?, s:o, s:s, s:o, s:o, s:i, s:o}", "first", g->sides[r->first].name,
                      "before_play", r->start != r->first ? g->sides[r->start].name : NULL,
                      "blocked", blocked, "both_blocked",
                      r->both_blocked >= 0 ? g->sides[r->both_blocked].name : "draw", "lose_with",
-                     lose, "draw_after", r->draw_after, "draw_repeat",
+                     lose, "wins", wins, "draw_after", r->draw_after, "draw_repeat",
                      r->draw_repeat > 0 ? json_integer(r->draw_repeat) : json_null());
 }
 

@@ -232,6 +232,18 @@ static void dump_ir(FILE *out, const rm_game *g)
                     CLI_S(r->lose_with[s]));
         fprintf(out, "%s when blocked %s\n", g->sides[s].name, blocked[r->blocked[s]]);
     }
+    for (int i = 0; i < r->ngoals; i++) {
+        const rm_goal *gl = &r->goals[i];
+        fprintf(out, "%s wins when ", g->sides[gl->side].name);
+        for (int k = 0, n = 0; k < g->nkinds; k++)
+            if (gl->kinds >> k & 1)
+                fprintf(out, "%s%s", n++ ? ", " : "", g->kinds[k].name);
+        fprintf(out, " %s", gl->fills ? "fills" : "reaches");
+        for (int p = 0; p < g->board.npoints; p++)
+            if (set_has(&gl->set, p))
+                fprintf(out, " %s", g->board.points[p].name);
+        fputc('\n', out);
+    }
     if (r->blocked[0] == RM_BLOCKED_PASSES && r->blocked[1] == RM_BLOCKED_PASSES) {
         if (r->both_blocked >= 0)
             fprintf(out, "when both blocked %s wins\n", g->sides[r->both_blocked].name);

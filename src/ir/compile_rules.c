@@ -3,7 +3,7 @@
  * captures and drops, 'before play') and their order, the action rules
  * of each turn line with their direction filters (dir_allow), who moves
  * first and which side starts, and the end rules (lose with, draw after,
- * repetition, blocked sides); and, once the game is derived, the
+ * repetition, blocked sides, wins by a region); and, once the game is derived, the
  * warnings of turn lines with too many ways to play.
  */
 #include "compile_impl.h"
@@ -469,6 +469,97 @@ static void compile_both_blocked(compiler *c, const rm_node *k)
         c->g->rules.both_blocked = s;
 }
 
+/* Appends the items of the SET node N as written ("row 1", "fortress",
+ * "except a1") to BUF of SIZE bytes, cut with "..." when it is full. */
+static void set_words(const rm_node *n, char *buf, size_t size)
+{
+    for (int i = 0; i < n->nkids; i++) {
+        const rm_node *k = n->kids[i];
+        size_t len = strlen(buf);
+        char item[64];
+        switch (k->kind) {
+        case N_EXCEPT:
+            snprintf(item, sizeof item, "except");
+            break;
+        case N_ROWS:
+            if (k->n == k->n2)
+                snprintf(item, sizeof item, "row %ld", k->n);
+            else
+                snprintf(item, sizeof item, "rows %ld to %ld", k->n, k->n2);
+            break;
+        case N_COLUMNS:
+            if (strcmp(k->text, k->text2) == 0)
+                snprintf(item, sizeof item, "column %.20s", k->text);
+            else
+                snprintf(item, sizeof item, "columns %.20s to %.20s", k->text, k->text2);
+            break;
+        default:
+            snprintf(item, sizeof item, "%.60s", k->text ? k->text : "");
+            break;
+        }
+        if (len + 1 + strlen(item) + 4 > size) {
+            snprintf(buf + len, size - len, "%s...", len ? " " : "");
+            return;
+        }
+        snprintf(buf + len, size - len, "%s%s", len ? " " : "", item);
+        if (k->kind == N_EXCEPT)
+            set_words(k, buf, size);
+    }
+}
+
+/* SIDE wins when KIND {, KIND} reaches|fills SET */
+static void compile_goal(compiler *c, const rm_node *k)
+{
+    rm_game *g = c->g;
+    rm_rules *r = &g->rules;
+    int s = game_side(g, k->text);
+    if (s < 0) {
+        diag_error(c->d, k->span, "unknown side '%s'%s", SHOWN(k->text),
+                   GAME_HINT(g, GAME_SIDES, k->text));
+        return;
+    }
+    rm_goal goal = { .side = (uint8_t)s };
+    if (strcmp(k->text2, "fills") == 0) {
+        goal.fills = true;
+    } else if (strcmp(k->text2, "reaches") != 0) {
+        diag_error(c->d, k->span2, "a side wins when its pieces reach or fill a set of points: "
+                   "'reaches' or 'fills', not '%s'", SHOWN(k->text2));
+        return;
+    }
+    bool ok = true;
+    for (int i = 1; i < k->nkids; i++) {
+        const rm_node *n = k->kids[i];
+        int kind = game_kind(g, n->text);
+        if (kind < 0) {
+            if (game_side(g, n->text) >= 0)
+                diag_error(c->d, n->span, "'%s' is a side; name a piece kind", SHOWN(n->text));
+            else
+                diag_error(c->d, n->span, "unknown piece kind '%s'%s", SHOWN(n->text),
+                           GAME_HINT(g, GAME_KINDS, n->text));
+            ok = false;
+        } else if (g->kinds[kind].side != s) {
+            diag_error(c->d, n->span, "'%s' belongs to side '%s': a side wins by its own pieces",
+                       SHOWN(n->text), g->sides[g->kinds[kind].side].name);
+            ok = false;
+        } else {
+            goal.kinds |= (uint16_t)(1u << kind);
+        }
+    }
+    if (eval_set(c, k->kids[0], &goal.set) != 0 || !ok)
+        return;
+    goal.npoints = set_count(&goal.set);
+    if (goal.npoints == 0) {
+        diag_error(c->d, k->kids[0]->span, "the set has no points");
+        return;
+    }
+    if (r->ngoals == RM_MAX_GOALS) {
+        diag_error(c->d, k->span, "more than %d wins by a region", RM_MAX_GOALS);
+        return;
+    }
+    set_words(k->kids[0], goal.where, sizeof goal.where);
+    r->goals[r->ngoals++] = goal;
+}
+
 void compile_rules(compiler *c, const rm_node *file)
 {
     rm_game *g = c->g;
@@ -539,6 +630,9 @@ void compile_rules(compiler *c, const rm_node *file)
                     break;
                 case N_BOTH_BLOCKED:
                     compile_both_blocked(c, k);
+                    break;
+                case N_GOAL:
+                    compile_goal(c, k);
                     break;
                 default:
                     break;

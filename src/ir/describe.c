@@ -86,7 +86,16 @@ void rm_describe(FILE *out, const rm_game *g)
                         r->lose_with[s], PLURAL(r->lose_with[s]));
                 any = true;
             }
-        fprintf(out, "%s\ndraw:     after %d turn%s", any ? "" : " with no pieces left", r->draw_after,
+        fprintf(out, "%s", any ? "" : " with no pieces left");
+        for (int i = 0; i < r->ngoals; i++) {
+            const rm_goal *gl = &r->goals[i];
+            fprintf(out, "\nwin:      %s when ", g->sides[gl->side].name);
+            for (int k = 0, n = 0; k < g->nkinds; k++)
+                if (gl->kinds >> k & 1)
+                    fprintf(out, "%s%s", n++ ? ", " : "", g->kinds[k].name);
+            fprintf(out, " %s %s", gl->fills ? "fills" : "reaches", gl->where);
+        }
+        fprintf(out, "\ndraw:     after %d turn%s", r->draw_after,
                 PLURAL(r->draw_after));
         if (r->draw_repeat > 0)
             fprintf(out, ", or when a position is seen %d time%s\n", r->draw_repeat,

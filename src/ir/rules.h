@@ -146,6 +146,18 @@ typedef struct rm_phase {
     bool may_end;             /* it can end: it has an end, and a phase of its side follows */
 } rm_phase;
 
+/* A side's win by a region (SIDE wins when KIND... reaches|fills SET),
+ * decided by rm_result (result.c) after every turn. */
+#define RM_MAX_GOALS 8
+typedef struct rm_goal {
+    uint8_t side;             /* the side that wins */
+    bool fills;               /* every point of SET holds one of KINDS; else some point does */
+    uint16_t kinds;           /* the side's kinds that count (bit per kind) */
+    int npoints;              /* the points of SET */
+    rm_set set;
+    char where[64];           /* SET as written, for the words of the result */
+} rm_goal;
+
 typedef struct rm_option {
     char *name;
     char *doc;
@@ -169,6 +181,8 @@ typedef struct rm_rules {
                                * before play, else first */
     int draw_after;           /* turns; the game is drawn when they are played */
     int draw_repeat;          /* the game is drawn when a position is seen this often; 0: never */
+    int ngoals;
+    rm_goal goals[RM_MAX_GOALS]; /* the wins by a region, in the order written */
 } rm_rules;
 
 /* The result of a game: the winning side (0 or 1), or one of these.

@@ -228,6 +228,7 @@ static void walk(rm_index *ix, const rm_node *n, const rm_node *up, int parent)
                     n->span, false);
             break;
         case N_OVER:
+        case N_GOAL:
             add_ref(ix, RM_SYM_KIND, n->text, NULL, n->span, false);
             break;
         default:
@@ -304,6 +305,9 @@ static void walk(rm_index *ix, const rm_node *n, const rm_node *up, int parent)
     case N_BLOCKED:
         add_ref(ix, RM_SYM_SIDE, n->text, NULL, word_of(ix, n, n->text, false), false);
         return;
+    case N_GOAL:
+        add_ref(ix, RM_SYM_SIDE, n->text, NULL, word_of(ix, n, n->text, false), false);
+        break;
     case N_BOTH_BLOCKED:
         if (n->text2)
             add_ref(ix, RM_SYM_SIDE, n->text2, NULL, n->span2, false);

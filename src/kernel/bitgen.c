@@ -453,6 +453,10 @@ static rm_bits *make_kernel(const rm_game *g)
     }
     for (int i = 0; i < g->rules.naction_rules; i++)
         make_action(k, i);
+    for (int i = 0; i < g->rules.ngoals; i++)
+        for (int p = 0; p < g->board.npoints; p++)
+            if (set_has(&g->rules.goals[i].set, p))
+                bit_set(k->goal[i], lay->bit[p]);
     /* Where two rays of a point meet, every turn pattern may merge (as
      * derive.c finds): the kernel leaves those to the reference. */
     bool overlap = board_rays_overlap(&g->board);
@@ -534,6 +538,19 @@ void rm_bits_kind_points(const rm_bits *k, const rm_bstate *bs, int kind, uint64
 {
     out[0] = bs->w[kind * k->words];
     out[1] = k->words == 2 ? bs->w[kind * k->words + 1] : 0;
+}
+
+int rm_bits_goal_held(const rm_bits *k, const rm_bstate *bs, int i)
+{
+    const rm_goal *gl = &k->g->rules.goals[i];
+    uint64_t w[2] = { 0, 0 };
+    for (int kind = 0; kind < k->nkinds; kind++)
+        if (gl->kinds >> kind & 1) {
+            w[0] |= bs->w[kind * k->words];
+            if (k->words == 2)
+                w[1] |= bs->w[kind * k->words + 1];
+        }
+    return pop64(w[0] & k->goal[i][0]) + pop64(w[1] & k->goal[i][1]);
 }
 
 int rm_bits_bit_of(const rm_bits *k, int p)

@@ -136,6 +136,9 @@ void rm_bits_neighbours(const rm_bits *k, const uint64_t in[2], uint64_t out[2])
 void rm_bits_board(const rm_bits *k, uint64_t out[2]);
 /* The points holding KIND in BS. */
 void rm_bits_kind_points(const rm_bits *k, const rm_bstate *bs, int kind, uint64_t out[2]);
+/* The points of the set of the game's win by a region I (rules.goals)
+ * that hold one of its kinds in BS: result.c's rule 3. */
+int rm_bits_goal_held(const rm_bits *k, const rm_bstate *bs, int i);
 /* The bit of point P, and the point at bit B (-1: none). */
 int rm_bits_bit_of(const rm_bits *k, int p);
 int rm_bits_point_at(const rm_bits *k, int b);

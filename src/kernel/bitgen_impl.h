@@ -118,6 +118,7 @@ struct rm_bits {
     bool may_end[RM_MAX_PHASES];
     bool ends_in_hand[RM_MAX_PHASES]; /* it ends when its side's hand is empty */
     uint64_t side_bytes[2];    /* each side's kinds, bytes 0xFF in a word of hands */
+    uint64_t goal[RM_MAX_GOALS][2]; /* each win by a region (rules.goals): its set's points */
 };
 
 void bits_neighbours_w1(const rm_bits *k, const uint64_t in[2], uint64_t out[2]);

@@ -102,15 +102,18 @@ static int decide(rm_outcome *out, int result, rm_end_rule rule, int side, int c
     return result;
 }
 
-/* End rules 1 to 4, which read the pieces in hand and on the board
+/* End rules 1 to 5, which read the pieces in hand and on the board
  * (HAND and ON_BOARD, a byte a kind, WORDS words of eight: every kind
- * past the game's is 0), the turns played and the history: RM_ONGOING
- * when none applies. Both kinds of state come here. */
+ * past the game's is 0), the points of each win by a region that hold
+ * its kinds (HELD, by goal; read only when the game has such wins), the
+ * side to move, the turns played and the history: RM_ONGOING when none
+ * applies. Both kinds of state come here. */
 #if defined __GNUC__
 __attribute__((always_inline))
 #endif
 static inline int rules_before_turns(const rm_game *g, const uint8_t *hand, const uint8_t *on_board,
-                                     int words, int turn, const rm_history *h, rm_outcome *out)
+                                     int words, int turn, int to_move, const int *held,
+                                     const rm_history *h, rm_outcome *out)
 {
     const rm_rules *r = &g->rules;
     uint64_t hw[2] = { 0, 0 }, bw[2] = { 0, 0 };
@@ -134,6 +137,20 @@ static inline int rules_before_turns(const rm_game *g, const uint8_t *hand, cons
                 return decide(out, 1 - s, RM_BY_LOSING_NUMBER, s, n);
         }
     }
+    /* rule 3: a win by a region; when wins of both sides hold (only in a
+     * position set up so: a side's pieces reach or fill a set on its own
+     * turns alone), the side that played last, not to move, wins */
+    if (r->ngoals > 0) {
+        int won = -1;
+        for (int i = 0; i < r->ngoals; i++) {
+            const rm_goal *gl = &r->goals[i];
+            bool holds = gl->fills ? held[i] == gl->npoints : held[i] > 0;
+            if (holds && (won < 0 || (r->goals[won].side == to_move && gl->side != to_move)))
+                won = i;
+        }
+        if (won >= 0)
+            return decide(out, r->goals[won].side, RM_BY_GOAL, r->goals[won].side, won);
+    }
     if (turn >= r->draw_after)
         return decide(out, RM_DRAW, RM_BY_TURN_LIMIT, -1, r->draw_after);
     if (h && r->draw_repeat > 0) {
@@ -144,7 +161,7 @@ static inline int rules_before_turns(const rm_game *g, const uint8_t *hand, cons
     return RM_ONGOING;
 }
 
-/* Rules 5 and 6, once the rules before them leave the game going: the
+/* Rules 6 and 7, once the rules before them leave the game going: the
  * legal turns of ST, listed into L. */
 static int rules_of_turns(const rm_game *g, const rm_state *st, rm_turnlist *l, rm_outcome *out)
 {
@@ -182,10 +199,20 @@ static int result_of(const rm_game *g, const rm_state *st, const rm_history *h, 
         hand[k] = (uint8_t)rm_state_hand(st, k);
         on_board[k] = (uint8_t)rm_state_on_board(st, k);
     }
-    int early = rules_before_turns(g, hand, on_board, RM_MAX_KINDS / 8, rm_state_turn(st), h, out);
+    int held[RM_MAX_GOALS];
+    for (int i = 0; i < g->rules.ngoals; i++) {
+        const rm_goal *gl = &g->rules.goals[i];
+        held[i] = 0;
+        for (int p = set_next(&gl->set, 0); p >= 0; p = set_next(&gl->set, p + 1)) {
+            int k = rm_state_kind(st, p);
+            held[i] += k >= 0 && (gl->kinds >> k & 1);
+        }
+    }
+    int early = rules_before_turns(g, hand, on_board, RM_MAX_KINDS / 8, rm_state_turn(st),
+                                   rm_state_to_move(st), held, h, out);
     if (early != RM_ONGOING)
         return early;
-    /* Counted turns are at least one, and none is a pass: rule 5 and
+    /* Counted turns are at least one, and none is a pass: rule 6 and
      * both sides blocked cannot apply. Otherwise they are listed. */
     if (t && rm_count_turns(g, st, t) > 0)
         return decide(out, RM_ONGOING, RM_BY_NONE, -1, 0);
@@ -196,8 +223,11 @@ int rm_bits_result(const rm_game *g, const rm_bits *k, const rm_bstate *bs, cons
                    rm_btally *t, rm_turnlist *l, rm_state *st, rm_outcome *out)
 {
     t->n = 0;
-    int early = rules_before_turns(g, bs->hand, bs->on_board, RM_BITS_MAX_KINDS / 8, bs->turn, h,
-                                   out);
+    int held[RM_MAX_GOALS];
+    for (int i = 0; i < g->rules.ngoals; i++)
+        held[i] = rm_bits_goal_held(k, bs, i);
+    int early = rules_before_turns(g, bs->hand, bs->on_board, RM_BITS_MAX_KINDS / 8, bs->turn,
+                                   bs->to_move, held, h, out);
     if (early != RM_ONGOING)
         return early;
     if (rm_bits_count(k, bs, t) > 0)
@@ -252,6 +282,11 @@ const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, si
     case RM_BY_LOSING_NUMBER:
         snprintf(buf, size, "%s are down to %d piece%s", side, o->count, o->count == 1 ? "" : "s");
         break;
+    case RM_BY_GOAL: {
+        const rm_goal *gl = &g->rules.goals[o->count];
+        snprintf(buf, size, "%s %s %s", side, gl->fills ? "filled" : "reached", gl->where);
+        break;
+    }
     case RM_BY_TURN_LIMIT:
         snprintf(buf, size, "the turn limit of %d is reached", o->count);
         break;

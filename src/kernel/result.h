@@ -6,11 +6,15 @@
  * The end rules, in the order they are applied:
  * 1. a side with no pieces left loses (on the board and in hand);
  * 2. a side down to its losing number of pieces (lose with N) loses;
- * 3. when the turn limit (draw after N) is played, the game is drawn;
- * 4. when the position has been seen draw_repeat times (draw on
+ * 3. a side whose pieces reach or fill a set of points (SIDE wins when
+ *    KIND reaches|fills SET) wins: when wins of both sides hold, the
+ *    side not to move (the one that played last) wins;
+ * 4. when the turn limit (draw after N) is played, the game is drawn;
+ * 5. when the position has been seen draw_repeat times (draw on
  *    repetition N), the game is drawn;
- * 5. the side to move with no legal turn loses;
- * 6. a position whose turns cannot be listed (too many ways to play, too
+ * 6. the side to move with no legal turn loses, draws or passes (when
+ *    blocked), and both sides blocked end the game;
+ * 7. a position whose turns cannot be listed (too many ways to play, too
  *    long to list, or no memory) gives RM_FAILED: not a result of the game but an error,
  *    which the callers report as one (never a draw).
  */
@@ -118,6 +122,8 @@ typedef enum rm_end_rule {
     RM_BY_NONE,               /* the game goes on */
     RM_BY_NO_PIECES,          /* SIDE has no pieces left */
     RM_BY_LOSING_NUMBER,      /* SIDE is down to its losing number, COUNT pieces */
+    RM_BY_GOAL,               /* SIDE's pieces reach or fill the set of its win COUNT
+                               * (g->rules.goals[COUNT]) */
     RM_BY_TURN_LIMIT,         /* COUNT turns are played */
     RM_BY_REPETITION,         /* the position is seen COUNT times */
     RM_BY_BLOCKED,            /* SIDE, to move, has no legal turn (and loses or draws) */
@@ -135,11 +141,11 @@ typedef struct rm_outcome {
 } rm_outcome;
 
 /* The result of the position ST (RM_ONGOING, RM_DRAW, the winning side,
- * or RM_FAILED by rule 6), by the end rules above; the rule that decided it in *OUT when
+ * or RM_FAILED by rule 7), by the end rules above; the rule that decided it in *OUT when
  * OUT is not NULL. H is the game's history up to ST (its last position
  * is ST), or NULL to leave repetitions out (perft counts sequences of
  * turns, whatever they repeat). L is a turn list the legal turns of ST
- * are listed in when the rules before rule 5 leave the game going: when
+ * are listed in when the rules before rule 6 leave the game going: when
  * the result is RM_ONGOING, L holds them. */
 int rm_result(const rm_game *g, const rm_state *st, const rm_history *h, rm_turnlist *l,
               rm_outcome *out);

@@ -28,13 +28,14 @@ X(STRING,     "string")      /* text */
 X(OPTION,     "option")      /* text: name; kids: STRING values (first is the default), then an optional STRING description in span2 */
 X(IF,         "if")          /* text: option, text2: value; kids[0]: then-block, kids[1]: else-block or absent */
 X(BLOCK,      "block")       /* kids: statements (the branches of IF) */
-X(RULES,      "rules")       /* kids: FIRST, LOSE_WITH, DRAW_AFTER, DRAW_REPEAT, BLOCKED, BOTH_BLOCKED */
+X(RULES,      "rules")       /* kids: FIRST, LOSE_WITH, DRAW_AFTER, DRAW_REPEAT, BLOCKED, BOTH_BLOCKED, GOAL */
 X(FIRST,      "first")       /* text: side */
 X(LOSE_WITH,  "lose-with")   /* text: side; n: pieces */
 X(DRAW_AFTER, "draw-after")  /* n: turns */
 X(DRAW_REPEAT,"draw-repeat") /* n: times a position is seen; or text: a word (never) in span2 */
 X(BLOCKED,    "blocked")     /* text: side; text2: what it does (lose, pass, draw) in span2; kids[0]: NAME, the word 'blocked' */
 X(BOTH_BLOCKED,"both-blocked") /* text2: the side that wins (span2), or NULL: a draw; kids: NAMEs 'both', 'blocked' */
+X(GOAL,       "goal")        /* text: side; text2: 'reaches' or 'fills' as written (span2); kids[0]: SET, then NAMEs of kinds */
 X(BEFORE_PLAY,"before-play") /* text, text2: the words 'before' 'play' (span, span2): the phase is played before the first turn */
 X(PHASE,      "phase")       /* text: name, text2: side; kids: TURN, ENDS, COMPULSORY, BEFORE_PLAY */
 X(TURN,       "turn")        /* kids: STEPs in order */

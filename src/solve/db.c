@@ -175,6 +175,14 @@ uint64_t rules_digest(const rm_game *g)
         if (a->has_region)
             h = fnv(h, &a->region, sizeof a->region);
     }
+    /* (only when there are any: the digests of games without them are
+     * unchanged) */
+    for (int i = 0; i < r->ngoals; i++) {
+        const rm_goal *gl = &r->goals[i];
+        int w[3] = { gl->side, gl->fills, gl->kinds };
+        h = fnv(h, w, sizeof w);
+        h = fnv(h, &gl->set, sizeof gl->set);
+    }
     h = fnv(h, g->setup_kind, (size_t)b->npoints);
     h = fnv(h, g->setup_count, (size_t)b->npoints);
     return h;

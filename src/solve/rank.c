@@ -300,9 +300,9 @@ void make_state(const rm_solver *s, const tier *t, const u128 *sets, int side, r
 /* ---- symmetries of the board ----
  *
  * The permutations of the points that take each line onto a line (in its
- * order or reversed), each region an action uses onto itself, and, for a
- * side whose actions have direction filters, each ray onto a ray of the
- * same class. Found by a search that maps the points in breadth-first
+ * order or reversed), each region an action uses or a side wins by
+ * onto itself, and, for a side whose actions have direction filters, each
+ * ray onto a ray of the same class. Found by a search that maps the points in breadth-first
  * order from the first, each next to a point mapped before it, keeping
  * links. */
 
@@ -364,6 +364,11 @@ static bool keeps_rules(const symsearch *x)
             if (set_has(&a->region, p) != set_has(&a->region, x->img[p]))
                 return false;
     }
+    /* and each win by a region's set onto itself */
+    for (int i = 0; i < g->rules.ngoals; i++)
+        for (int p = 0; p < b->npoints; p++)
+            if (set_has(&g->rules.goals[i].set, p) != set_has(&g->rules.goals[i].set, x->img[p]))
+                return false;
     return true;
 }
 

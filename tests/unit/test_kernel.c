@@ -1316,6 +1316,90 @@ static void end__both_pass__neither_can_move__ends_as_the_file_says(void **state
     rm_game_destroy(g);
 }
 
+/* The result of ST on the bit kernel, which must have G; its rule in *O. */
+static int bits_result_of(const rm_game *g, const rm_state *st, rm_outcome *o)
+{
+    const rm_bits *k = rm_bits_get(g);
+    assert_non_null(k);
+    rm_bstate bs;
+    rm_bits_from_state(k, st, &bs);
+    rm_btally t;
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    rm_state back;
+    int r = rm_bits_result(g, k, &bs, NULL, &t, &l, &back, o);
+    rm_turnlist_free(&l);
+    return r;
+}
+
+static void end__a_win_by_a_region__decided_after_the_turn_before_the_turn_limit(void **state)
+{
+    (void)state;
+    rm_game *g = load("game \"test\"\n"
+                      "board { grid 4 x 1 }\n"
+                      "side tigers { piece tiger 1 }\n"
+                      "side men { piece man 2 }\n"
+                      "setup { tiger at a1; man at d1 }\n"
+                      "rules { first tigers; draw after 3 turns\n"
+                      "    tigers wins when tiger reaches c1\n"
+                      "    men wins when man fills a1, b1 }\n"
+                      "phase hunt of tigers { turn step tiger }\n"
+                      "phase move of men { turn step man or drop man }\n");
+    rm_state st = start(g);
+    rm_outcome o;
+    char buf[128];
+    assert_int_equal(result_of(g, &st, &o), RM_ONGOING);
+    play(g, &st, "a1-b1");
+    play(g, &st, "d1-c1");
+    assert_int_equal(result_of(g, &st, NULL), RM_ONGOING);
+    /* the men's man on c1 is no tiger: the tigers' region holds a tiger */
+    play(g, &st, "b1-a1");
+    /* turn 3, the last, is played: the men's a1 b1 are not both theirs */
+    assert_int_equal(result_of(g, &st, &o), RM_DRAW);
+    assert_int_equal(o.rule, RM_BY_TURN_LIMIT);
+    rm_game_destroy(g);
+
+    g = load("game \"test\"\n"
+             "board { grid 4 x 1 }\n"
+             "side tigers { piece tiger 1 }\n"
+             "side men { piece man 2 }\n"
+             "setup { tiger at a1; man at d1 }\n"
+             "rules { first tigers; draw after 1 turn\n"
+             "    tigers wins when tiger reaches c1, b1 }\n"
+             "phase hunt of tigers { turn step tiger }\n"
+             "phase move of men { turn step man }\n");
+    st = start(g);
+    play(g, &st, "a1-b1");
+    /* reached on the last turn: a win, not the draw of the turn limit */
+    assert_int_equal(result_of(g, &st, &o), side_of(g, "tigers"));
+    assert_int_equal(o.rule, RM_BY_GOAL);
+    assert_int_equal(o.side, side_of(g, "tigers"));
+    assert_string_equal(rm_outcome_text(g, &o, buf, sizeof buf), "tigers reached c1 b1");
+    assert_int_equal(bits_result_of(g, &st, &o), side_of(g, "tigers"));
+    assert_int_equal(o.rule, RM_BY_GOAL);
+    rm_game_destroy(g);
+
+    /* filled: every point of the set holds one of the kinds */
+    g = load("game \"test\"\n"
+             "board { grid 4 x 1 }\n"
+             "side tigers { piece tiger 1 }\n"
+             "side men { piece man 1; piece elder 1 }\n"
+             "setup { tiger at d1; man at a1; elder at c1 }\n"
+             "rules { first men; men wins when man, elder fills a1, b1 }\n"
+             "phase hunt of tigers { turn step tiger }\n"
+             "phase move of men { turn step man or step elder }\n");
+    st = start(g);
+    assert_int_equal(result_of(g, &st, NULL), RM_ONGOING);
+    assert_int_equal(bits_result_of(g, &st, NULL), RM_ONGOING);
+    play(g, &st, "c1-b1");
+    assert_int_equal(result_of(g, &st, &o), side_of(g, "men"));
+    assert_int_equal(o.rule, RM_BY_GOAL);
+    assert_string_equal(rm_outcome_text(g, &o, buf, sizeof buf), "men filled a1 b1");
+    assert_int_equal(bits_result_of(g, &st, &o), side_of(g, "men"));
+    assert_int_equal(o.rule, RM_BY_GOAL);
+    rm_game_destroy(g);
+}
+
 static void end__blocked_pass_with_compulsory_captures__still_passes(void **state)
 {
     (void)state;
@@ -1934,6 +2018,7 @@ int main(void)
         cmocka_unit_test(end__blocked_draws__the_game_is_drawn),
         cmocka_unit_test(end__blocked_passes__one_turn_of_no_move_and_play_goes_on),
         cmocka_unit_test(end__both_pass__neither_can_move__ends_as_the_file_says),
+        cmocka_unit_test(end__a_win_by_a_region__decided_after_the_turn_before_the_turn_limit),
         cmocka_unit_test(end__blocked_pass_with_compulsory_captures__still_passes),
         cmocka_unit_test(phase__before_play__not_a_turn_and_the_first_side_then_starts),
         cmocka_unit_test(phase__before_play_both_sides__first_side_places_first),

@@ -434,7 +434,8 @@ static void results__match_playout_mcts_ab__agree_on_every_position(void **state
     free(a.index);
     /* Positions of every kind of end were met: a test of all of them. */
     for (int r = RM_BY_NONE; r <= RM_BY_BLOCKED; r++)
-        if (r != RM_BY_LOSING_NUMBER && r != RM_BY_TURN_LIMIT && a.by_rule[r] == 0)
+        if (r != RM_BY_LOSING_NUMBER && r != RM_BY_GOAL && r != RM_BY_TURN_LIMIT &&
+            a.by_rule[r] == 0)
             fail_msg("no position ended by rule %d was met", r);
     assert_true(a.checked > 10000);
     assert_true(files >= 15);

@@ -235,6 +235,8 @@ static void solve__small_games__agree_with_exhaustive_search(void **state)
         { "tests/games/solve-stacks.game", NULL, NULL, 12000 },
         { "tests/games/solve-stacks.game", "stacks", "tigers", 12000 },
         { "tests/games/solve-stacks.game", "stacks", "both", 12000 },
+        { "tests/games/solve-escape.game", NULL, NULL, 60000 },
+        { "tests/games/solve-escape.game", "hounds-fill", "yes", 60000 },
         { "games/kaooa.game", NULL, NULL, 60000 },
         { "games/kaooa.game", "capture", "compulsory", 60000 },
     };

@@ -24,7 +24,7 @@ syntax keyword rimauEnd draw end ends lose loses repetition result wins
 syntax keyword rimauExample after illegal legal
 syntax keyword rimauModifier compulsory empty fewer most must odd once optional than times
 syntax keyword rimauPreposition at in of on to with
-syntax keyword rimauConstant all alternate back backward before blocked both by diagonal down draws drops final forward further huffed left never none not opponent orthogonal pass passes per play right sideways toward up x
+syntax keyword rimauConstant all alternate back backward before blocked both by diagonal down draws drops fills final forward further huffed left never none not opponent orthogonal pass passes per play reaches right sideways toward up x
 " END keywords
 
 " A point's name as grids give them, letters then digits (c3, t1, aa12).
