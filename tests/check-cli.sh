@@ -1015,6 +1015,8 @@ has "^verify: every position agrees with the rules\$" out "solve --verify finds 
 has "^10 tiers, " out "solve counts the tiers"
 expect 0 "solve the same game again from the database" "$RIMAU" solve "$drops" -q --db "$tmp/db" --json
 has '"start":{"to_move":"tigers","value":"loss","winner":"goats"' out "the solve read back gives the same start"
+expect 1 "solve a game that huffs" "$RIMAU" solve "$srcdir/tests/games/huff.game" -q
+has "huffs (captures huffed ...), which the bit kernel does not play" err "the solver refuses huffing, naming it"
 expect 1 "solve another game into that database" "$RIMAU" solve "$srcdir/tests/games/solve-hare.game" -q --db "$tmp/db"
 has "is a solve of Solver test: drops.*not of these rules" err "another game's database is refused, naming both"
 expect 0 "analyse by the perfect player from the database" "$RIMAU" analyse "$drops" --player "perfect:$tmp/db" --after a1

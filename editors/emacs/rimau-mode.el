@@ -47,7 +47,7 @@
     (example "after" "illegal" "legal")
     (modifier "compulsory" "empty" "fewer" "most" "must" "odd" "once" "optional" "than" "times")
     (preposition "at" "by" "in" "of" "on" "to" "with")
-    (constant "advancing" "all" "alternate" "approach" "back" "backward" "before" "blocked" "both" "diagonal" "down" "draws" "drops" "fills" "final" "forward" "further" "left" "more" "never" "none" "not" "orthogonal" "pass" "passes" "per" "play" "reaches" "right" "sideways" "toward" "up" "withdrawal" "without" "x"))
+    (constant "advancing" "all" "alternate" "approach" "back" "backward" "before" "blocked" "both" "diagonal" "down" "draws" "drops" "fills" "final" "forward" "further" "huffed" "left" "more" "never" "none" "not" "opponent" "orthogonal" "pass" "passes" "per" "play" "reaches" "right" "sideways" "toward" "up" "withdrawal" "without" "x"))
   "The words of the .game language, by group.
 The keywords of grammar/lexer.l, and the constants of doc/language.md.")
 ;; END keywords

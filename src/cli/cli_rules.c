@@ -271,10 +271,12 @@ static void dump_ir(FILE *out, const rm_game *g)
         fprintf(out, "F%d %s of %s, ends %s", i, ph->name, g->sides[ph->side].name, ends[ph->end]);
         if (ph->end == RM_END_AFTER_TURNS)
             fprintf(out, " (%d)", ph->end_turns);
-        fprintf(out, "%s%s%s%s\n", ph->before_play ? ", before play" : "",
+        static const char *const huffs[] = { "", ", captures huffed at once",
+                                             ", captures huffed by opponent" };
+        fprintf(out, "%s%s%s%s%s\n", ph->before_play ? ", before play" : "",
                 ph->compulsory ? ", captures compulsory" : "",
                 ph->compulsory_per_piece ? ", captures compulsory per piece" : "",
-                ph->drops_compulsory ? ", drops compulsory" : "");
+                ph->drops_compulsory ? ", drops compulsory" : "", huffs[ph->huff]);
         for (int s = 0; s < 2; s++)
             if (ph->blocked[s])
                 fprintf(out, "  %s when blocked %s\n", g->sides[s].name, blocked[ph->blocked[s] - 1]);

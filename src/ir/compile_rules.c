@@ -57,6 +57,43 @@ static uint8_t dir_allow(unsigned dirs)
     return (uint8_t)allow;
 }
 
+/* The checks of 'captures huffed ...' (HUFF) in phase PH: a capture that
+ * can be failed, pieces that do not stack, a side that gives up the move,
+ * and captures not compulsory (COMPULSORY: its line, or NULL). */
+static void check_huff(compiler *c, const rm_phase *ph, const rm_node *huff,
+                       const rm_node *compulsory)
+{
+    const rm_game *g = c->g;
+    if (compulsory) {
+        diag_error(c->d, huff->span, "huffing punishes a capture not made, and this phase makes "
+                   "captures compulsory: keep 'captures compulsory' or 'captures huffed'");
+        diag_note(c->d, compulsory->span, "captures are made compulsory here");
+        return;
+    }
+    if (ph->before_play) {
+        diag_error(c->d, huff->span, "a phase played before play keeps the move, so no opponent "
+                   "turn follows its turns: it cannot huff");
+        return;
+    }
+    bool captures = false;
+    for (int t = 0; t < ph->nturns; t++)
+        for (int s = 0; s < ph->turns[t].nsteps; s++)
+            for (int i = 0; i < ph->turns[t].steps[s].nalts; i++)
+                captures |= g->rules.actions[ph->turns[t].steps[s].alt[i]].type == RM_CAPTURE;
+    if (!captures) {
+        diag_error(c->d, huff->span, "huffing punishes a capture not made, and no turn of this "
+                   "phase captures");
+        return;
+    }
+    const rm_side *sd = &g->sides[ph->side];
+    for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++)
+        if (g->kinds[k].stacks) {
+            diag_error(c->d, huff->span, "a huffed piece is one piece on one point, and '%s' of "
+                       "%s stacks: huffing is for sides whose pieces do not stack",
+                       g->kinds[k].name, sd->name);
+            return;
+        }
+}
 /* Checks the direction filter DIRS of action A of SIDE and stores it. */
 static int compile_dirs(compiler *c, const rm_node *dirs, rm_action_rule *a, int side)
 {
@@ -347,12 +384,27 @@ static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_a
     rm_phase *ph = &r->phases[r->nphases++];
     ph->name = xstrdup(n->text);
     ph->side = (uint8_t)side;
-    const rm_node *ends = NULL;
+    const rm_node *ends = NULL, *huff = NULL, *compulsory = NULL;
     for (int i = 0; i < n->nkids; i++) {
         const rm_node *k = n->kids[i];
         switch (k->kind) {
         case N_TURN:
             compile_turn(c, k, ph);
+            break;
+        case N_HUFF:
+            if (strcmp(k->text, "huffed") != 0)
+                diag_error(c->d, k->span2, "write 'captures huffed at once' or 'captures huffed "
+                           "by opponent', not 'captures %s'", SHOWN(k->text));
+            else if (k->flags == 2 && (strcmp(k->text2, "by") != 0 || k->nkids != 1 ||
+                                       strcmp(k->kids[0]->text, "opponent") != 0))
+                diag_error(c->d, k->span3, "a piece is huffed 'at once' or 'by opponent', not "
+                           "'%s %s'", SHOWN(k->text2), k->nkids ? SHOWN(k->kids[0]->text) : "");
+            else if (huff)
+                diag_error(c->d, k->span, "the phase's huffing is given twice");
+            else {
+                huff = k;
+                ph->huff = k->flags == 1 ? RM_HUFF_AT_ONCE : RM_HUFF_BY_OPPONENT;
+            }
             break;
         case N_ENDS:
             if (ends) {
@@ -395,6 +447,7 @@ static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_a
                 ph->drops_compulsory = true;
             } else {
                 bool per_piece = k->flags == 1;
+                compulsory = k;
                 if (per_piece ? ph->compulsory : ph->compulsory_per_piece)
                     diag_error(c->d, k->span, "captures are made compulsory both for the side "
                                "and per piece in this phase; keep one of the two lines");
@@ -410,6 +463,8 @@ static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_a
     }
     if (ph->nturns == 0)
         diag_error(c->d, n->span2, "phase '%s' has no turn (add: turn ACTION ...)", n->text);
+    if (huff)
+        check_huff(c, ph, huff, compulsory);
 }
 
 /* The rule the words of 'SIDE when blocked WORD [then THEN]' say (k->text2,

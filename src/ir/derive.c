@@ -43,6 +43,9 @@ static void derive_zobrist(rm_zobrist *z)
     z->pass_end[0] = 0;
     for (int r = 1; r < RM_BLOCKED_RULES; r++)
         z->pass_end[r] = splitmix(&seed);
+    /* (after the others: the keys above are those of every game before huffing) */
+    for (int p = 0; p < RM_MAX_POINTS; p++)
+        z->huff[p] = splitmix(&seed);
 }
 
 /* ---- the generator's flags of each turn pattern ---- */
@@ -82,7 +85,7 @@ static void derive_phases(rm_game *g)
              * compulsory rules by turn: the k-th turn can be found by
              * counting (a chain's alternative only while it has no first
              * capture: rm_count_turns looks). */
-            tr->countable = tr->single && !tr->merge && !ph->compulsory_per_piece;
+            tr->countable = tr->single && !tr->merge && !ph->compulsory_per_piece && !ph->huff;
         }
     }
 }
@@ -487,13 +490,40 @@ static int derive_levels(rm_game *g)
     return 0;
 }
 
+/* The pieces of side S (of a game of two sides). */
+static int side_pieces(const rm_game *g, int s)
+{
+    int n = 0;
+    for (int k = g->sides[s].first_kind; k < g->sides[s].first_kind + g->sides[s].nkinds; k++)
+        n += g->kinds[k].count;
+    return n;
+}
+
+/* Huffing multiplies the turns of phase PH: at once, each turn that
+ * captures nothing by the pieces its side may give up; by the opponent,
+ * each turn of the other side by the pieces it may huff first. */
+static double huff_ways(const rm_game *g, const rm_phase *ph)
+{
+    double ways = 0;
+    if (g->nsides != 2)
+        return 0;
+    if (ph->huff == RM_HUFF_AT_ONCE)
+        ways += log10_count(side_pieces(g, ph->side));
+    for (int f = 0; f < g->rules.nphases; f++)
+        if (g->rules.phases[f].side != ph->side && g->rules.phases[f].huff == RM_HUFF_BY_OPPONENT) {
+            ways += log10_count(side_pieces(g, 1 - ph->side));
+            break;
+        }
+    return ways;
+}
+
 static void derive_ways(rm_game *g)
 {
     for (int f = 0; f < g->rules.nphases; f++)
         for (int t = 0; t < g->rules.phases[f].nturns; t++) {
             rm_ways w;
             derive_turn_ways(g, &g->rules.phases[f].turns[t], &w);
-            g->rules.phases[f].turns[t].log10_ways = w.log10;
+            g->rules.phases[f].turns[t].log10_ways = w.log10 + huff_ways(g, &g->rules.phases[f]);
         }
 }
 

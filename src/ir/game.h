@@ -64,6 +64,8 @@ typedef struct rm_position {
     int hand[RM_MAX_KINDS];
     int to_move;               /* -1: the side that moves first */
     int phase[2];              /* -1: the side's first phase */
+    rm_set huff;               /* the pieces the side to move may huff (captures huffed by
+                                * opponent): points of the other side's pieces */
 } rm_position;
 
 typedef struct rm_example_step {
@@ -95,8 +97,8 @@ typedef struct rm_example {
  * derive_game (derive.c): a position's hash is the XOR of the key of
  * each kind on each point times its count, of each hand times its size,
  * of the side to move, of each side's phase, of each side's key of
- * turns played in its phase times their number, and of a pass that ended
- * the game. */
+ * turns played in its phase times their number, of a pass that ended
+ * the game, and of each point whose piece may be huffed. */
 typedef struct rm_zobrist {
     uint64_t cell[RM_MAX_POINTS][RM_MAX_KINDS];
     uint64_t hand[RM_MAX_KINDS];
@@ -108,6 +110,7 @@ typedef struct rm_zobrist {
     uint64_t quiet;
     uint64_t pass_end[RM_BLOCKED_RULES]; /* the last turn was a blocked side's pass after which
                                           * the game is over, by that side's rule (0: none) */
+    uint64_t huff[RM_MAX_POINTS]; /* a piece the side to move may huff (by opponent), by point */
 } rm_zobrist;
 
 /* What the executor keeps with a game once it plays it (the turn cache,

@@ -127,6 +127,10 @@ typedef struct rm_turn_rule {
 
 enum { RM_END_NEVER, RM_END_HAND_EMPTY, RM_END_AFTER_TURNS };
 
+/* Huffing (captures huffed ...): what becomes of a piece that could
+ * capture when its side's turn captures nothing (language.md). */
+enum { RM_HUFF_NONE, RM_HUFF_AT_ONCE, RM_HUFF_BY_OPPONENT };
+
 /* What a side to move with no legal turn does (SIDE when blocked ...):
  * it loses, passes, or draws; or it plays one pass, after which the game
  * is over: it has lost (PASS_LOSES) or the game is drawn (PASS_DRAWS). */
@@ -157,6 +161,9 @@ typedef struct rm_phase {
     uint8_t blocked[2];       /* 'SIDE when blocked ...' written in the phase, for each side:
                                * RM_BLOCKED_* + 1 while the phase is in force; 0: not written
                                * (rm_blocked_rule says which phase decides) */
+    uint8_t huff;             /* RM_HUFF_*: a turn that captures nothing, when a piece could
+                               * have captured, loses one such piece at its end (AT_ONCE) or
+                               * at the start of the other side's next turn (BY_OPPONENT) */
     /* Derived by derive_game (derive.c): */
     bool may_end;             /* it can end: it has an end, and a phase of its side follows */
 } rm_phase;

@@ -401,6 +401,10 @@ const char *rm_bits_refusal(const rm_game *g)
         if (g->kinds[i].stacks_in_play && g->kinds[i].count >= 255)
             return "has a kind of 255 or more pieces that stack in play, which the bit kernel "
                    "does not take"; /* (a stack could fill: may_enter's limit) */
+    for (int f = 0; f < g->rules.nphases; f++)
+        if (g->rules.phases[f].huff != RM_HUFF_NONE)
+            return "huffs (captures huffed ...), which the bit kernel does not play: its "
+                   "positions remember pieces to huff";
     for (int i = 0; i < g->rules.naction_rules; i++)
         if (!kernel_knows(&g->rules.actions[i]))
             return "has an action the bit kernel cannot play yet (a word of the language it "

@@ -231,7 +231,7 @@ int rm_count_turns(const rm_game *g, const rm_state *st, rm_tally *t)
         return 0;
     const rm_phase *ph;
     const rm_turn_rule *tr = rule_in_force(g, st, &ph);
-    if (!tr->countable)
+    if (!tr->countable || set_any(&st->huff)) /* (a turn that huffs first: listed) */
         return 0;
     int side = st->to_move;
     const rm_step_rule *s = &tr->steps[0];

@@ -48,6 +48,12 @@ typedef struct gen {
     bool timed_out;            /* ... the deadline */
     bool unknown;              /* ... an action of a kind no walk here knows */
     int step_begin;            /* x->nmoves when the current step began */
+    /* Huffing (captures huffed ...): */
+    uint8_t huffs;             /* RM_HUFF_* of the phase, when a piece could capture (else
+                                * RM_HUFF_NONE: no turn of the position huffs) */
+    int own;                   /* the side's own first move (1 after the opponent's piece
+                                * it huffs first) */
+    rm_set could;              /* the points of the pieces that could capture */
     /* What ending the turn does to the hash, for the hands it was worked
      * out for: only the hands change it while a turn is generated. */
     bool end_known;
@@ -223,7 +229,8 @@ static uint64_t drop_end_delta(gen *x, int k)
 static inline bool last_move(const gen *x, int step, int done)
 {
     const rm_step_rule *s = &x->tr->steps[step];
-    return x->list && step == x->tr->nsteps - 1 && done + 1 >= s->min && done + 1 >= s->max;
+    return x->list && step == x->tr->nsteps - 1 && done + 1 >= s->min && done + 1 >= s->max &&
+           !x->huffs; /* (a turn that may huff ends in gen_steps) */
 }
 
 /* Whether a turn whose first move is FIRST (NULL: no move), capturing
@@ -702,22 +709,72 @@ static void gen_action(gen *x, const rm_action_rule *a, int step, int done)
     }
 }
 
+/* Lists (or emits) the turn of the moves made: the working state is the
+ * position it leads to, but for the end of the turn. */
+static void list_turn(gen *x)
+{
+    if (x->list) {
+        if (spend(x, x->nmoves) || !allowed(x, x->nmoves ? &x->moves[0] : NULL, x->captures > 0))
+            return;
+        rm_turnlist_add(x->list, x->st->hash ^ end_delta(x), x->moves, x->nmoves, x->captures > 0,
+                        true);
+        return;
+    }
+    rm_clock saved = clock_of(x->st);
+    end_turn(x->g, x->st, x->moves, x->nmoves);
+    x->emit(x->ctx, x->st, x->moves, x->nmoves, x->captures > 0);
+    clock_store(x->st, &saved);
+}
+
+/* Ends a turn of own moves that captured nothing though a piece could
+ * (language.md, captures huffed): at once, one turn for each piece its
+ * side may lose, taken off as its last move (the piece that moved, if it
+ * could have captured; else any that could); by opponent, the pieces that
+ * could have captured, where they now stand, are the position's pieces to
+ * huff. */
+static void huff_turn(gen *x)
+{
+    const rm_game *g = x->g;
+    rm_state *st = x->st;
+    const rm_move *own = x->moves + x->own;
+    int n = x->nmoves - x->own;
+    rm_set c = huff_follow(x->could, own, n);
+    if (x->huffs == RM_HUFF_BY_OPPONENT) {
+        uint64_t hash = st->hash;
+        huff_set(g, st, &c);
+        list_turn(x);
+        set_clear(&st->huff);
+        st->hash = hash;
+        return;
+    }
+    int mover = huff_mover(own, n);
+    if (mover >= 0 && set_has(&c, mover)) {
+        set_clear(&c);
+        set_add(&c, mover);
+    }
+    SET_FOREACH(q, &c) {
+        if (!room(x) || x->stopped)
+            break;
+        rm_move m = { RM_MV_REMOVE, 0, (uint8_t)st->kind[q], (uint8_t)q, 0, 0, 0 };
+        int mark = x->log.n;
+        apply_move(g, st, &x->log, &m, NULL);
+        x->moves[x->nmoves++] = m;
+        if (!spend(x, CHANGE_COST))
+            list_turn(x);
+        x->nmoves--;
+        undo_to(g, st, &x->log, mark);
+    }
+}
+
 static void gen_steps(gen *x, int step, int done)
 {
     if (begin(x, 1, 1))
         return;
     if (step == x->tr->nsteps) {
-        if (x->list) {
-            if (spend(x, x->nmoves) || !allowed(x, x->nmoves ? &x->moves[0] : NULL, x->captures > 0))
-                return;
-            rm_turnlist_add(x->list, x->st->hash ^ end_delta(x), x->moves, x->nmoves, x->captures > 0,
-                     true);
-            return;
-        }
-        rm_clock saved = clock_of(x->st);
-        end_turn(x->g, x->st, x->moves, x->nmoves);
-        x->emit(x->ctx, x->st, x->moves, x->nmoves, x->captures > 0);
-        clock_store(x->st, &saved);
+        if (x->huffs && x->captures == 0 && x->nmoves > x->own)
+            huff_turn(x);
+        else
+            list_turn(x);
         return;
     }
     const rm_step_rule *s = &x->tr->steps[step];
@@ -952,12 +1009,41 @@ static int generate(const rm_game *g, const rm_state *st, rm_turnlist *list, rm_
     x.log.n = 0;
     x.end_known = false;
     x.drop_known = false;
+    x.huffs = RM_HUFF_NONE;
+    x.own = 0;
+    x.could = huff_candidates(g, st);
+    if (set_any(&x.could))
+        x.huffs = ph->huff;
     rm_state work;
     x.st = &work;
+    if (set_any(&st->huff)) {
+        /* The opponent's pieces to huff: the turn huffs one first, and
+         * goes on from there (where its own pieces that could capture
+         * are looked for again). */
+        rm_set huff = st->huff;
+        work = *st;
+        huff_clear(g, &work);
+        x.own = 1;
+        SET_FOREACH(p, &huff) {
+            if (x.stopped)
+                break;
+            rm_move m = { RM_MV_REMOVE, 0, (uint8_t)work.kind[p], (uint8_t)p, 0, 0, 0 };
+            int mark = x.log.n;
+            apply_move(g, &work, &x.log, &m, NULL);
+            x.moves[x.nmoves++] = m;
+            x.could = huff_candidates(g, &work);
+            x.huffs = set_any(&x.could) ? ph->huff : RM_HUFF_NONE;
+            gen_steps(&x, 0, 0);
+            x.nmoves--;
+            undo_to(g, &work, &x.log, mark);
+        }
+    }
     bool known = true;
     for (int i = 0; i < x.tr->steps[0].nalts; i++)
         known = known && one_move_walks_know(&g->rules.actions[x.tr->steps[0].alt[i]]);
-    if (list && x.tr->single && !must_capture && known) {
+    if (x.own) {
+        /* (walked above) */
+    } else if (list && x.tr->single && !must_capture && known && !x.huffs) {
         const rm_step_rule *s = &x.tr->steps[0];
         uint64_t base = st->hash ^ end_turn_delta(g, st, -1);
         bool copied = false;
@@ -1131,7 +1217,8 @@ int rm_legal_turns(const rm_game *g, const rm_state *st, rm_turnlist *l)
      * so, and so does its hash). */
     if (l->n == 0 && RM_BLOCKED_IS_PASS(rm_blocked_rule(&g->rules, st->phase, st->to_move))) {
         uint64_t over = g->zob.pass_end[pass_end_rule(g, st)];
-        rm_turnlist_add(l, st->hash ^ end_turn_delta(g, st, -1) ^ over, NULL, 0, false, false);
+        rm_turnlist_add(l, st->hash ^ huff_hash(g, &st->huff) ^ end_turn_delta(g, st, -1) ^ over,
+                        NULL, 0, false, false);
         if (l->failed)
             return -1;
         l->pass = true;

@@ -50,7 +50,7 @@ static inline bool same_state(const rm_state *a, const rm_state *b)
            memcmp(a->on_board, b->on_board, sizeof a->on_board) == 0 &&
            memcmp(a->occ, b->occ, sizeof a->occ) == 0 &&
            memcmp(a->kind, b->kind, sizeof a->kind) == 0 &&
-           memcmp(a->count, b->count, sizeof a->count) == 0;
+           memcmp(a->count, b->count, sizeof a->count) == 0 && set_equal(&a->huff, &b->huff);
 }
 
 static inline uint32_t cache_slot_of(const turn_cache *c, uint64_t hash)

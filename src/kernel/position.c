@@ -113,6 +113,12 @@ char *rm_position_string(const rm_game *g, const rm_state *st)
     }
     if (rm_state_pass_end(st))
         put(&o, " %s", rm_state_pass_end(st) == RM_BLOCKED_PASS_DRAWS ? "passed:draw" : "passed:lose");
+    rm_set huff = rm_state_huff(st);
+    const char *sep = " huff:";
+    SET_FOREACH(p, &huff) {
+        put(&o, "%s%s", sep, g->board.points[p].name);
+        sep = ",";
+    }
     if (o.failed) {
         free(o.s);
         return NULL;
@@ -417,6 +423,40 @@ static int read_counts(reader *r, int stall[2], int *quiet)
     }
 }
 
+/* The optional last field, "huff:POINT,POINT...": the pieces of the side
+ * that moved last that the side to move must huff one of. */
+static int read_huff(reader *r, rm_position *pos)
+{
+    const rm_game *g = r->g;
+    if (strncmp(r->p, "huff:", 5) != 0)
+        return fail(r, r->p, "more after the turn number (only 'huff:POINT,...' may follow)");
+    r->p += 5;
+    bool huffs = false;
+    for (int f = 0; f < g->rules.nphases; f++)
+        huffs |= g->rules.phases[f].huff == RM_HUFF_BY_OPPONENT;
+    if (!huffs)
+        return fail(r, r->p - 5, "no piece is huffed by the opponent in this game");
+    int side = 1 - pos->to_move;
+    for (;;) {
+        const char *at = r->p;
+        size_t len = strcspn(r->p, ", \t");
+        int p = -1;
+        for (int i = 0; i < g->board.npoints && p < 0; i++)
+            if (strlen(g->board.points[i].name) == len && memcmp(g->board.points[i].name, at, len) == 0)
+                p = i;
+        if (p < 0)
+            return fail(r, at, "no point is named '%.*s'", (int)len, at);
+        if (pos->kind[p] < 0 || g->kinds[pos->kind[p]].side != side || pos->count[p] != 1)
+            return fail(r, at, "a piece to huff is one piece of %s, the side that moved last, "
+                        "and %s holds none", g->sides[side].name, g->board.points[p].name);
+        set_add(&pos->huff, p);
+        r->p += len;
+        if (*r->p != ',')
+            return 0;
+        r->p++;
+    }
+}
+
 int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, int *at,
                              char *err, size_t errsize)
 {
@@ -445,11 +485,12 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
             else {
                 skip_blanks(&r);
                 int counts = 0;
-                if (*r.p && g->rules.counting && strncmp(r.p, "passed:", 7) != 0) {
+                if (*r.p && g->rules.counting && strncmp(r.p, "passed:", 7) != 0 &&
+                    strncmp(r.p, "huff:", 5) != 0) {
                     counts = read_counts(&r, stall, &quiet);
                     skip_blanks(&r);
                 }
-                /* a last field after a blocked side's pass that ended the game */
+                /* a field after a blocked side's pass that ended the game */
                 const char *end = r.p;
                 while (*end && *end != ' ' && *end != '\t')
                     end++;
@@ -462,13 +503,21 @@ int rm_parse_position_string(const rm_game *g, const char *text, rm_state *st, i
                     r.p = end;
                     skip_blanks(&r);
                 }
-                if (counts != 0)
+                /* the pieces the side to move must huff one of */
+                int hrc = 0;
+                if (counts == 0 && strncmp(r.p, "huff:", 5) == 0) {
+                    hrc = read_huff(&r, &pos);
+                    if (hrc == 0)
+                        skip_blanks(&r);
+                }
+                if (counts != 0 || hrc != 0)
                     ; /* (a message already) */
                 else if (*r.p)
                     fail(&r, r.p, pass_end ? "more after the pass that ended the game"
                                   : g->rules.counting ? "more after the counts"
-                                                      : "more after the turn number (only 'passed:lose' or "
-                                                        "'passed:draw' may follow it)");
+                                                      : "more after the turn number (only "
+                                                        "'passed:lose', 'passed:draw' or "
+                                                        "'huff:POINT,...' may follow it)");
                 else
                     rc = 0;
             }

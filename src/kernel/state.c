@@ -4,6 +4,14 @@
 
 #include <assert.h>
 
+/* The walk of one ray that a capture takes (moves.h), over sets of
+ * points, for huff_candidates. */
+#define MV(name) huff_ray_##name
+#define MV_PT uint16_t
+#define MV_SET const rm_set *
+#define MV_IN set_has
+#include "moves.h"
+
 uint64_t rm_hash(const rm_game *g, const rm_state *st)
 {
     uint64_t h = g->zob.side[st->to_move];
@@ -15,7 +23,8 @@ uint64_t rm_hash(const rm_game *g, const rm_state *st)
     for (int s = 0; s < 2; s++)
         h ^= g->zob.phase[s][st->phase[s]] ^ g->zob.pturn[s] * st->phase_turns[s] ^
              g->zob.stall[s] * st->stall[s];
-    return h ^ g->zob.quiet * st->quiet ^ g->zob.pass_end[st->pass_end];
+    return h ^ g->zob.quiet * st->quiet ^ g->zob.pass_end[st->pass_end] ^
+           huff_hash(g, &st->huff);
 }
 
 bool rm_state_sound(const rm_game *g, const rm_state *st)
@@ -39,8 +48,10 @@ bool rm_state_sound(const rm_game *g, const rm_state *st)
     if (st->pass_end != 0 && st->pass_end != RM_BLOCKED_PASS_LOSES &&
         st->pass_end != RM_BLOCKED_PASS_DRAWS)
         return false;
+    rm_set huffed = st->huff;
+    set_minus(&huffed, &occ[1 - st->to_move]); /* (only the other side's pieces are huffed) */
     return set_equal(&occ[0], &st->occ[0]) && set_equal(&occ[1], &st->occ[1]) &&
-           st->hash == rm_hash(g, st);
+           !set_any(&huffed) && st->hash == rm_hash(g, st);
 }
 
 void rm_state_position(const rm_game *g, const rm_state *st, rm_position *pos)
@@ -53,6 +64,7 @@ void rm_state_position(const rm_game *g, const rm_state *st, rm_position *pos)
     pos->to_move = st->to_move;
     pos->phase[0] = st->phase[0];
     pos->phase[1] = st->phase[1];
+    pos->huff = st->huff;
 }
 
 /* ---- ending a turn ---- */
@@ -92,6 +104,8 @@ void rm_state_set(const rm_game *g, rm_state *st, const rm_position *pos)
     st->to_move = (uint8_t)(pos->to_move >= 0 ? pos->to_move : g->rules.first);
     for (int s = 0; s < 2 && g->rules.present; s++)
         st->phase[s] = (uint8_t)(pos->phase[s] >= 0 ? pos->phase[s] : g->rules.side_first_phase[s]);
+    for (int i = 0; i < RM_SET_WORDS; i++)
+        st->huff.w[i] = pos->huff.w[i] & st->occ[1 - st->to_move].w[i];
     st->hash = rm_hash(g, st);
     assert(rm_state_sound(g, st));
 }
@@ -126,6 +140,8 @@ int rm_phase_turns_counted(const rm_phase *ph)
 
 void rm_state_set_to_move(const rm_game *g, rm_state *st, int side)
 {
+    if (side != st->to_move)
+        huff_clear(g, st); /* (the huffed pieces are those of the side not to move) */
     st->hash ^= g->zob.side[st->to_move] ^ g->zob.side[side];
     st->to_move = (uint8_t)side;
 }
@@ -145,6 +161,7 @@ void rm_initial(const rm_game *g, rm_state *st)
         pos.hand[k] = k < g->nkinds ? g->kinds[k].hand : 0;
     pos.to_move = g->rules.present ? g->rules.start : 0;
     pos.phase[0] = pos.phase[1] = -1;
+    set_clear(&pos.huff);
     rm_state_set(g, st, &pos);
     if (g->rules.present) {
         rm_clock c = clock_of(st);
@@ -195,6 +212,109 @@ void remove_dead(const rm_game *g, rm_state *st, undo_log *log, const rm_set *de
     }
 }
 
+/* ---- huffing (captures huffed ...) ---- */
+
+rm_set huff_candidates(const rm_game *g, const rm_state *st)
+{
+    rm_set c;
+    set_clear(&c);
+    int side = st->to_move;
+    const rm_phase *ph = &g->rules.phases[st->phase[side]];
+    if (!g->rules.present || ph->huff == RM_HUFF_NONE)
+        return c;
+    const rm_board *b = &g->board;
+    const rm_turn_rule *tr = &ph->turns[st->phase_turns[side] < ph->nturns ? st->phase_turns[side]
+                                                                           : ph->nturns - 1];
+    rm_set empty, pieces = st->occ[0];
+    set_union(&pieces, &st->occ[1]);
+    for (int i = 0; i < RM_SET_WORDS; i++)
+        empty.w[i] = ~pieces.w[i];
+    for (int s = 0; s < tr->nsteps; s++)
+        for (int i = 0; i < tr->steps[s].nalts; i++) {
+            const rm_action_rule *a = &g->rules.actions[tr->steps[s].alt[i]];
+            if (a->type != RM_CAPTURE)
+                continue;
+            rm_set targets;
+            set_clear(&targets);
+            SET_FOREACH(p, &pieces) {
+                if (a->targets >> st->kind[p] & 1)
+                    set_add(&targets, p);
+            }
+            SET_FOREACH(p, &st->occ[side]) {
+                if (st->kind[p] != a->kind || set_has(&c, p))
+                    continue;
+                for (uint32_t r = b->ray_off[p]; r < b->ray_off[p + 1]; r++) {
+                    const uint16_t *pts = b->ray_pts + b->rays[r].off;
+                    if (rm_ray_allowed(a, g->sides[side].ray_class[r]) &&
+                        huff_ray_capture(pts, b->rays[r].len, a->lines, &targets, &empty) > 0) {
+                        set_add(&c, p);
+                        break;
+                    }
+                }
+            }
+        }
+    return c;
+}
+
+rm_set huff_follow(rm_set c, const rm_move *moves, int n)
+{
+    for (int i = 0; i < n; i++)
+        if ((moves[i].type == RM_MV_MOVE || moves[i].type == RM_MV_CAPTURE) &&
+            set_has(&c, moves[i].from)) {
+            set_del(&c, moves[i].from);
+            set_add(&c, moves[i].to);
+        }
+    return c;
+}
+
+int huff_mover(const rm_move *moves, int n)
+{
+    int at = -1;
+    for (int i = 0; i < n; i++)
+        if (moves[i].type == RM_MV_MOVE && (at < 0 || moves[i].from == at))
+            at = moves[i].to;
+    return at;
+}
+
+void huff_set(const rm_game *g, rm_state *st, const rm_set *h)
+{
+    st->hash ^= huff_hash(g, &st->huff) ^ huff_hash(g, h);
+    st->huff = *h;
+}
+
+/* Whether moves M[0..N) capture. */
+static bool any_capture(const rm_move *m, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (m[i].type == RM_MV_CAPTURE)
+            return true;
+    return false;
+}
+
+/* The start of a turn of MOVES[0..N) on ST for huffing: the pieces the
+ * side to move had to huff are forgotten, the one its first move huffs
+ * taken off; returns the index of the side's own first move. With
+ * 'captures huffed by opponent', *C gets the pieces that could capture
+ * from there when the turn has own moves and captures nothing (else
+ * none). */
+static int huff_begin(const rm_game *g, rm_state *st, const rm_move *moves, int n, rm_set *c)
+{
+    int own = 0;
+    set_clear(c);
+    if (set_any(&st->huff)) {
+        if (n > 0 && moves[0].type == RM_MV_REMOVE && set_has(&st->huff, moves[0].from) &&
+            st->kind[moves[0].from] >= 0) {
+            apply_move(g, st, NULL, &moves[0], NULL);
+            own = 1;
+        }
+        huff_clear(g, st);
+    }
+    if (g->rules.present && rm_side_phase(g, st, st->to_move)->huff == RM_HUFF_BY_OPPONENT &&
+        n > own && !any_capture(moves + own, n - own))
+        *c = huff_candidates(g, st);
+    return own;
+}
+
 /* Plays MOVES on ST, removing the jumped pieces of a deferred chain when
  * it ends. */
 static void apply_moves(const rm_game *g, rm_state *st, const rm_move *moves, int n)
@@ -216,7 +336,13 @@ void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n)
 {
     /* a turn of no move may be a blocked side's pass that ends the game */
     int pass_end = n == 0 ? pass_end_rule(g, st) : 0;
-    apply_moves(g, st, moves, n);
+    rm_set c;
+    int own = huff_begin(g, st, moves, n, &c);
+    apply_moves(g, st, moves + own, n - own);
+    if (set_any(&c)) {
+        c = huff_follow(c, moves + own, n - own);
+        huff_set(g, st, &c);
+    }
     end_turn(g, st, moves, n);
     if (pass_end != st->pass_end)
         rm_state_set_pass_end(g, st, pass_end);
@@ -234,10 +360,17 @@ int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
 {
     const rm_board *b = &g->board;
     int side = st->to_move;
-    for (int i = 0; i < n; i++) {
-        rm_move *m = &moves[i];
-        if (m->from >= b->npoints || m->to >= b->npoints)
+    for (int i = 0; i < n; i++)
+        if (moves[i].from >= b->npoints || moves[i].to >= b->npoints)
             return -1;
+    /* (a turn that huffs at once takes one of the side's own pieces off) */
+    bool own_removal = g->rules.present && rm_side_phase(g, st, side)->huff == RM_HUFF_AT_ONCE;
+    if (n > 0 && moves[0].type == RM_MV_REMOVE && st->kind[moves[0].from] >= 0)
+        moves[0].kind = (uint8_t)st->kind[moves[0].from];
+    rm_set c;
+    int first = huff_begin(g, st, moves, n, &c);
+    for (int i = first; i < n; i++) {
+        rm_move *m = &moves[i];
         switch (m->type) {
         case RM_MV_DROP:
             if (m->kind >= g->nkinds || g->kinds[m->kind].side != side || st->hand[m->kind] == 0 ||
@@ -273,7 +406,7 @@ int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
             }
             break;
         case RM_MV_REMOVE:
-            if (st->kind[m->from] < 0 || g->kinds[st->kind[m->from]].side == side)
+            if (st->kind[m->from] < 0 || (g->kinds[st->kind[m->from]].side == side && !own_removal))
                 return -1;
             m->kind = (uint8_t)st->kind[m->from];
             break;
@@ -283,6 +416,10 @@ int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
         apply_move(g, st, NULL, m, NULL);
     }
     int pass_end = n == 0 ? pass_end_rule(g, st) : 0;
+    if (set_any(&c)) {
+        c = huff_follow(c, moves + first, n - first);
+        huff_set(g, st, &c);
+    }
     end_turn(g, st, moves, n);
     if (pass_end != st->pass_end)
         rm_state_set_pass_end(g, st, pass_end);

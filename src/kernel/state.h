@@ -48,6 +48,11 @@ typedef struct rm_state {
     rm_set RM_FIELD(occ)[2];           /* the points holding each side's pieces */
     int8_t RM_FIELD(kind)[RM_MAX_POINTS];   /* the kind on each point, -1 empty */
     uint8_t RM_FIELD(count)[RM_MAX_POINTS]; /* how many pieces (a stack when more than one) */
+    /* -- huffing (captures huffed by opponent): the pieces of the side
+     * that moved last that the side to move must huff, one of them, as its
+     * turn's first move; empty but after such a turn (huff.h's words in
+     * state.c: huff_candidates, huff_follow) -- */
+    rm_set RM_FIELD(huff);
 } rm_state;
 
 /* One move of a turn. */
@@ -127,6 +132,9 @@ static inline int rm_state_on_board(const rm_state *st, int k) { return st->RM_F
 /* The kind on point P (-1: empty), and how many pieces stand there. */
 static inline int rm_state_kind(const rm_state *st, int p) { return st->RM_FIELD(kind)[p]; }
 static inline int rm_state_count(const rm_state *st, int p) { return st->RM_FIELD(count)[p]; }
+/* The points of the pieces the side to move must huff one of as its
+ * turn's first move (captures huffed by opponent); mostly none. */
+static inline rm_set rm_state_huff(const rm_state *st) { return st->RM_FIELD(huff); }
 /* The points holding SIDE's pieces. */
 static inline rm_set rm_state_points(const rm_state *st, int side) { return st->RM_FIELD(occ)[side]; }
 /* The phase in force for SIDE. */

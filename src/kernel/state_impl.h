@@ -118,6 +118,41 @@ void apply_move(const rm_game *g, rm_state *st, undo_log *log, const rm_move *m,
 /* Takes the pieces of DEAD off the board (one from each point). */
 void remove_dead(const rm_game *g, rm_state *st, undo_log *log, const rm_set *dead);
 
+/* ---- huffing (captures huffed ..., language.md) ----
+ *
+ * A piece "could capture" when, at the start of its side's turn (after
+ * the turn's own huff, if any), a capture action of the turn line in
+ * force could make its first capture from its point. */
+
+/* The points of the pieces of the side to move of ST that could capture,
+ * when its phase huffs (else none). */
+rm_set huff_candidates(const rm_game *g, const rm_state *st);
+/* The points C moved to by MOVES[0..N): each piece followed. */
+rm_set huff_follow(rm_set c, const rm_move *moves, int n);
+/* Where the first piece MOVES[0..N) moves (a step, slide, leap or
+ * relocation) ends the turn; -1: the turn moves none. */
+int huff_mover(const rm_move *moves, int n);
+
+/* The hash keys of the points of H (pieces to huff). */
+static inline uint64_t huff_hash(const rm_game *g, const rm_set *h)
+{
+    uint64_t z = 0;
+    SET_FOREACH(p, h) {
+        z ^= g->zob.huff[p];
+    }
+    return z;
+}
+
+/* Makes H the pieces to huff of ST, its hash kept up to date. */
+void huff_set(const rm_game *g, rm_state *st, const rm_set *h);
+static inline void huff_clear(const rm_game *g, rm_state *st)
+{
+    if (set_any(&st->huff)) {
+        st->hash ^= huff_hash(g, &st->huff);
+        set_clear(&st->huff);
+    }
+}
+
 /* ---- ending a turn ----
  *
  * Ending a turn changes only the turn counters, the side to move and the

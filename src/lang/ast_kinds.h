@@ -56,6 +56,7 @@ X(IN_SET,     "in")          /* kids[0]: SET */
 X(WHILE_FEWER,"while-fewer") /* n: pieces on the board */
 X(ENDS,       "ends")        /* flags: 0 hand empty, 1 after n turns; n */
 X(COMPULSORY, "compulsory")  /* flags: 0 captures compulsory, 1 ... per piece (text: 'per', span2), 2 drops compulsory (text: 'drops', span2) */
+X(HUFF,       "huffed")      /* text: the word after 'captures' ('huffed'; span2); flags: 1 at once, 2 by opponent (text2: 'by', kids[0]: a HUFF whose text is 'opponent'; span3: both) */
 X(EXAMPLE,    "example")     /* text: name; kids: example statements */
 X(QUOTE,      "quote")       /* text: the source's sentence */
 X(WITH,       "with")        /* text: option, text2: value */

@@ -176,6 +176,21 @@ static void generator__direction_filters__turns_match_the_general_walk(void **st
     assert_true(positions > 500);
 }
 
+/* The same for huffing's test game, under each reading: a turn that
+ * huffs at once, the opponent's turn that begins with the huff, each
+ * listed as the general walk makes it and as rm_apply plays it. */
+static void generator__huffing__turns_match_the_general_walk(void **state)
+{
+    (void)state;
+    const char *dir = getenv("srcdir");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/games/huff.game", dir ? dir : ".");
+    long positions = 0;
+    int i = 11;
+    for_each_option_value(path, "tests/games/huff.game", walk, &positions, &i);
+    assert_true(positions > 100);
+}
+
 /* Games that use the rules narrowing or extending a move ('not back',
  * 'with final step', 'stacks in setup', 'to empty', compulsory captures
  * per piece, compulsory drops), alone and together. */
@@ -453,6 +468,7 @@ int main(void)
         cmocka_unit_test(generator__every_shipped_game_and_option__turns_match_the_general_walk),
         cmocka_unit_test(perft__counting_on_or_off__same_counts_on_every_shipped_game),
         cmocka_unit_test(generator__direction_filters__turns_match_the_general_walk),
+        cmocka_unit_test(generator__huffing__turns_match_the_general_walk),
         cmocka_unit_test(generator__narrowing_rules__turns_match_the_general_walk),
         cmocka_unit_test(generator__step_or_slide__lists_each_position_once),
         cmocka_unit_test(generator__slow_chains__refused_by_the_work_within_seconds),

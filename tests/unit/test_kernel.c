@@ -640,6 +640,69 @@ static void compulsory__capture_available__only_capturing_turns(void **state)
     rm_game_destroy(g);
 }
 
+/* ---- huffing ---- */
+
+/* Two tigers on a row of six: the one on b1 could take c1, the one on f1
+ * could not; HUFF is the phase's huffing line. */
+static rm_game *huff_game(const char *huff)
+{
+    static char rules[128];
+    snprintf(rules, sizeof rules, "turn step tiger or capture tiger; %s", huff);
+    return row_game(6, 2, 2, false, "tiger at b1 f1; man at c1", rules);
+}
+
+static void huff__at_once__the_mover_is_lost_where_it_stepped_else_the_one_that_could(void **state)
+{
+    (void)state;
+    rm_game *g = huff_game("captures huffed at once");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "b1-a1,xa1 b1xd1 f1-e1,xb1");
+    rm_state other = st;
+    play(g, &st, "b1-a1,xa1");
+    assert_point(g, &st, "a1", NULL, 0);
+    assert_point(g, &st, "b1", NULL, 0);
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "tiger")), 1);
+    rm_set none = rm_state_huff(&st);
+    assert_false(set_any(&none));
+    play(g, &other, "f1-e1,xb1");
+    assert_point(g, &other, "b1", NULL, 0);
+    assert_point(g, &other, "e1", "tiger", 1);
+    rm_game_destroy(g);
+}
+
+static void huff__by_opponent__remembered_and_huffed_first_by_the_other_side(void **state)
+{
+    (void)state;
+    rm_game *g = huff_game("captures huffed by opponent");
+    rm_state st = start(g);
+    assert_string_equal(legal(g, &st), "b1-a1 b1xd1 f1-e1");
+    rm_state captured = st;
+    play(g, &captured, "b1xd1");
+    rm_set none = rm_state_huff(&captured);
+    assert_false(set_any(&none));
+    play(g, &st, "b1-a1");
+    rm_set huff = rm_state_huff(&st);
+    assert_int_equal(set_count(&huff), 1);
+    assert_true(set_has(&huff, board_point(&g->board, "a1")));
+    assert_true(rm_hash(g, &st) == rm_state_hash(&st));
+    /* the position string keeps the pieces to huff */
+    char *text = rm_position_string(g, &st);
+    assert_non_null(text);
+    assert_non_null(strstr(text, " huff:a1"));
+    rm_state back;
+    int at;
+    char err[256];
+    assert_int_equal(rm_parse_position_string(g, text, &back, &at, err, sizeof err), 0);
+    assert_true(rm_state_hash(&back) == rm_state_hash(&st));
+    free(text);
+    assert_string_equal(legal(g, &st), "xa1,c1-b1 xa1,c1-d1");
+    play(g, &st, "xa1,c1-b1");
+    huff = rm_state_huff(&st);
+    assert_false(set_any(&huff));
+    assert_int_equal(rm_state_on_board(&st, kind_of(g, "tiger")), 1);
+    rm_game_destroy(g);
+}
+
 static void compulsory__no_capture_available__steps_stay_legal(void **state)
 {
     (void)state;
@@ -2202,6 +2265,8 @@ int main(void)
         cmocka_unit_test(remove__in_set__only_pieces_of_the_set),
         cmocka_unit_test(relocate__to_set__only_empty_points_of_the_set),
         cmocka_unit_test(compulsory__capture_available__only_capturing_turns),
+        cmocka_unit_test(huff__at_once__the_mover_is_lost_where_it_stepped_else_the_one_that_could),
+        cmocka_unit_test(huff__by_opponent__remembered_and_huffed_first_by_the_other_side),
         cmocka_unit_test(compulsory__no_capture_available__steps_stay_legal),
         cmocka_unit_test(filter__step_each_word__the_moves_it_names),
         cmocka_unit_test(filter__toward_a_point__nearer_is_forward_as_near_is_sideways),

@@ -24,7 +24,7 @@ syntax keyword rimauEnd draw end ends lose loses repetition result wins
 syntax keyword rimauExample after illegal legal
 syntax keyword rimauModifier compulsory empty fewer most must odd once optional than times
 syntax keyword rimauPreposition at by in of on to with
-syntax keyword rimauConstant advancing all alternate approach back backward before blocked both diagonal down draws drops fills final forward further left more never none not orthogonal pass passes per play reaches right sideways toward up withdrawal without x
+syntax keyword rimauConstant advancing all alternate approach back backward before blocked both diagonal down draws drops fills final forward further huffed left more never none not opponent orthogonal pass passes per play reaches right sideways toward up withdrawal without x
 " END keywords
 
 " A point's name as grids give them, letters then digits (c3, t1, aa12).
