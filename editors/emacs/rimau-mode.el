@@ -43,9 +43,9 @@
     (control "else" "except" "if" "or" "then" "when" "while")
     (board "apex" "column" "columns" "depth" "diagonals" "grid" "line" "lines" "point" "pointing" "row" "rows" "triangle")
     (move "capture" "captures" "chain" "continue" "drop" "first" "hand" "leap" "move" "over" "piece" "pieces" "relocate" "remove" "removing" "slide" "stacks" "step" "turn" "turns")
-    (end "draw" "end" "ends" "lose" "loses" "repetition" "result" "wins")
+    (end "draw" "end" "ends" "lose" "loses" "repetition" "result" "win" "wins")
     (example "after" "illegal" "legal")
-    (modifier "compulsory" "empty" "fewer" "most" "must" "odd" "once" "optional" "than" "times")
+    (modifier "compulsory" "empty" "fewer" "most" "must" "odd" "once" "optional" "than" "time" "times")
     (preposition "at" "in" "of" "on" "to" "with")
     (constant "all" "alternate" "back" "backward" "before" "blocked" "both" "diagonal" "down" "draws" "drops" "final" "forward" "further" "left" "never" "none" "not" "orthogonal" "pass" "passes" "per" "play" "right" "sideways" "toward" "up" "x"))
   "The words of the .game language, by group.
