@@ -797,14 +797,26 @@ static bool report_misplaced(rm_lexer *lx, rm_parse_state *ps, const RMYYLTYPE *
         h = &side;
     if (!h || h->blocks[0] == in || h->blocks[1] == in)
         return false;
-    /* the statement's words as written, blanks made one */
+    /* the statement's words as written, blanks made one; a long name cut
+     * at a whole UTF-8 character, and "..." */
     char words[64];
     size_t w = 0;
-    for (uint32_t i = st->at; i < loc->end && w + 1 < sizeof words; i++) {
+    uint32_t i = st->at;
+    for (; i < loc->end && w + 4 < sizeof words; i++) {
         char c = lx->src->text[i];
         bool blank = c == ' ' || c == '\t';
         if (!blank || (w > 0 && words[w - 1] != ' '))
             words[w++] = blank ? ' ' : c;
+    }
+    if (i < loc->end) {
+        if (((unsigned char)lx->src->text[i] & 0xC0) == 0x80) { /* in a character */
+            while (w > 0 && ((unsigned char)words[w - 1] & 0xC0) == 0x80)
+                w--;
+            if (w > 0)
+                w--;
+        }
+        memcpy(words + w, "...", 3);
+        w += 3;
     }
     words[w] = '\0';
     rm_span at = { st->at, loc->end };

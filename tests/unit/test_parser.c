@@ -363,6 +363,26 @@ static void parser__statement_of_another_block__says_where_it_belongs(void **sta
     done(&p);
 }
 
+/* A long name in the message is cut at a whole character (of two bytes,
+ * after one of one: the cut falls inside one), and "..." says so. */
+static void parser__misplaced_statement_with_a_long_name__cut_at_a_character(void **state)
+{
+    (void)state;
+    parsed p;
+    char text[256] = "rules {\n x";
+    for (int i = 0; i < 40; i++)
+        strcat(text, "\xc5\x95");
+    strcat(text, " compulsory\n}\n");
+    parse(&p, text);
+    assert_int_equal(p.errors, 1);
+    char want[128] = "t.game:2:2: error: 'x";
+    for (int i = 0; i < 29; i++)
+        strcat(want, "\xc5\x95");
+    strcat(want, "...' belongs in a 'phase', not in the 'rules' block\n");
+    assert_non_null(strstr(p.messages, want));
+    done(&p);
+}
+
 static void parser__word_without_its_value__names_the_values(void **state)
 {
     (void)state;
@@ -506,6 +526,7 @@ int main(void)
         cmocka_unit_test(parser__several_errors__all_reported),
         cmocka_unit_test(parser__singular_words__read_as_their_plurals),
         cmocka_unit_test(parser__statement_of_another_block__says_where_it_belongs),
+        cmocka_unit_test(parser__misplaced_statement_with_a_long_name__cut_at_a_character),
         cmocka_unit_test(parser__word_without_its_value__names_the_values),
         cmocka_unit_test(parser__keyword_as_name__says_so),
         cmocka_unit_test(parser__words_and_numbers__kept_for_the_compile_step),
