@@ -375,7 +375,7 @@ static void parser__misplaced_statement_with_a_long_name__cut_at_a_character(voi
     strcat(text, " compulsory\n}\n");
     parse(&p, text);
     assert_int_equal(p.errors, 1);
-    char want[128] = "t.game:2:2: error: 'x";
+    char want[256] = "t.game:2:2: error: 'x";
     for (int i = 0; i < 29; i++)
         strcat(want, "\xc5\x95");
     strcat(want, "...' belongs in a 'phase', not in the 'rules' block\n");
