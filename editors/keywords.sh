@@ -49,9 +49,9 @@ metadata keyword.other.metadata alias game note origin quote source symbol
 control keyword.control else except if or then when while
 board keyword.other.board apex column columns depth diagonals grid line lines point pointing row rows triangle
 move keyword.other.move capture captures chain continue drop first hand leap move over piece pieces relocate remove removing slide stacks step turn turns
-end keyword.other.end draw end ends lose loses repetition result wins
+end keyword.other.end draw end ends lose loses repetition result win wins
 example keyword.other.example after illegal legal
-modifier keyword.other.modifier compulsory empty fewer most must odd once optional than times
+modifier keyword.other.modifier compulsory empty fewer most must odd once optional than time times
 preposition keyword.other.preposition at by in of on to with
 other keyword.other
 constant constant.language

@@ -97,10 +97,10 @@ static rm_node *number_node(rm_parse_state *ps, rm_span at, long value)
        ONCE "'once'" OPTIONAL "'optional'" OPTION "'option'" OR "'or'" OVER "'over'"
        PHASE "'phase'" PIECES "'pieces'" RELOCATE "'relocate'" REMOVE "'remove'"
        REMOVING "'removing'" REPETITION "'repetition'" RULES "'rules'"
-       SLIDE "'slide'" STEP "'step'" THAN "'than'" THEN "'then'" TIMES "'times'"
+       SLIDE "'slide'" STEP "'step'" THAN "'than'" THEN "'then'" TIME "'time'" TIMES "'times'"
        TURN "'turn'" TURNS "'turns'" WHEN "'when'" WHILE "'while'" WITH "'with'"
        EXAMPLE "'example'" QUOTE "'quote'" LEGAL "'legal'" ILLEGAL "'illegal'"
-       MOVE "'move'" RESULT "'result'" POSITION "'position'" WINS "'wins'"
+       MOVE "'move'" RESULT "'result'" POSITION "'position'" WIN "'win'" WINS "'wins'"
 
 %type <node> top_stmts top_stmt strings board_stmts board_stmt
              side_stmts side_stmt piece_opts setup_stmts setup_stmt
@@ -230,6 +230,7 @@ word:
   | STEP { $$ = arena_strndup(ps->arena, "step", 4); }
   | THAN { $$ = arena_strndup(ps->arena, "than", 4); }
   | THEN { $$ = arena_strndup(ps->arena, "then", 4); }
+  | TIME { $$ = arena_strndup(ps->arena, "time", 4); }
   | TIMES { $$ = arena_strndup(ps->arena, "times", 5); }
   | TURN { $$ = arena_strndup(ps->arena, "turn", 4); }
   | TURNS { $$ = arena_strndup(ps->arena, "turns", 5); }
@@ -243,6 +244,7 @@ word:
   | MOVE { $$ = arena_strndup(ps->arena, "move", 4); }
   | RESULT { $$ = arena_strndup(ps->arena, "result", 6); }
   | POSITION { $$ = arena_strndup(ps->arena, "position", 8); }
+  | WIN { $$ = arena_strndup(ps->arena, "win", 3); }
   | WINS { $$ = arena_strndup(ps->arena, "wins", 4); }
     ;
 
@@ -271,7 +273,7 @@ example_stmt:
   | NAME IN PHASE word              { $$ = text_node(ps, N_IN_PHASE, @$, $1); $$->text2 = $4; $$->span2 = @1; }
   | TURN NUMBER                     { $$ = NODE(N_TURN_NO, @$); $$->n = $2; }
   | TURNS NUMBER                    { $$ = NODE(N_TURN_COUNT, @$); $$->n = $2; }
-  | RESULT NAME WINS                { $$ = text_node(ps, N_RESULT, @$, $2); $$->span2 = @2; }
+  | RESULT NAME wins_word           { $$ = text_node(ps, N_RESULT, @$, $2); $$->span2 = @2; }
   | RESULT DRAW                     { $$ = text_node(ps, N_RESULT, @$, "draw"); }
   | RESULT NAME                     { $$ = text_node(ps, N_RESULT, @$, $2); $$->span2 = @2; $$->flags = 1; }
     ;
@@ -328,8 +330,8 @@ rules_stmts:
 
 rules_stmt:
     FIRST NAME                      { $$ = text_node(ps, N_FIRST, @$, $2); }
-  | NAME LOSE WITH NUMBER PIECES    { $$ = text_node(ps, N_LOSE_WITH, @$, $1); $$->n = $4; $$->span2 = @4; }
-  | NAME LOSES WITH NUMBER PIECES   { $$ = text_node(ps, N_LOSE_WITH, @$, $1); $$->n = $4; $$->span2 = @4; }
+  | NAME LOSE WITH NUMBER pieces_word  { $$ = text_node(ps, N_LOSE_WITH, @$, $1); $$->n = $4; $$->span2 = @4; }
+  | NAME LOSES WITH NUMBER pieces_word { $$ = text_node(ps, N_LOSE_WITH, @$, $1); $$->n = $4; $$->span2 = @4; }
   | DRAW AFTER NUMBER turns_word    { $$ = NODE(N_DRAW_AFTER, @$); $$->n = $3; $$->span2 = @3; }
   | DRAW ON REPETITION NUMBER       { $$ = NODE(N_DRAW_REPEAT, @$); $$->n = $4; $$->span2 = @4; }
   | DRAW ON REPETITION NAME         { $$ = NODE(N_DRAW_REPEAT, @$); $$->text = $4; $$->span2 = @4; }
@@ -363,7 +365,7 @@ blocked_stmt:
   | WHEN NAME NAME DRAW
         { $$ = ADD(ADD(NODE(N_BOTH_BLOCKED, @$), text_node(ps, N_NAME, @2, $2)),
                    text_node(ps, N_NAME, @3, $3)); }
-  | WHEN NAME NAME NAME WINS
+  | WHEN NAME NAME NAME wins_word
         { $$ = ADD(ADD(NODE(N_BOTH_BLOCKED, @$), text_node(ps, N_NAME, @2, $2)),
                    text_node(ps, N_NAME, @3, $3));
           $$->text2 = $4; $$->span2 = @4; }
@@ -384,6 +386,22 @@ turns_word:
 lose_word:
     LOSE
   | LOSES
+    ;
+
+/* the singular and the plural, or the verb's two forms, alike */
+pieces_word:
+    PIECE
+  | PIECES
+    ;
+
+times_word:
+    TIME
+  | TIMES
+    ;
+
+wins_word:
+    WIN
+  | WINS
     ;
 
 /* phase_stmts: { phase_stmt SEP } */
@@ -437,9 +455,9 @@ alts:
 /* repeat: how many times the step is taken (default once) */
 repeat:
     %empty                          { $$.w = 1; $$.h = 1; }
-  | NUMBER TIMES                    { $$.w = $1; $$.h = $1; }
-  | NUMBER TO NUMBER TIMES          { $$.w = $1; $$.h = $3; }
-  | AT MOST NUMBER TIMES            { $$.w = 0; $$.h = $3; }
+  | NUMBER times_word               { $$.w = $1; $$.h = $1; }
+  | NUMBER TO NUMBER times_word     { $$.w = $1; $$.h = $3; }
+  | AT MOST NUMBER times_word       { $$.w = 0; $$.h = $3; }
   | OPTIONAL                        { $$.w = 0; $$.h = 1; }
     ;
 
@@ -752,11 +770,137 @@ set_item:
 
 %%
 
-/* Syntax errors: "syntax error, unexpected X, expecting A or B", and a
- * plainer message when a keyword stands where a name is expected. */
+/* Where the statements that start with these tokens belong, for a
+ * statement written in another block: the first token, or a name and the
+ * token after it (T0 NAME, T1 that token); IN, when not -1, the one block
+ * the row is for (the first row that fits is taken); then the blocks it
+ * belongs in, by the first token of the statement that opens them (0: the
+ * top of the file). */
+static const struct home {
+    int in, t0, t1;
+    int blocks[2];
+} homes[] = {
+    { -1, GAME, 0, { 0, -1 } },        { -1, ALIAS, 0, { 0, -1 } },
+    { -1, ORIGIN, 0, { 0, -1 } },      { -1, SOURCE, 0, { 0, -1 } },
+    { -1, NOTE, 0, { 0, -1 } },        { -1, BOARD, 0, { 0, -1 } },
+    { -1, SIDE, 0, { 0, -1 } },        { -1, SETUP, 0, { 0, -1 } },
+    { -1, OPTION, 0, { 0, -1 } },      { -1, RULES, 0, { 0, -1 } },
+    { -1, PHASE, 0, { 0, -1 } },       { -1, EXAMPLE, 0, { 0, -1 } },
+    { -1, REGION, 0, { 0, BOARD } },
+    { -1, GRID, 0, { BOARD, -1 } },    { -1, TRIANGLE, 0, { BOARD, -1 } },
+    { -1, POINT, 0, { BOARD, -1 } },   { -1, LINE, 0, { BOARD, -1 } },
+    { -1, PIECE, 0, { SIDE, -1 } },
+    { -1, FIRST, 0, { RULES, -1 } },   { -1, DRAW, 0, { RULES, -1 } },
+    { -1, WHEN, 0, { RULES, -1 } },    { -1, NAME, LOSE, { RULES, -1 } },
+    { -1, NAME, LOSES, { RULES, -1 } }, { -1, NAME, WHEN, { RULES, -1 } },
+    { POSITION, TURN, 0, { EXAMPLE, -1 } },
+    { -1, TURN, 0, { PHASE, -1 } },    { -1, ENDS, 0, { PHASE, -1 } },
+    { -1, CAPTURES, 0, { PHASE, -1 } }, { -1, NAME, COMPULSORY, { PHASE, -1 } },
+    { EXAMPLE, NAME, NUMBER, { POSITION, -1 } },
+    { -1, NAME, AT, { SETUP, -1 } },   { -1, NAME, NUMBER, { SETUP, -1 } },
+    { -1, NAME, IN, { SETUP, -1 } },
+    { -1, QUOTE, 0, { EXAMPLE, -1 } }, { -1, AFTER, 0, { EXAMPLE, -1 } },
+    { -1, WITH, 0, { EXAMPLE, -1 } },  { -1, LEGAL, 0, { EXAMPLE, -1 } },
+    { -1, ILLEGAL, 0, { EXAMPLE, -1 } }, { -1, EMPTY, 0, { EXAMPLE, -1 } },
+    { -1, RESULT, 0, { EXAMPLE, -1 } }, { -1, TURNS, 0, { EXAMPLE, -1 } },
+    { -1, POSITION, 0, { EXAMPLE, -1 } }, { -1, NAME, ON, { EXAMPLE, -1 } },
+    { -1, NAME, TO, { EXAMPLE, -1 } },
+};
+
+/* A block, as a message names it. */
+static const char *block_name(int block)
+{
+    switch (block) {
+    case 0: return "the top level of the file";
+    case BOARD: return "the 'board' block";
+    case SIDE: return "a 'side' block";
+    case SETUP: return "the 'setup' block";
+    case RULES: return "the 'rules' block";
+    case PHASE: return "a 'phase'";
+    case EXAMPLE: return "an 'example'";
+    case POSITION: return "an example's 'position'";
+    default: return "this block";
+    }
+}
+
+/* When the token at LOC, the first of its statement or the second after a
+ * name, makes a statement of another block, says where it belongs and
+ * returns true. */
+static bool report_misplaced(rm_lexer *lx, rm_parse_state *ps, const RMYYLTYPE *loc)
+{
+    const rm_stmt_start *st = &lx->stmt;
+    if (lx->last_at.start != loc->start || st->n < 1 || st->n > 2)
+        return false;
+    int in = lexer_block(lx);
+    bool forward = st->n == 2 && st->tok[0] == NAME && st->tok[1] == NAME && st->name &&
+                   strcmp(st->name, "forward") == 0;
+    const struct home *h = NULL;
+    for (size_t i = 0; i < sizeof homes / sizeof homes[0] && !h && !forward; i++)
+        if ((homes[i].in == -1 || homes[i].in == in) && homes[i].t0 == st->tok[0] &&
+            (st->n == 1 ? homes[i].t1 == 0 : homes[i].t1 == st->tok[1]))
+            h = &homes[i];
+    static const struct home side = { -1, NAME, NAME, { SIDE, -1 } };
+    if (forward)
+        h = &side;
+    if (!h || h->blocks[0] == in || h->blocks[1] == in)
+        return false;
+    /* the statement's words as written, blanks made one; a long name cut
+     * at a whole UTF-8 character, and "..." */
+    char words[64];
+    size_t w = 0;
+    uint32_t i = st->at;
+    for (; i < loc->end && w + 4 < sizeof words; i++) {
+        char c = lx->src->text[i];
+        bool blank = c == ' ' || c == '\t';
+        if (!blank || (w > 0 && words[w - 1] != ' '))
+            words[w++] = blank ? ' ' : c;
+    }
+    if (i < loc->end) {
+        if (((unsigned char)lx->src->text[i] & 0xC0) == 0x80) { /* in a character */
+            while (w > 0 && ((unsigned char)words[w - 1] & 0xC0) == 0x80)
+                w--;
+            if (w > 0)
+                w--;
+        }
+        memcpy(words + w, "...", 3);
+        w += 3;
+    }
+    words[w] = '\0';
+    rm_span at = { st->at, loc->end };
+    const char *where = h->blocks[1] == -1 ? "" : " or in ";
+    const char *also = h->blocks[1] == -1 ? "" : block_name(h->blocks[1]);
+    if (h->blocks[0] == 0)
+        diag_error(ps->diag, at, "'%s' belongs at the top level of the file%s%s, not in %s: "
+                   "is a '}' missing before it?", words, where, also, block_name(in));
+    else
+        diag_error(ps->diag, at, "'%s' belongs in %s%s%s, not %s%s", words,
+                   block_name(h->blocks[0]), where, also, in == 0 ? "at " : "in ", block_name(in));
+    return true;
+}
+
+/* The values a word takes, when the token at LOC should have been one
+ * (after 'diagonals' or 'pointing'): says which and returns true. */
+static bool report_missing_value(rm_lexer *lx, rm_parse_state *ps, const RMYYLTYPE *loc,
+                                 yysymbol_kind_t got)
+{
+    if (lx->last_at.start != loc->start || got == YYSYMBOL_NAME)
+        return false;
+    if (lx->prev == DIAGONALS)
+        diag_error(ps->diag, lx->prev_at, "'diagonals' takes a value: none, all or alternate");
+    else if (lx->prev == POINTING)
+        diag_error(ps->diag, lx->prev_at, "'pointing' takes a direction: up, down, left or right");
+    else
+        return false;
+    return true;
+}
+
+/* Syntax errors: "syntax error, unexpected X, expecting A or B"; where a
+ * statement stands in the wrong block, where it belongs; a plainer
+ * message when a keyword stands where a name is expected. */
 static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, rm_parse_state *ps)
 {
-    if (((rm_lexer *)rmyyget_extra(scanner))->fatal)
+    rm_lexer *lx = rmyyget_extra(scanner);
+    if (lx->fatal)
         return 0;
     if (yypcontext_token(ctx) == YYSYMBOL_CURSOR) {
         ps->cursor_reached = true;
@@ -767,6 +911,9 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, rm_pars
     int n = yypcontext_expected_tokens(ctx, expected, MAX);
     yysymbol_kind_t got = yypcontext_token(ctx);
     const RMYYLTYPE *loc = yypcontext_location(ctx);
+    if (got != YYSYMBOL_YYEOF && got != YYSYMBOL_YYEMPTY &&
+        (report_missing_value(lx, ps, loc, got) || report_misplaced(lx, ps, loc)))
+        return 0;
     bool wants_name = false;
     for (int i = 0; i < n; i++)
         wants_name |= expected[i] == YYSYMBOL_NAME;

@@ -43,9 +43,9 @@
     (control "else" "except" "if" "or" "then" "when" "while")
     (board "apex" "column" "columns" "depth" "diagonals" "grid" "line" "lines" "point" "pointing" "row" "rows" "triangle")
     (move "capture" "captures" "chain" "continue" "drop" "first" "hand" "leap" "move" "over" "piece" "pieces" "relocate" "remove" "removing" "slide" "stacks" "step" "turn" "turns")
-    (end "draw" "end" "ends" "lose" "loses" "repetition" "result" "wins")
+    (end "draw" "end" "ends" "lose" "loses" "repetition" "result" "win" "wins")
     (example "after" "illegal" "legal")
-    (modifier "compulsory" "empty" "fewer" "most" "must" "odd" "once" "optional" "than" "times")
+    (modifier "compulsory" "empty" "fewer" "most" "must" "odd" "once" "optional" "than" "time" "times")
     (preposition "at" "by" "in" "of" "on" "to" "with")
     (constant "advancing" "all" "alternate" "approach" "back" "backward" "before" "blocked" "both" "diagonal" "down" "draws" "drops" "fills" "final" "forward" "further" "huffed" "left" "more" "never" "none" "not" "opponent" "orthogonal" "pass" "passes" "per" "play" "reaches" "right" "sideways" "toward" "up" "withdrawal" "without" "x"))
   "The words of the .game language, by group.

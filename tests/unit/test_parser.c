@@ -297,6 +297,106 @@ static void parser__several_errors__all_reported(void **state)
     done(&p);
 }
 
+static void parser__singular_words__read_as_their_plurals(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "rules {\n men lose with 1 piece\n tigers loses with 2 pieces\n"
+              " when both blocked men win\n}\n"
+              "phase x of men { turn step man 1 time then step man at most 1 time }\n"
+              "example \"e\" { result men win; result men wins }\n");
+    assert_int_equal(p.errors, 0);
+    assert_non_null(p.root);
+    const rm_node *r = p.root->kids[0];
+    assert_int_equal(r->kids[0]->kind, N_LOSE_WITH);
+    assert_int_equal(r->kids[0]->n, 1);
+    assert_int_equal(r->kids[1]->n, 2);
+    assert_int_equal(r->kids[2]->kind, N_BOTH_BLOCKED);
+    assert_string_equal(r->kids[2]->text2, "men");
+    const rm_node *t = p.root->kids[1]->kids[0];
+    assert_int_equal(t->kids[0]->n, 1);
+    assert_int_equal(t->kids[0]->n2, 1);
+    assert_int_equal(t->kids[1]->n, 0);
+    assert_int_equal(t->kids[1]->n2, 1);
+    const rm_node *e = p.root->kids[2];
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(e->kids[i]->kind, N_RESULT);
+        assert_string_equal(e->kids[i]->text, "men");
+        assert_int_equal(e->kids[i]->flags, 0);
+    }
+    done(&p);
+}
+
+/* A statement of another block says where it belongs, once: in an 'if'
+ * block, the block the 'if' stands in; after a block closed, the block
+ * around it again. */
+static void parser__statement_of_another_block__says_where_it_belongs(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "phase x of men {\n"
+              " if o = a { turn step man } else {\n  draw after 3 turns\n }\n"
+              " first men\n"
+              " men lose with 2 pieces\n"
+              "}\n"
+              "rules { turn step man; man at a1 }\n"
+              "first men\n"
+              "example \"e\" { position { after \"a1\" }; grid 3 x 3 }\n");
+    assert_null(p.root);
+    assert_int_equal(p.errors, 8);
+    assert_non_null(strstr(p.messages, "t.game:3:3: error: 'draw' belongs in the 'rules' block, "
+                                       "not in a 'phase'\n"));
+    assert_non_null(strstr(p.messages, "t.game:5:2: error: 'first' belongs in the 'rules' block, "
+                                       "not in a 'phase'\n"));
+    assert_non_null(strstr(p.messages, "t.game:6:2: error: 'men lose' belongs in the 'rules' "
+                                       "block, not in a 'phase'\n"));
+    assert_non_null(strstr(p.messages, "t.game:8:9: error: 'turn' belongs in a 'phase', not in "
+                                       "the 'rules' block\n"));
+    assert_non_null(strstr(p.messages, "t.game:8:24: error: 'man at' belongs in the 'setup' "
+                                       "block, not in the 'rules' block\n"));
+    assert_non_null(strstr(p.messages, "t.game:9:1: error: 'first' belongs in the 'rules' block, "
+                                       "not at the top level of the file\n"));
+    assert_non_null(strstr(p.messages, "t.game:10:26: error: 'after' belongs in an 'example', "
+                                       "not in an example's 'position'\n"));
+    assert_non_null(strstr(p.messages, "t.game:10:40: error: 'grid' belongs in the 'board' block, "
+                                       "not in an 'example'\n"));
+    done(&p);
+}
+
+/* A long name in the message is cut at a whole character (of two bytes,
+ * after one of one: the cut falls inside one), and "..." says so. */
+static void parser__misplaced_statement_with_a_long_name__cut_at_a_character(void **state)
+{
+    (void)state;
+    parsed p;
+    char text[256] = "rules {\n x";
+    for (int i = 0; i < 40; i++)
+        strcat(text, "\xc5\x95");
+    strcat(text, " compulsory\n}\n");
+    parse(&p, text);
+    assert_int_equal(p.errors, 1);
+    char want[256] = "t.game:2:2: error: 'x";
+    for (int i = 0; i < 29; i++)
+        strcat(want, "\xc5\x95");
+    strcat(want, "...' belongs in a 'phase', not in the 'rules' block\n");
+    assert_non_null(strstr(p.messages, want));
+    done(&p);
+}
+
+static void parser__word_without_its_value__names_the_values(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "board {\n grid 3 x 3 diagonals\n triangle apex b3 pointing depth 2\n}\n");
+    assert_null(p.root);
+    assert_int_equal(p.errors, 2);
+    assert_non_null(strstr(p.messages, "t.game:2:13: error: 'diagonals' takes a value: none, "
+                                       "all or alternate\n"));
+    assert_non_null(strstr(p.messages, "t.game:3:19: error: 'pointing' takes a direction: up, "
+                                       "down, left or right\n"));
+    done(&p);
+}
+
 static void parser__keyword_as_name__says_so(void **state)
 {
     (void)state;
@@ -424,6 +524,10 @@ int main(void)
         cmocka_unit_test(parser__else_after_a_semicolon__is_an_error),
         cmocka_unit_test(parser__syntax_error__reported_at_line_and_column),
         cmocka_unit_test(parser__several_errors__all_reported),
+        cmocka_unit_test(parser__singular_words__read_as_their_plurals),
+        cmocka_unit_test(parser__statement_of_another_block__says_where_it_belongs),
+        cmocka_unit_test(parser__misplaced_statement_with_a_long_name__cut_at_a_character),
+        cmocka_unit_test(parser__word_without_its_value__names_the_values),
         cmocka_unit_test(parser__keyword_as_name__says_so),
         cmocka_unit_test(parser__words_and_numbers__kept_for_the_compile_step),
         cmocka_unit_test(parser__caret_line__follows_the_message),

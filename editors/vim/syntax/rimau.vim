@@ -20,9 +20,9 @@ syntax keyword rimauMetadata alias game note origin quote source symbol
 syntax keyword rimauControl else except if or then when while
 syntax keyword rimauBoard apex column columns depth diagonals grid line lines point pointing row rows triangle
 syntax keyword rimauMove capture captures chain continue drop first hand leap move over piece pieces relocate remove removing slide stacks step turn turns
-syntax keyword rimauEnd draw end ends lose loses repetition result wins
+syntax keyword rimauEnd draw end ends lose loses repetition result win wins
 syntax keyword rimauExample after illegal legal
-syntax keyword rimauModifier compulsory empty fewer most must odd once optional than times
+syntax keyword rimauModifier compulsory empty fewer most must odd once optional than time times
 syntax keyword rimauPreposition at by in of on to with
 syntax keyword rimauConstant advancing all alternate approach back backward before blocked both diagonal down draws drops fills final forward further huffed left more never none not opponent orthogonal pass passes per play reaches right sideways toward up withdrawal without x
 " END keywords
