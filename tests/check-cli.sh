@@ -410,6 +410,22 @@ long=$(head -c 4000 /dev/zero | tr '\0' a)
 expect 0 "a game with 4,000-letter piece names is valid" "$RIMAU" check "$tmp/long/long.game"
 expect 0 "list a game with 4,000-letter piece names" "$RIMAU" list "$tmp/long"
 has "^long.game  *long names  *tigers: 1 baaa" out "list shows the long names cut"
+# Names in UTF-8: list counts their characters, not their bytes, so the
+# columns after them stay in line, and cuts a long one between characters:
+# the 30th character of this name is a u umlaut, two bytes.
+mkdir "$tmp/utf8"
+{
+    printf 'game "Baaaaaaaaaaaaaaaaaaaaaaaaaaaa\303\274 and more"\n'
+    printf 'board { grid 3 x 3 }\nside l\304\233mbu { piece \304\233 1 }\nside men { piece m 1 }\n'
+    printf 'setup { \304\233 at a1; m at c3 }\n'
+    printf 'phase a of l\304\233mbu { turn step \304\233 }\nphase b of men { turn step m }\n'
+} > "$tmp/utf8/cut.game"
+expect 0 "list a game named in UTF-8" "$RIMAU" list "$tmp/utf8"
+has "^cut.game  *Ba\{28\}$(printf '\303\274') l$(printf '\304\233')mbu: 1 $(printf '\304\233'); men: 1 m  *9 " out \
+    "list cuts a UTF-8 name after its 30th character, not inside it"
+expect 0 "list the shipped games" "$RIMAU" list "$srcdir/games"
+has "^terhuchu.game  *Terh$(printf '\303\274')ch$(printf '\303\274') \{23\}south: 10 white" out \
+    "list pads a UTF-8 name by its characters (Terhuchu's 8, then 22 blanks)"
 # list names the sides as --SIDE= takes them (Satoel's are south and
 # north, its pieces white and black).
 RIMAU_GAMES="$srcdir/games" expect 0 "rimau list, sides" "$RIMAU" list

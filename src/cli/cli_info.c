@@ -372,6 +372,24 @@ static bool has_values(const rm_game *g, const rm_choices *c)
     return true;
 }
 
+/* Writes S in a column WIDTH characters wide, then the blanks that fill
+ * it: characters, not bytes, so that a name in UTF-8 (with a u umlaut, say)
+ * keeps the columns after it in line. With CUT, at most WIDTH characters of
+ * S are written, and a character is never cut in the middle of its bytes. */
+static void put_column(const char *s, int width, bool cut)
+{
+    int chars = 0;
+    size_t len = 0;
+    for (; s[len]; len++)
+        if (((unsigned char)s[len] & 0xC0) != 0x80) { /* a character starts here */
+            if (cut && chars == width)
+                break;
+            chars++;
+        }
+    fwrite(s, 1, len, stdout);
+    printf("%*s", chars < width ? width - chars : 0, "");
+}
+
 static int cmd_list(int argc, char **argv)
 {
     cli_args a = { .cmd = &cli_cmd_list, .takes = CLI_OPTION };
@@ -460,8 +478,12 @@ static int cmd_list(int argc, char **argv)
                                              k > g->sides[s].first_kind ? "," : "",
                                              g->kinds[k].count, g->kinds[k].name);
             }
-            printf("%-34s %-30.30s %-40.40s %6d %7d %8d\n", names[i], g->name, sides,
-                   g->board.npoints, g->noptions, g->nexamples);
+            put_column(names[i], 34, false);
+            putchar(' ');
+            put_column(g->name, 30, true);
+            putchar(' ');
+            put_column(sides, 40, true);
+            printf(" %6d %7d %8d\n", g->board.npoints, g->noptions, g->nexamples);
         }
         rm_game_destroy(g);
         free(names[i]);
