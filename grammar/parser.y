@@ -421,9 +421,10 @@ phase_stmt:
   | NAME COMPULSORY                 { $$ = text_node(ps, N_COMPULSORY, @$, $1); $$->flags = 2; $$->span2 = @1; }
   | blocked_stmt                    { $$ = $1; }
   | CAPTURES NAME AT ONCE           { $$ = text_node(ps, N_HUFF, @$, $2); $$->flags = 1; $$->span2 = @2; }
-  | CAPTURES NAME NAME NAME
+  | CAPTURES NAME BY NAME
         { $$ = text_node(ps, N_HUFF, @$, $2); $$->flags = 2; $$->span2 = @2;
-          $$->text2 = $3; $$->span3 = span_join(@3, @4); $$ = ADD($$, text_node(ps, N_HUFF, @4, $4)); }
+          $$->text2 = arena_strndup(ps->arena, "by", 2); $$->span3 = span_join(@3, @4);
+          $$ = ADD($$, text_node(ps, N_HUFF, @4, $4)); }
   | if_head '{' phase_stmts '}'     { $$ = ADD($1, $3); $$->span = @$; }
   | if_head '{' phase_stmts '}' ELSE '{' phase_stmts '}'
         { $$ = ADD(ADD($1, $3), $7); $$->span = @$; }
