@@ -355,6 +355,17 @@ static void compile_turn(compiler *c, const rm_node *n, rm_phase *ph)
     }
 }
 
+/* The side a statement K names (K->text), or -1, said, when the game
+ * has none of that name. */
+static int statement_side(compiler *c, const rm_node *k)
+{
+    int s = game_side(c->g, k->text);
+    if (s < 0)
+        diag_error(c->d, k->span, "unknown side '%s'%s", SHOWN(k->text),
+                   GAME_HINT(c->g, GAME_SIDES, k->text));
+    return s;
+}
+
 static void compile_blocked(compiler *c, const rm_node *k, rm_phase *ph);
 
 static void compile_phase(compiler *c, const rm_node *n, const rm_node **phase_at)
@@ -510,12 +521,9 @@ static void compile_blocked(compiler *c, const rm_node *k, rm_phase *ph)
         diag_error(c->d, word->span, "expected 'blocked' after 'when', not '%s'", SHOWN(word->text));
         return;
     }
-    int s = game_side(c->g, k->text);
-    if (s < 0) {
-        diag_error(c->d, k->span, "unknown side '%s'%s", SHOWN(k->text),
-                   GAME_HINT(c->g, GAME_SIDES, k->text));
+    int s = statement_side(c, k);
+    if (s < 0)
         return;
-    }
     int rule = blocked_words(c, k);
     if (rule < 0)
         return;
@@ -540,12 +548,9 @@ static void compile_stall(compiler *c, const rm_node *k)
                    SHOWN(w1->text), SHOWN(w2->text));
         return;
     }
-    int s = game_side(c->g, k->text);
-    if (s < 0) {
-        diag_error(c->d, k->span, "unknown side '%s'%s", SHOWN(k->text),
-                   GAME_HINT(c->g, GAME_SIDES, k->text));
+    int s = statement_side(c, k);
+    if (s < 0)
         return;
-    }
     if (k->n < 1 || k->n > 255) {
         diag_error(c->d, k->span2, "a side loses after 1 to 255 turns without advancing, not %ld",
                    k->n);
