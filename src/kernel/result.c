@@ -351,6 +351,7 @@ const char *rm_outcome_text(const rm_game *g, const rm_outcome *o, char *buf, si
         else
             snprintf(buf, size, "no capture in %d turns, and the sides have as many pieces",
                      o->count);
+        break;
     case RM_BY_BLOCKED_PASS:
         snprintf(buf, size, "%s could not move and passed", side);
         break;
