@@ -247,6 +247,7 @@ static void solve__small_games__agree_with_exhaustive_search(void **state)
     } games[] = {
         { "tests/games/solve-hare.game", NULL, NULL, 60000 },
         { "tests/games/solve-hare.game", "hare-chains", "no", 60000 },
+        { "tests/games/solve-hare.game", "hounds-blocked", "pass-in-phase", 60000 },
         { "tests/games/solve-drops.game", NULL, NULL, 60000 },
         { "tests/games/solve-slide.game", NULL, NULL, 60000 },
         { "tests/games/solve-stacks.game", NULL, NULL, 12000 },
