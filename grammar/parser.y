@@ -849,14 +849,24 @@ static bool report_misplaced(rm_lexer *lx, rm_parse_state *ps, const RMYYLTYPE *
      * at a whole UTF-8 character, and "..." */
     char words[64];
     size_t w = 0;
-    uint32_t i = st->at;
-    for (; i < loc->end && w + 4 < sizeof words; i++) {
+    uint32_t i = st->at, end = loc->end;
+    /* (only its first line, without a comment: the message is one line) */
+    for (uint32_t j = st->at; j < end; j++) {
+        char c = lx->src->text[j];
+        if (c == '\n' || c == '\r' || c == '#' || c == '\f' || c == '\v') {
+            end = j;
+            break;
+        }
+    }
+    for (; i < end && w + 4 < sizeof words; i++) {
         char c = lx->src->text[i];
         bool blank = c == ' ' || c == '\t';
         if (!blank || (w > 0 && words[w - 1] != ' '))
             words[w++] = blank ? ' ' : c;
     }
-    if (i < loc->end) {
+    while (w > 0 && words[w - 1] == ' ')
+        w--;
+    if (i < end) {
         if (((unsigned char)lx->src->text[i] & 0xC0) == 0x80) { /* in a character */
             while (w > 0 && ((unsigned char)words[w - 1] & 0xC0) == 0x80)
                 w--;
