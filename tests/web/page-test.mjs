@@ -128,6 +128,9 @@ check(broken !== kaooa, "editor: Kaooa's rules have the line the test breaks");
 await editText(page, broken);
 writeFileSync(`${out}/kaooa.game`, broken);
 const native = rimau("check", "kaooa.game");
+// (the list may be drawn a moment after the check is marked done: CI saw
+// it empty once, on a loaded machine; it is still read, and checked, below)
+await page.waitForSelector("#diagnostics li.error", { timeout: 10000 }).catch(() => {});
 const nativeFirst = (native.stdout + native.stderr).split("\n").find((l) => / error: /.test(l)) || "";
 const shown = await page.$$eval("#diagnostics li.error", (lis) => lis.map((li) =>
   `kaooa.game:${li.dataset.line}:${li.dataset.col}: error: ${li.querySelector(".message").textContent}`));
