@@ -70,6 +70,11 @@ static void check_huff(compiler *c, const rm_phase *ph, const rm_node *huff,
         diag_note(c->d, compulsory->span, "captures are made compulsory here");
         return;
     }
+    if (g->rules.quiet_after > 0) {
+        diag_error(c->d, huff->span, "a huffed piece would count as a capture for 'more pieces "
+                   "wins after N turns without capture': the two rules are not taken together");
+        return;
+    }
     if (ph->before_play) {
         diag_error(c->d, huff->span, "a phase played before play keeps the move, so no opponent "
                    "turn follows its turns: it cannot huff");
@@ -584,6 +589,12 @@ static void compile_more_pieces(compiler *c, const rm_node *k)
                    k->n);
         return;
     }
+    for (int f = 0; f < c->g->rules.nphases; f++)
+        if (c->g->rules.phases[f].huff != RM_HUFF_NONE) {
+            diag_error(c->d, k->span, "a huffed piece would count as a capture for 'more pieces "
+                       "wins after N turns without capture': the two rules are not taken together");
+            return;
+        }
     c->g->rules.quiet_after = (int)k->n;
 }
 
@@ -651,12 +662,9 @@ static void compile_goal(compiler *c, const rm_node *k)
 {
     rm_game *g = c->g;
     rm_rules *r = &g->rules;
-    int s = game_side(g, k->text);
-    if (s < 0) {
-        diag_error(c->d, k->span, "unknown side '%s'%s", SHOWN(k->text),
-                   GAME_HINT(g, GAME_SIDES, k->text));
+    int s = statement_side(c, k);
+    if (s < 0)
         return;
-    }
     rm_goal goal = { .side = (uint8_t)s };
     if (strcmp(k->text2, "fills") == 0) {
         goal.fills = true;
