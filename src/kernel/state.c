@@ -338,9 +338,10 @@ void rm_apply(const rm_game *g, rm_state *st, const rm_move *moves, int n)
     int pass_end = n == 0 ? pass_end_rule(g, st) : 0;
     rm_set c;
     int own = huff_begin(g, st, moves, n, &c);
-    apply_moves(g, st, moves + own, n - own);
+    const rm_move *rest = n > own ? moves + own : NULL; /* (a pass: no moves at all) */
+    apply_moves(g, st, rest, n - own);
     if (set_any(&c)) {
-        c = huff_follow(c, moves + own, n - own);
+        c = huff_follow(c, rest, n - own);
         huff_set(g, st, &c);
     }
     end_turn(g, st, moves, n);
@@ -417,7 +418,7 @@ int rm_apply_checked(const rm_game *g, rm_state *st, rm_move *moves, int n)
     }
     int pass_end = n == 0 ? pass_end_rule(g, st) : 0;
     if (set_any(&c)) {
-        c = huff_follow(c, moves + first, n - first);
+        c = huff_follow(c, n > first ? moves + first : NULL, n - first);
         huff_set(g, st, &c);
     }
     end_turn(g, st, moves, n);
