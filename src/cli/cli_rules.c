@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "cli_paths.h"
+#include "describe.h"
 #include "layout.h"
 #include "notation.h"
 
@@ -246,9 +247,7 @@ static void dump_ir(FILE *out, const rm_game *g)
     for (int i = 0; i < r->ngoals; i++) {
         const rm_goal *gl = &r->goals[i];
         fprintf(out, "%s wins when ", g->sides[gl->side].name);
-        for (int k = 0, n = 0; k < g->nkinds; k++)
-            if (gl->kinds >> k & 1)
-                fprintf(out, "%s%s", n++ ? ", " : "", g->kinds[k].name);
+        rm_describe_goal_kinds(out, g, gl);
         fprintf(out, " %s", gl->fills ? "fills" : "reaches");
         for (int p = 0; p < g->board.npoints; p++)
             if (set_has(&gl->set, p))

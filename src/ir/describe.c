@@ -18,6 +18,13 @@ int rm_kind_on_board(const rm_game *g, int k)
     return n;
 }
 
+void rm_describe_goal_kinds(FILE *out, const rm_game *g, const rm_goal *gl)
+{
+    for (int k = 0, n = 0; k < g->nkinds; k++)
+        if (gl->kinds >> k & 1)
+            fprintf(out, "%s%s", n++ ? ", " : "", g->kinds[k].name);
+}
+
 void rm_describe(FILE *out, const rm_game *g)
 {
     const rm_board *b = &g->board;
@@ -108,9 +115,7 @@ void rm_describe(FILE *out, const rm_game *g)
         for (int i = 0; i < r->ngoals; i++) {
             const rm_goal *gl = &r->goals[i];
             fprintf(out, "\nwin:      %s when ", g->sides[gl->side].name);
-            for (int k = 0, n = 0; k < g->nkinds; k++)
-                if (gl->kinds >> k & 1)
-                    fprintf(out, "%s%s", n++ ? ", " : "", g->kinds[k].name);
+            rm_describe_goal_kinds(out, g, gl);
             fprintf(out, " %s %s", gl->fills ? "fills" : "reaches", gl->where);
         }
         fprintf(out, "\ndraw:     after %d turn%s", r->draw_after,

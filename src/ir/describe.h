@@ -12,6 +12,9 @@
  * "option:   NAME = A (in force) | B  -- DOC", "first:    ..."). */
 void rm_describe(FILE *out, const rm_game *g);
 
+/* Writes the kinds of the win by a region GL to OUT, parted by ", ". */
+void rm_describe_goal_kinds(FILE *out, const rm_game *g, const rm_goal *gl);
+
 /* The pieces of kind K on the board at the start. */
 int rm_kind_on_board(const rm_game *g, int k);
 

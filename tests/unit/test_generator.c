@@ -164,16 +164,23 @@ static void perft__counting_on_or_off__same_counts_on_every_shipped_game(void **
 /* The same for the direction filters' test game, whose filters the
  * shipped games may not all use: each move, each capture of a chain,
  * listed by one way is listed by the other. */
+/* walk on every option value of the test game FILE (tests/games/FILE),
+ * from seed I: the positions walked. */
+static long walk_test_game(const char *file, int i)
+{
+    const char *dir = getenv("srcdir");
+    char path[4096], what[300];
+    snprintf(path, sizeof path, "%s/tests/games/%s", dir ? dir : ".", file);
+    snprintf(what, sizeof what, "tests/games/%s", file);
+    long positions = 0;
+    for_each_option_value(path, what, walk, &positions, &i);
+    return positions;
+}
+
 static void generator__direction_filters__turns_match_the_general_walk(void **state)
 {
     (void)state;
-    const char *dir = getenv("srcdir");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/tests/games/directions.game", dir ? dir : ".");
-    long positions = 0;
-    int i = 7;
-    for_each_option_value(path, "tests/games/directions.game", walk, &positions, &i);
-    assert_true(positions > 500);
+    assert_true(walk_test_game("directions.game", 7) > 500);
 }
 
 /* The same for huffing's test game, under each reading: a turn that
@@ -182,13 +189,7 @@ static void generator__direction_filters__turns_match_the_general_walk(void **st
 static void generator__huffing__turns_match_the_general_walk(void **state)
 {
     (void)state;
-    const char *dir = getenv("srcdir");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/tests/games/huff.game", dir ? dir : ".");
-    long positions = 0;
-    int i = 11;
-    for_each_option_value(path, "tests/games/huff.game", walk, &positions, &i);
-    assert_true(positions > 100);
+    assert_true(walk_test_game("huff.game", 11) > 100);
 }
 
 /* Games that use the rules narrowing or extending a move ('not back',
