@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 /* A path in a message: quoted when empty, so that "cannot write '':" says
@@ -290,6 +291,14 @@ int rm_out_open_flags(rm_out *o, const char *path, const char *signature, bool f
     return 0;
 }
 
+/* The monotonic clock, in seconds. */
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 int rm_out_append(rm_out *o, const char *path, char *err, size_t errsize)
 {
     memset(o, 0, sizeof *o);
@@ -311,6 +320,7 @@ int rm_out_append(rm_out *o, const char *path, char *err, size_t errsize)
         fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     o->append = true;
     o->whole = (long long)sb.st_size;
+    o->synced = now_seconds(); /* (the time rm_out_sync_every counts from) */
     o->path = strdup(path);
     o->f = o->path ? error_keeping_stream(fd, &o->err) : NULL;
     if (!o->f) {
@@ -372,6 +382,17 @@ int rm_out_flush(rm_out *o, char *err, size_t errsize)
 int rm_out_sync(rm_out *o, char *err, size_t errsize)
 {
     return flush(o, true, err, errsize);
+}
+
+int rm_out_sync_every(rm_out *o, double seconds, char *err, size_t errsize)
+{
+    double now = now_seconds();
+    bool due = now - o->synced >= seconds;
+    if (flush(o, due, err, errsize) != 0)
+        return -1;
+    if (due)
+        o->synced = now;
+    return 0;
 }
 
 int rm_sync_folder_of(const char *path)

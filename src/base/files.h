@@ -31,7 +31,8 @@
  * lines of a tournament) is opened with rm_out_append once it exists:
  * writes go to its end, rm_out_flush hands what is written to the system
  * (a kill loses none of it) and rm_out_sync makes it durable too (fflush
- * and fdatasync: a cost of one write a turn, whatever the file's length).
+ * and fdatasync: a cost of one write, whatever the file's length);
+ * rm_out_sync_every does so at most once in a given time.
  * After the first failed write nothing more is written, and the file is
  * cut back to its end at the last flush or sync that succeeded: it never
  * ends in half a line.
@@ -60,6 +61,7 @@ typedef struct rm_out {
     bool append;
     int flags;  /* RM_OUT_* */
     long long whole; /* appending: the file's length at the last flush that succeeded */
+    double synced;   /* appending: when it was last made durable (monotonic seconds) */
 } rm_out;
 
 /* rm_out_open_flags's FLAGS. RM_OUT_NO_FOLDER_SYNC: the commit does not
@@ -96,6 +98,12 @@ int rm_out_flush(rm_out *o, char *err, size_t errsize);
 /* rm_out_flush, then makes it durable (fdatasync). 0, or -1 as
  * rm_out_flush. */
 int rm_out_sync(rm_out *o, char *err, size_t errsize);
+
+/* rm_out_flush, and rm_out_sync when O was last made durable (or opened
+ * by rm_out_append) SECONDS ago or more: a kill loses nothing written, a power cut at most
+ * the last SECONDS, for one fdatasync a SECONDS whatever the rate of
+ * writes. 0, or -1 as rm_out_flush. */
+int rm_out_sync_every(rm_out *o, double seconds, char *err, size_t errsize);
 
 /* Ends an rm_out: for a temporary file, renames it over PATH once every
  * write succeeded and it is on disk (then makes the rename durable, unless

@@ -69,7 +69,6 @@ struct tournament {
      * are made durable (fdatasync) at most once a second, and at the end. */
     rm_out json;
     bool json_open;
-    double json_synced;        /* when they last were (monotonic seconds) */
     pthread_mutex_t lock;      /* over out[] while games are played, and the file */
     long json_next;            /* the next game to write */
     bool json_failed;
@@ -94,15 +93,7 @@ static int write_json(struct tournament *t, const cli_outcome *o, char *why, siz
         return -1;
     fprintf(rm_out_stream(&t->json), "%s\n", line); /* (an error is kept: the flush says it) */
     free(line);
-    if (rm_out_flush(&t->json, why, size) != 0)
-        return -1;
-    double now = now_seconds();
-    if (now - t->json_synced >= 1.0) {
-        if (rm_out_sync(&t->json, why, size) != 0)
-            return -1;
-        t->json_synced = now;
-    }
-    return 0;
+    return rm_out_sync_every(&t->json, 1.0, why, size);
 }
 
 /* Writes the lines of the games finished in a row from T->json_next on;
@@ -783,7 +774,6 @@ static int cmd_selfplay(int argc, char **argv)
             rc = -1;
         }
         t.json_open = rc == 0;
-        t.json_synced = now_seconds();
         if (rc == 0 && resume)
             fprintf(stderr, "rimau selfplay: %ld of the %ld game%s %s in %s already\n", before,
                     mine, CLI_S(mine), before == 1 ? "is" : "are", json);

@@ -346,5 +346,5 @@ int rm_record_append(rm_out *o, int number, const char *text, char *err, size_t 
     /* (one write when the line fits the stream's buffer: a kill leaves the
      * line whole or not there, and a cut one is left out by the reader) */
     fprintf(rm_out_stream(o), "%d. %s\n", number, text);
-    return rm_out_sync(o, err, errsize);
+    return rm_out_sync_every(o, 1.0, err, errsize);
 }

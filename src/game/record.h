@@ -89,9 +89,11 @@ void rm_record_write(FILE *f, const rm_match *m, const rm_record_info *info);
 int rm_record_start(rm_out *o, const char *path, const rm_match *m, const rm_record_info *info,
                     char *err, size_t errsize);
 
-/* Adds turn NUMBER, TEXT, to the live record open in O, as one line, and
- * makes it durable (rm_out_sync): the cost of a turn, whatever the game's
- * length. 0, or -1 with a message in ERR (O stays open: rm_out_abort). */
+/* Adds turn NUMBER, TEXT, to the live record open in O, as one line,
+ * handed to the system (a kill loses none of it) and made durable at most
+ * once a second (rm_out_sync_every: a power cut loses at most the last
+ * second's turns; a game between computer players is not slowed to the
+ * disk's pace). 0, or -1 with a message in ERR (O stays open: rm_out_abort). */
 int rm_record_append(rm_out *o, int number, const char *text, char *err, size_t errsize);
 
 #endif
