@@ -27,9 +27,31 @@ trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 
 ok() { pass=$((pass + 1)); echo "ok $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-# has_word WORD FILE: WORD stands in FILE, not as part of a longer word.
-has_word() {
-    grep -Eq -- "(^|[^A-Za-z0-9_-])$1([^A-Za-z0-9_-]|\$)" "$2"
+# words_in WORDS FILE OK FAIL: for each line of the file WORDS, "ok" and
+# the text OK if it stands in FILE, not as part of a longer word (no
+# letter, digit, '_' or '-' on either side), else "FAIL" and FAIL (each
+# %s in the texts is the word): one awk for a whole list.
+words_in() {
+    awk -v ok="$3" -v fail="$4" '
+        NR == FNR { if ($0 != "") words[++n] = $0; next }
+        { lines[++m] = $0 }
+        END {
+            for (i = 1; i <= n; i++) {
+                w = words[i]; found = 0
+                for (j = 1; j <= m && !found; j++) {
+                    s = lines[j]
+                    while ((p = index(s, w)) > 0) {
+                        before = p > 1 ? substr(s, p - 1, 1) : ""
+                        after = substr(s, p + length(w), 1)
+                        if (before !~ /[A-Za-z0-9_-]/ && after !~ /[A-Za-z0-9_-]/) { found = 1; break }
+                        s = substr(s, p + 1)
+                    }
+                }
+                t = found ? ok : fail
+                if (t != "") { gsub(/%s/, w, t); print (found ? "ok " : "FAIL ") t }
+            }
+        }' "$1" "$2" > "$tmp/verdicts"
+    verdicts "$tmp/verdicts"
 }
 # first_line FILE: the first line of FILE (the shell's own read: the
 # checks below read hundreds of small files, and a process each is slow).
@@ -96,13 +118,9 @@ commands=$(sed -n '/^Commands:/,/^$/s/^  \([a-z][a-z]*\)  *.*/\1/p' "$tmp/help")
 if [ -z "$commands" ]; then
     bad "rimau --help lists commands"
 fi
-for opt in $(help_options "$tmp/help"); do
-    if has_word "$opt" "$tmp/man1"; then
-        ok "rimau.1 has the general option $opt"
-    else
-        bad "rimau.1 lacks the general option $opt of rimau --help"
-    fi
-done
+help_options "$tmp/help" > "$tmp/opts"
+words_in "$tmp/opts" "$tmp/man1" "rimau.1 has the general option %s" \
+    "rimau.1 lacks the general option %s of rimau --help"
 noptions=0
 for cmd in $commands; do
     man_section "$cmd" > "$tmp/sec"
@@ -115,21 +133,13 @@ for cmd in $commands; do
         bad "rimau $cmd --help exits with 0"
         continue
     fi
-    for opt in $(help_options "$tmp/cmdhelp"); do
-        noptions=$((noptions + 1))
-        if has_word "$opt" "$tmp/sec"; then
-            ok "rimau.1 describes rimau $cmd $opt"
-        else
-            bad "rimau.1 does not describe the option $opt of rimau $cmd --help"
-        fi
-    done
-    for opt in $(man_options "$tmp/sec"); do
-        if has_word "$opt" "$tmp/cmdhelp"; then
-            ok "rimau $cmd --help has the option $opt of rimau.1"
-        else
-            bad "rimau.1 describes $opt for rimau $cmd, but rimau $cmd --help does not"
-        fi
-    done
+    help_options "$tmp/cmdhelp" > "$tmp/opts"
+    noptions=$((noptions + $(wc -l < "$tmp/opts")))
+    words_in "$tmp/opts" "$tmp/sec" "rimau.1 describes rimau $cmd %s" \
+        "rimau.1 does not describe the option %s of rimau $cmd --help"
+    man_options "$tmp/sec" > "$tmp/opts"
+    words_in "$tmp/opts" "$tmp/cmdhelp" "rimau $cmd --help has the option %s of rimau.1" \
+        "rimau.1 describes %s for rimau $cmd, but rimau $cmd --help does not"
 done
 # and no section for a command that does not exist
 for cmd in $(sed -n 's/^\.SS "\{0,1\}rimau \([a-z][a-z]*\).*/\1/p' "$tmp/man1"); do

@@ -292,10 +292,10 @@ has '^{"id":2,"error":"position, character 9: a character that is not ASCII' out
 # ---- go's time: --max-think caps every budget ----
 printf '%s\n' '{"cmd": "load", "game": "rimau-rimau-a"}' '{"id": 2, "cmd": "go", "player": "mcts:1000000000"}' \
     '{"id": 3, "cmd": "go", "player": "ab:30"}' '{"id": 4, "cmd": "go", "player": "mcts:100s"}' \
-    '{"id": 5, "cmd": "go", "player": "mcts:100s", "max_time": 0.5}' \
+    '{"id": 5, "cmd": "go", "player": "mcts:100s", "max_time": 0.2}' \
     '{"id": 6, "cmd": "go", "player": "random", "max_time": 0}' > "$tmp/in"
 started=$(date +%s)
-stdin="$tmp/in" expect 0 "engine --max-think 1" timeout 100 "$RIMAU" engine --max-think 1
+stdin="$tmp/in" expect 0 "engine --max-think 0.4" timeout 100 "$RIMAU" engine --max-think 0.4
 stdin=
 took=$(($(date +%s) - started))
 # (without the cap: 30 s for each of the first two, 100 s for the third)
@@ -306,14 +306,14 @@ has '^{"id":3,"ok":true,"turn":"[^"]*","played":false,"capped":true' out "ab:30 
 has '^{"id":4,"ok":true,"turn":"[^"]*","played":false,"capped":true' out "mcts:100s ends at the cap"
 has '^{"id":5,"ok":true,"turn":"[^"]*","played":false,"capped":true' out "max_time caps a go too"
 has '^{"id":6,"error":"\\"max_time\\" is a number of seconds' out "a max_time of 0 is refused"
-# the perfect player's solve too: Tiger and Buffaloes takes far longer than 2 s
+# the perfect player's solve too: Tiger and Buffaloes takes far longer than 1 s
 printf '%s\n' '{"cmd": "load", "game": "tiger-and-buffaloes"}' '{"id": 2, "cmd": "go", "player": "perfect"}' > "$tmp/in"
 started=$(date +%s)
-stdin="$tmp/in" expect 0 "engine --max-think 2 with a large game to solve" timeout 60 "$RIMAU" engine --max-think 2
+stdin="$tmp/in" expect 0 "engine --max-think 1 with a large game to solve" timeout 60 "$RIMAU" engine --max-think 1
 stdin=
 took=$(($(date +%s) - started))
 holds "a solve ends within --max-think, with slack ($took s)" [ "$took" -lt 15 ]
-has '^{"id":2,"error":"perfect: the game was not solved within 2 s' out "and its go says so"
+has '^{"id":2,"error":"perfect: the game was not solved within 1 s' out "and its go says so"
 expect 2 "--max-think of 0" "$RIMAU" engine --max-think 0
 has "max-think" err "--max-think must be more than 0"
 
@@ -381,7 +381,7 @@ else
 fi
 # the end of input does not stop a go: it is answered, then the engine exits
 printf '%s\n' '{"cmd": "load", "game": "rimau-rimau-a"}' '{"id": 2, "cmd": "go", "player": "mcts:1000000000"}' > "$tmp/in"
-stdin="$tmp/in" expect 0 "engine at the end of input during a go" timeout 60 "$RIMAU" engine --max-think 1
+stdin="$tmp/in" expect 0 "engine at the end of input during a go" timeout 60 "$RIMAU" engine --max-think 0.4
 stdin=
 has '^{"id":2,"ok":true,"turn":"[^"]*","played":false,"capped":true,"stopped":false' out \
     "a go at the end of input searches to its cap"

@@ -63,24 +63,51 @@ has "${cr}thinking\.\.\. [0-9.]*s${cr}  *${cr}1\. white played " out "it is blan
 holds "the thinking line writes no escape sequence" [ "$(escs "$tmp/out")" -eq 0 ]
 
 # The status line fits a terminal of 80 columns (the width when the
-# terminal does not say, as script(1)'s here) in every shipped game, from
-# the start to the end of a random game; and one of 50 columns.
+# terminal does not say, as script(1)'s here) from the start to the end
+# of a random game: in make check, of the 8 shipped games whose sides
+# and pieces take the most room in rimau list's table (the status line
+# names them), in make check-slow (RIMAU_THOROUGH=1) of every shipped
+# game; and one of 50 columns.
 # wide WIDTH: the status lines of the last typescript, how many there are
 # and how many are wider than WIDTH, as "LINES WIDE"
 wide() { tr -d '\r' < "$tmp/typescript" | awk -v w="$1" '/^(turn [0-9]+|before play): / { n++; if (length > w) { bad++; print > "/dev/stderr" } } END { print n + 0, bad + 0 }'; }
-for g in "$srcdir"/games/*.game; do
-    # (the sides' names from info --json: play's header costs the
-    # computer's first turn, a second, in the games it begins)
-    sides=$("$RIMAU" info --json "$g" | sed -n 's/.*{"name": "\([^"]*\)", "pieces".*/\1/p')
-    set -- $sides
-    if [ $# -ne 2 ]; then
-        holds "$(basename "$g"): info --json names the two sides" false
+# (the sides' names from one rimau list: play's header costs the
+# computer's first turn, a second, in the games it begins; and a process
+# a game costs as much as the game)
+"$RIMAU" list "$srcdir/games" | awk 'NR > 1 {
+    s = $0; sides = ""
+    # (the cell of the sides and their pieces, and its length)
+    cell = match(s, /[A-Za-z][A-Za-z-]*: [0-9]/) ? substr(s, RSTART) : ""
+    sub(/ +[0-9]+ +[0-9]+ +[0-9]+ *$/, "", cell)
+    while (match(s, /[A-Za-z][A-Za-z-]*: [0-9]/)) {
+        w = substr(s, RSTART, RLENGTH); sub(/: [0-9]$/, "", w)
+        sides = sides " " w; s = substr(s, RSTART + RLENGTH)
+    }
+    print length(cell), $1 sides }' | sort -k1,1nr -k2,2 | cut -d' ' -f2- > "$tmp/all-sides"
+if [ "${RIMAU_THOROUGH:-}" = 1 ]; then
+    cp "$tmp/all-sides" "$tmp/sides"
+else
+    head -n 8 "$tmp/all-sides" > "$tmp/sides"
+fi
+holds "rimau list lists every shipped game" \
+    [ "$(wc -l < "$tmp/all-sides")" -eq "$(ls "$srcdir"/games/*.game | wc -l)" ]
+ngames=0
+while read -r file a b rest; do
+    g="$srcdir/games/$file"
+    ngames=$((ngames + 1))
+    if [ -z "$b" ] || [ -n "$rest" ]; then
+        holds "$file: rimau list names the two sides" false
         continue
     fi
-    env -u COLUMNS timeout 60 script -q -c "'$RIMAU' play '$g' -q --$1=random --$2=random --seed 1" "$tmp/typescript" > /dev/null 2>&1
+    set -- "$a" "$b"
+    # (standard input from /dev/null: not the list this loop reads; the
+    # command run by sh, lighter than bash)
+    env -u COLUMNS SHELL=/bin/sh timeout 60 script -q -c "'$RIMAU' play '$g' -q --$1=random --$2=random --seed 1" \
+        "$tmp/typescript" < /dev/null > /dev/null 2>&1
     set -- $(wide 80 2> "$tmp/err")
-    holds "$(basename "$g"): $1 status lines, none wider than 80 columns" [ "$1" -ge 3 -a "$2" -eq 0 ]
-done
+    holds "$file: $1 status lines, none wider than 80 columns" [ "$1" -ge 3 -a "$2" -eq 0 ]
+done < "$tmp/sides"
+holds "the status lines of $ngames games are measured" [ "$ngames" -ge 8 ]
 env -u COLUMNS script -q -c "stty cols 50; '$RIMAU' play '$tb' -q --tigers=random --buffaloes=random --seed 1" "$tmp/typescript" > /dev/null 2>&1
 set -- $(wide 50 2> "$tmp/err")
 holds "a terminal of 50 columns: $1 status lines, none wider" [ "$1" -ge 3 -a "$2" -eq 0 ]

@@ -3,13 +3,16 @@
 # (RIMAU_THOROUGH=1): make check runs them on fewer games and positions
 # to stay within its time. The unit tests test_players_legal and
 # test_players_results (tests/unit/helpers.h) play more games and check
-# more positions of each, test_random_positions places more positions;
-# check-random plays its other seed.
+# more positions of each, test_players compares more of alpha-beta's
+# evaluations, test_bits plays twice the playouts, test_random_positions
+# places more positions; check-random plays its other seed, and every
+# option value; check-fmt compares perft and every option value's IR;
+# check-terminal measures the status lines of every shipped game.
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
 build=$(cd "$(dirname "$RIMAU")/.." && pwd)
 fail=0 n=0
-for t in test_players_legal test_players_results test_random_positions; do
+for t in test_players_legal test_players_results test_players test_bits test_random_positions; do
     n=$((n + 1))
     if [ ! -x "$build/tests/unit/$t" ]; then
         echo "FAIL $t: not built (cmocka missing? run ./bootstrap)"
@@ -29,6 +32,26 @@ if RIMAU_THOROUGH=1 sh "$srcdir/tests/check-random.sh" > "${TMPDIR:-/tmp}/thorou
 else
     grep -v '^ok ' "${TMPDIR:-/tmp}/thorough.$$"
     echo "FAIL check-random with its other seed"
+    fail=$((fail + 1))
+fi
+rm -f "${TMPDIR:-/tmp}/thorough.$$"
+n=$((n + 1))
+if RIMAU_THOROUGH=1 sh "$srcdir/tests/check-fmt.sh" > "${TMPDIR:-/tmp}/thorough.$$" 2>&1; then
+    echo "ok check-fmt with perft and every option value"
+else
+    grep -v '^ok ' "${TMPDIR:-/tmp}/thorough.$$"
+    echo "FAIL check-fmt with perft and every option value"
+    fail=$((fail + 1))
+fi
+rm -f "${TMPDIR:-/tmp}/thorough.$$"
+n=$((n + 1))
+RIMAU_THOROUGH=1 sh "$srcdir/tests/check-terminal.sh" > "${TMPDIR:-/tmp}/thorough.$$" 2>&1
+st=$?
+if [ "$st" -eq 0 ] || [ "$st" -eq 77 ]; then
+    echo "ok check-terminal with every shipped game's status lines$([ "$st" -eq 77 ] && echo " (skipped: no terminal)")"
+else
+    grep -v '^ok ' "${TMPDIR:-/tmp}/thorough.$$"
+    echo "FAIL check-terminal with every shipped game's status lines"
     fail=$((fail + 1))
 fi
 rm -f "${TMPDIR:-/tmp}/thorough.$$"

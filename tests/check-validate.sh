@@ -17,22 +17,20 @@ echo "ok rimau check games/*.game: no region warning"
 # Every shipped game cites at least one source, and every source line
 # names a published work (Author Year) or an address a reader can follow:
 # never only the project's own name for a document ("seed 000").
+# (each game's source lines, 'GAME<tab>LINE', checked by one awk)
 bad_sources=0
+tab=$(printf '\t')
 for game in games/*.game; do
-    sources=$("$RIMAU" info "$game" | sed -n 's/^source:   //p')
-    if [ -z "$sources" ]; then
-        echo "FAIL $game cites no source"
-        bad_sources=1
-    fi
-    printf '%s\n' "$sources" | while IFS= read -r line; do
-        [ -n "$line" ] || continue
-        if printf '%s\n' "$line" | grep -Eq 'seed [0-9]{3}'; then
-            echo "FAIL $game: source \"$line\" cites a source document by its seed number"
-        elif ! printf '%s\n' "$line" | grep -Eq '[A-Z][a-z]+ [0-9]{4}|https?://'; then
-            echo "FAIL $game: source \"$line\" names no published work (Author Year) or address"
-        fi
-    done | grep . && bad_sources=1
-done
+    "$RIMAU" info "$game" | sed -n "s|^source:   |$game$tab|p"
+    echo "$game${tab}"
+done | awk -F '\t' '
+    $2 == "" { if (!cited[$1]) { print "FAIL " $1 " cites no source"; bad = 1 } next }
+    { cited[$1] = 1 }
+    $2 ~ /seed [0-9][0-9][0-9]/ {
+        print "FAIL " $1 ": source \"" $2 "\" cites a source document by its seed number"; bad = 1; next }
+    $2 !~ /[A-Z][a-z]+ [0-9][0-9][0-9][0-9]|https?:\/\// {
+        print "FAIL " $1 ": source \"" $2 "\" names no published work (Author Year) or address"; bad = 1 }
+    END { exit bad }' || bad_sources=1
 [ "$bad_sources" = 0 ] || exit 1
 echo "ok every shipped game's source lines cite a published work or an address"
 # doc/games.md's table has a row for every shipped game, with its number

@@ -187,13 +187,16 @@ static void players__in_every_shipped_game__choose_only_legal_turns(void **state
     for (int f = 0; f < files; f++) {
         rm_game *g = load_shipped(names[f]);
         for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
-            /* random: many whole games; the searching players: fewer, shorter */
+            /* random: many whole games; the searching players: fewer,
+             * shorter. (A game the bit kernel does not play, Fanorona's,
+             * plays every playout on lists, and a board of more than 50
+             * points makes every turn dearer: make check gives these
+             * fewer turns, make check-slow all.) */
             bool searching = s > 0;
-            int games = searching ? (thorough() ? 2 : 1) : (thorough() ? 20 : quick() ? 2 : 4);
-            /* (a game the bit kernel does not play, Fanorona's, plays
-             * every playout on lists: its searching players play 20
-             * turns) */
-            int searched = rm_bits_get(g) || thorough() ? 80 : 20;
+            bool dear = !rm_bits_get(g) || g->board.npoints > 50;
+            int games = searching ? (thorough() ? 2 : 1)
+                                  : (thorough() ? 20 : quick() || dear ? 1 : 3);
+            int searched = thorough() ? 80 : !rm_bits_get(g) ? 2 : dear ? 30 : 60;
             long turns = play_checked(g, names[f], specs[s], games, searching ? searched : 400, &r);
             assert_true(turns > 0);
         }
@@ -354,7 +357,7 @@ static void reference(agreement *a, const rm_game *g, const rm_match *m)
  * playout, an MCTS player and an alpha-beta player about the position:
  * each result they decide on the way is the match's. */
 static void game_agrees(const rm_game *g, const char *what, uint64_t seed, int stride,
-                        agreement *a)
+                        int most, agreement *a)
 {
     static const char *const specs[] = { "mcts:6", "mcts:12:8", "ab:2" };
     rm_player *p[3];
@@ -366,13 +369,13 @@ static void game_agrees(const rm_game *g, const char *what, uint64_t seed, int s
     rm_match m;
     assert_int_equal(rm_match_init(&m, g), 0);
     uint64_t rng = seed;
-    /* At most 3 positions of the game are asked about: each
-     * playout from one goes on to the end of the game, so a long game
-     * (1,000 turns of a 40-a-side board) is still followed to its end
-     * by the playouts of its first positions. */
+    /* At most MOST positions of the game are asked about: each playout
+     * from one goes on to the end of the game, so a long game (1,000
+     * turns of a 40-a-side board) is still followed to its end by the
+     * playouts of its first positions. */
     int checks = 0;
     for (;;) {
-        if (checks == (thorough() ? 1000 : 3))
+        if (checks == most)
             break;
         if (m.n % stride == 0 || rm_match_result(&m) != RM_ONGOING) {
             checks++;
@@ -422,8 +425,11 @@ static void results__match_playout_mcts_ab__agree_on_every_position(void **state
                 snprintf(what, sizeof what, "%.150s%s%.150s%s%.150s", names[f], o >= 0 ? " -o " : "",
                          o >= 0 ? g->options[o].name : "", o >= 0 ? "=" : "",
                          o >= 0 ? g->options[o].values[v] : "");
-                game_agrees(var, what, 1000 + (uint64_t)f * 17 + (uint64_t)v, thorough() ? 40 : quick() ? 300 : 150,
-                            &a);
+                /* (make check: 2 positions of each game's default, 1 of
+                 * each other value; make check-slow: 1,000 of each) */
+                game_agrees(var, what, 1000 + (uint64_t)f * 17 + (uint64_t)v,
+                            thorough() ? 40 : quick() ? 300 : 150,
+                            thorough() ? 1000 : o < 0 ? 2 : 1, &a);
                 rm_match_free(&a.ref);
                 memset(&a.ref, 0, sizeof a.ref);
                 /* The listings are of this game's rules: the next game, or
@@ -978,7 +984,7 @@ static void kernel_evaluates(const rm_game *g, const char *what, int i, void *ct
     rm_match m;
     assert_int_equal(rm_match_init(&m, g), 0);
     uint64_t rng = (uint64_t)i + 99;
-    while (rm_match_result(&m) == RM_ONGOING && m.n < 90) {
+    while (rm_match_result(&m) == RM_ONGOING && m.n < (thorough() ? 90 : 50)) {
         if (m.n % 15 == 5 && rm_match_turns(&m)->n <= 300) {
             ab_scores a = { 0 }, b = { 0 };
             rm_player_on_progress(plain, note_ab, &a);
