@@ -866,6 +866,51 @@ static void solve__estimate__counts_the_classes_a_solve_tables(void **state)
     }
 }
 
+/* A perfect player tells the program how its solve goes, through its
+ * options (it writes nothing itself): every tier begun and finished,
+ * the last told done; and is made as without them. */
+typedef struct told {
+    int calls, tiers, finished, last_stage;
+} told;
+
+static void tell(void *ctx, const rm_solve_progress *p)
+{
+    told *t = ctx;
+    t->calls++;
+    if (p->tier > t->tiers)
+        t->tiers = p->tier;
+    t->finished += p->stage == 2;
+    t->last_stage = p->stage;
+}
+
+static void solve__perfect_player__tells_its_solves_progress(void **state)
+{
+    (void)state;
+    rm_game *g = load_test_game("games/kaooa.game", NULL, NULL);
+    told t = { 0 };
+    rm_player_options o = { .solve_progress = tell, .ctx = &t };
+    char err[512];
+    rm_player *p = rm_player_new_with(g, "perfect", 1, &o, err, sizeof err);
+    assert_non_null(p);
+    rm_solve_stats st;
+    rm_solver_stats(rm_player_solver(p), &st);
+    assert_true(st.tiers > 1);
+    assert_int_equal(t.tiers, st.tiers);
+    assert_int_equal(t.finished, st.tiers);
+    assert_int_equal(t.last_stage, 2);
+    assert_true(t.calls > 2 * st.tiers); /* (begun, going back, done, for each) */
+    /* within limits it borrows a solve, and tells nothing */
+    rm_player_limits limits = { 0, rm_player_solver(p) };
+    told quiet = { 0 };
+    rm_player_options lo = { .limits = &limits, .solve_progress = tell, .ctx = &quiet };
+    rm_player *q = rm_player_new_with(g, "perfect", 1, &lo, err, sizeof err);
+    assert_non_null(q);
+    assert_int_equal(quiet.calls, 0);
+    rm_player_free(q);
+    rm_player_free(p);
+    rm_game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -878,6 +923,7 @@ int main(void)
         cmocka_unit_test(solve__database__writes_through_no_link),
         cmocka_unit_test(solve__database__one_solve_writes_a_folder_at_a_time),
         cmocka_unit_test(solve__perfect_player__plays_the_solved_values),
+        cmocka_unit_test(solve__perfect_player__tells_its_solves_progress),
         cmocka_unit_test(solve__estimate__counts_the_classes_a_solve_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
