@@ -1039,6 +1039,9 @@ expect 0 "analyse by the perfect player from the database" "$RIMAU" analyse "$dr
 has "^value goats win in [0-9]* plies (goats to move)\$" out "analyse gives the position's value"
 has "^turn b1,c1 " out "analyse gives each turn's value"
 has "^bestturn " out "analyse ends with the best turn"
+# (its progress line is a terminal's alone: tests/check-terminal.sh)
+expect 0 "analyse by the perfect player, solving" "$RIMAU" analyse "$drops" --player perfect --after a1
+holds "a perfect player's solve writes nothing on standard error when it is no terminal" [ ! -s "$tmp/err" ]
 
 # The database's files. A change of any byte of a tier file is refused,
 # by solve and by solve --verify, as damaged (a sample: the first bytes,

@@ -21,6 +21,7 @@ if [ -n "$why" ]; then
     echo "skip: $why: tab completion at the prompt is not tested"
     echo "skip: $why: the thinking line at a terminal is not tested"
     echo "skip: $why: the status line's width at a terminal is not tested"
+    echo "skip: $why: the progress of a perfect player's solve at a terminal is not tested"
     exit 77
 fi
 
@@ -34,6 +35,33 @@ has "^\[[# ]*\] [0-9]/6 games, [0-9.]*/s, time left not known yet" out "selfplay
 has_no "^\[ *\] 0/6 games.* 0 s left" out "selfplay's bar does not promise 0 s at the start"
 has "games, .*about [0-9]* s left" out "selfplay's bar gives the time left once it knows"
 has_no "nan\|inf" out "selfplay's bar gives a number of seconds to the end"
+
+# A perfect player solves the game as it is made, and at a terminal its
+# progress is one line on standard error, redrawn with a carriage return
+# as rimau solve's, and blanked out before the results (Kaooa: some 40
+# tiers, a tenth of a second); not with -q, and never in rimau engine,
+# whose standard output is JSON lines alone (the requests from a file:
+# a terminal would echo them).
+kaooa="$srcdir/games/kaooa.game"
+cr=$(printf '\r')
+script -q -e -c "'$RIMAU' analyse '$kaooa' --player perfect" "$tmp/typescript" > /dev/null 2>&1
+cp "$tmp/typescript" "$tmp/out"
+has "^${cr}tier 1 forward \[ *\]   0% vulture 0+1, crow 0+7" out "analyse --player perfect shows its solve's first tier at a terminal"
+has "${cr}tier [1-9][0-9]* done    \[#*\] 100% .*${cr}  *${cr}value crows win in " out "the line is redrawn to the last tier, and blanked out before the value"
+has_no "1[0-9][1-9]%\|1[1-9][0-9]%\|[2-9][0-9][0-9]%" out "no tier passes 100%"
+script -q -e -c "'$RIMAU' analyse '$kaooa' --player perfect -q" "$tmp/typescript" > /dev/null 2>&1
+cp "$tmp/typescript" "$tmp/out"
+has "^value crows win in " out "analyse -q solves"
+has_no "tier [0-9]" out "analyse -q draws no progress line"
+script -q -e -c "'$RIMAU' play '$kaooa' --vulture=perfect --crows=random --seed 1" "$tmp/typescript" < /dev/null > /dev/null 2>&1
+tr '\r' '\n' < "$tmp/typescript" > "$tmp/out"
+has "^tier [1-9][0-9]* done " out "play shows the solve of its perfect player at a terminal"
+printf '{"id":1,"cmd":"load","game":"kaooa"}\n{"id":2,"cmd":"go","player":"perfect"}\n' > "$tmp/requests"
+script -q -e -c "'$RIMAU' engine < '$tmp/requests'" "$tmp/typescript" > /dev/null 2>&1
+tr -d '\r' < "$tmp/typescript" | grep -v -e '^Script ' -e '^$' > "$tmp/out"
+has '^{"id":2,"ok":true,"turn":' out "the engine's perfect player solves and answers at a terminal"
+has_no "tier [0-9]" out "the engine draws no progress line"
+holds "the engine writes JSON lines alone at a terminal" [ "$(grep -c -v '^{.*}$' "$tmp/out")" -eq 0 ]
 
 # At a terminal, auto means colour, unless NO_COLOR is set and not empty,
 # or TERM is dumb.
@@ -54,7 +82,6 @@ fi
 
 # While the computer thinks: "thinking... 0.1s", 0.2s, ... on a line of
 # its own, blanks over it when the turn is shown (no control sequence).
-cr=$(printf '\r')
 (sleep 3; printf 'quit\n') |
     TERM=xterm timeout 30 script -q -c "'$RIMAU' play '$alq' -q --white=mcts:1s --black=human --seed 1" "$tmp/typescript" > /dev/null 2>&1
 cp "$tmp/typescript" "$tmp/out"

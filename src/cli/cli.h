@@ -12,6 +12,7 @@
 #include "position.h"
 #include "render.h"
 #include "rimau.h"
+#include "solve.h"
 
 struct rm_record;
 
@@ -106,6 +107,21 @@ void cli_guard_output(void);
  * output, its SGR sequences (ESC [ digits and ';' m) reach the terminal as
  * they are, and the rest is filtered as all output is. */
 void cli_put_sgr(FILE *out, const char *text, size_t n);
+
+/* ---- a solve's progress at a terminal (cli_progress.c) ---- */
+
+/* The line that shows the tier a solve is at and how far through it is,
+ * on standard error, redrawn in place with '\r'. */
+typedef struct cli_solve_line {
+    bool on;                   /* drawn: standard error is a terminal, and no -q */
+    int width;                 /* of the line drawn (0: none is shown) */
+} cli_solve_line;
+/* Starts LINE, on when standard error is a terminal and not QUIET. */
+void cli_solve_line_start(cli_solve_line *line, bool quiet);
+/* Draws the progress P (a solve's rm_solve_progress_fn: CTX is the line). */
+void cli_solve_line_draw(void *ctx, const rm_solve_progress *p);
+/* Blanks the line out (when one is shown), the cursor left at its start. */
+void cli_solve_line_clear(cli_solve_line *line);
 
 /* ---- boards at the terminal (cli_draw.c) ---- */
 

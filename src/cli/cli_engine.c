@@ -503,7 +503,7 @@ static int cmd_analyse(int argc, char **argv)
 {
     static const struct option opts[] = { { "player", required_argument, NULL, 'p' }, { 0 } };
     cli_args a = { .cmd = &cli_cmd_analyse,
-                   .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_SEED,
+                   .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_SEED | CLI_QUIET,
                    .seed = 1 };
     int ch, status = 0;
     const char *spec = "ab:5s";
@@ -520,7 +520,12 @@ static int cmd_analyse(int argc, char **argv)
     if (!g)
         return status;
     char err[512];
-    rm_player *p = rm_player_new(g, spec, a.seed, err, sizeof err);
+    /* (the perfect player solves the game as it is made: its progress) */
+    cli_solve_line line;
+    cli_solve_line_start(&line, a.quiet);
+    rm_player_options po = { .solve_progress = cli_solve_line_draw, .ctx = &line };
+    rm_player *p = rm_player_new_with(g, spec, a.seed, &po, err, sizeof err);
+    cli_solve_line_clear(&line);
     if (!p) {
         rm_match_free(&m);
         rm_game_destroy(g);
@@ -564,13 +569,16 @@ const command cli_cmd_analyse = {
     "away), the principal variation in turn notation. Then 'bestturn TURN'. The\n"
     "perfect player (which solves the game, or reads it from --player perfect:DIR)\n"
     "prints 'value V' of the position and 'turn T V' of each turn: V is 'draw'\n"
-    "or 'SIDE win in N plies'. Other players print only the best turn.\n"
+    "or 'SIDE win in N plies'. Other players print only the best turn. While\n"
+    "perfect solves, a line on standard error shows its progress when that is a\n"
+    "terminal.\n"
     "\n"
     "  -a, --after TURNS         play these turns first (separated by blanks or ';')\n"
     "      --position TEXT       start from this position string (doc/notation.md)\n"
     "  -p, --player PLAYER       the player, as --SIDE= of play takes it (default\n"
     "                            ab:5s)\n"
     "      --seed N              seed of the player (default 1)\n"
+    "  -q, --quiet               draw no progress line while perfect solves\n"
     "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
     "  -h, --help                display this help and exit\n"
     "\n"

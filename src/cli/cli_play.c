@@ -386,12 +386,17 @@ static int cmd_play(int argc, char **argv)
         }
         o.player_text[s] = eq + 1;
     }
+    /* (a perfect player solves the game as it is made: its progress) */
+    cli_solve_line line;
+    cli_solve_line_start(&line, o.quiet);
+    rm_player_options po = { .solve_progress = cli_solve_line_draw, .ctx = &line };
     for (int s = 0; s < 2 && status == 0; s++) {
         char err[256];
         o.player[s] = strcmp(o.player_text[s], "human") == 0 ? PLAYER_HUMAN : PLAYER_COMPUTER;
         if (o.player[s] == PLAYER_COMPUTER &&
-            !(o.computer[s] = rm_player_new(g, o.player_text[s], o.seed + (uint64_t)s, err,
-                                            sizeof err))) {
+            !(o.computer[s] = rm_player_new_with(g, o.player_text[s], o.seed + (uint64_t)s, &po,
+                                                 err, sizeof err))) {
+            cli_solve_line_clear(&line);
             /* The library lists the computer players; play has humans too. */
             char *list = strstr(err, "(players: "), *hint = strstr(err, "; did you mean ");
             if (list && (!hint || hint > list)) {
@@ -406,6 +411,7 @@ static int cmd_play(int argc, char **argv)
                 status = cli_usage("play", "%s", err);
         }
     }
+    cli_solve_line_clear(&line);
     /* The game's lines go out as they are played, into a pipe or a file
      * too: a game that is killed keeps its transcript with its record. */
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -460,7 +466,8 @@ const command cli_cmd_play = {
     "                            that is wrong, or whose result its turns do not\n"
     "                            give\n"
     "      --seed N              seed of the computer players (default: the clock)\n"
-    "  -q, --quiet               do not draw the board after each turn\n"
+    "  -q, --quiet               do not draw the board after each turn (nor the\n"
+    "                            progress of perfect's solve)\n"
     "      --color[=WHEN]        draw the board in colour: auto (the default: when\n"
     "                            standard output is a terminal, NO_COLOR is unset or\n"
     "                            empty and TERM is not dumb), always or never\n"

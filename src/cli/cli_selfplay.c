@@ -720,13 +720,20 @@ static int cmd_selfplay(int argc, char **argv)
     }
     t.options.n = t.g->noptions;
     char err[256];
+    /* (each player is made once to check its text; a perfect player
+     * solves the game then, which its progress line shows: the games'
+     * own, in their threads, have selfplay's bar) */
+    cli_solve_line line;
+    cli_solve_line_start(&line, false);
+    rm_player_options po = { .solve_progress = cli_solve_line_draw, .ctx = &line };
     for (int s = 0; s < 2; s++) {
         if (strcmp(t.players[s], "human") == 0) {
             rm_game_destroy(t.g);
             return cli_usage("selfplay", "%s", "'human' cannot play a tournament: selfplay plays "
                              "computer players (random, mcts, ab; see 'rimau play --help')");
         }
-        rm_player *p = rm_player_new(t.g, t.players[s], 0, err, sizeof err);
+        rm_player *p = rm_player_new_with(t.g, t.players[s], 0, &po, err, sizeof err);
+        cli_solve_line_clear(&line);
         if (!p) {
             rm_game_destroy(t.g);
             return cli_usage("selfplay", "%s", err);

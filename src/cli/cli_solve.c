@@ -51,40 +51,6 @@ static const char *grouped(uint64_t n, char *buf)
     return buf;
 }
 
-/* The progress bar of the tier being solved, on a terminal. */
-typedef struct bar {
-    bool on;
-    int last;                  /* the tier last drawn */
-    int width;                 /* of the line drawn */
-} bar;
-
-static void draw_bar(void *ctx, const rm_solve_progress *p)
-{
-    bar *b = ctx;
-    if (!b->on)
-        return;
-    char line[256];
-    const char *what = p->stage == 0 ? "forward" : p->stage == 1 ? "back" : "done";
-    int pct = p->positions ? (int)(100.0 * (double)p->done / (double)(p->positions + 1)) : 100;
-    if (p->stage > 0)
-        pct = 100;
-    int fill = pct / 5;
-    int n = snprintf(line, sizeof line, "\rtier %d %-7s [%.*s%*s] %3d%% %.120s", p->tier, what, fill,
-                     "####################", 20 - fill, "", pct, p->name);
-    int pad = b->width > n ? b->width - n : 0;
-    fprintf(stderr, "%s%*s", line, pad, "");
-    b->width = n;
-    fflush(stderr);
-}
-
-static void clear_bar(bar *b)
-{
-    if (b->on && b->width) {
-        fprintf(stderr, "\r%*s\r", b->width, "");
-        b->width = 0;
-    }
-}
-
 /* "tigers win in 7 plies", "draw" for value V of a position whose side to
  * move is SIDE, D plies from the end. */
 static const char *value_text(const rm_game *g, int v, int side, int d, char *buf, size_t size)
@@ -252,12 +218,13 @@ static int cmd_solve(int argc, char **argv)
     /* the position solved from: the start, or --position and --after */
     rm_state from = *rm_match_state(&m);
     o.root = &from;
-    bar b = { !args.quiet && isatty(STDERR_FILENO), 0, 0 };
-    o.progress = draw_bar;
+    cli_solve_line b;
+    cli_solve_line_start(&b, args.quiet);
+    o.progress = cli_solve_line_draw;
     o.ctx = &b;
     char err[1024];
     rm_solver *s = rm_solve(g, &o, err, sizeof err);
-    clear_bar(&b);
+    cli_solve_line_clear(&b);
     if (!s) {
         fprintf(stderr, "rimau solve: %s\n", err);
         if (strstr(err, "rimau solve --estimate") && !json) {
@@ -273,9 +240,8 @@ static int cmd_solve(int argc, char **argv)
     uint64_t bad = 0;
     char verr[512] = "";
     if (verify) {
-        b.width = 0;
-        bad = rm_solver_verify(s, draw_bar, &b, verr, sizeof verr);
-        clear_bar(&b);
+        bad = rm_solver_verify(s, cli_solve_line_draw, &b, verr, sizeof verr);
+        cli_solve_line_clear(&b);
     }
     rm_solve_stats st;
     rm_solver_stats(s, &st);

@@ -147,8 +147,9 @@ static int parse_ab(rm_player *p, const char *spec, const char *arg, char *err, 
  * database folder DIR and completed there), and the best turn by value:
  * the quickest win, else a draw, else the longest loss. */
 static int parse_perfect(rm_player *p, const char *spec, const char *arg,
-                         const rm_player_limits *limits, char *err, size_t errsize)
+                         const rm_player_options *po, char *err, size_t errsize)
 {
+    const rm_player_limits *limits = po ? po->limits : NULL;
     p->kind = P_PERFECT;
     if (limits) {
         /* (a player within limits touches no file, and solves nothing) */
@@ -163,6 +164,10 @@ static int parse_perfect(rm_player *p, const char *spec, const char *arg,
     }
     rm_solve_options o = { 0 };
     o.db = arg && *arg ? arg : NULL;
+    if (po) {
+        o.progress = po->solve_progress;
+        o.ctx = po->ctx;
+    }
     char why[768];
     p->owned = rm_solve(p->g, &o, why, sizeof why);
     p->solver = p->owned;
@@ -175,7 +180,7 @@ static int parse_perfect(rm_player *p, const char *spec, const char *arg,
 
 /* Makes P the player SPEC describes; -1 with a message in ERR when SPEC is
  * not a player. */
-static int parse_spec(rm_player *p, const char *spec, const rm_player_limits *limits, char *err,
+static int parse_spec(rm_player *p, const char *spec, const rm_player_options *o, char *err,
                       size_t errsize)
 {
     const char *colon = strchr(spec, ':');
@@ -188,7 +193,7 @@ static int parse_spec(rm_player *p, const char *spec, const rm_player_limits *li
     if (name == 2 && strncmp(spec, "ab", 2) == 0)
         return parse_ab(p, spec, arg, err, errsize);
     if (name == 7 && strncmp(spec, "perfect", 7) == 0)
-        return parse_perfect(p, spec, arg, limits, err, errsize);
+        return parse_perfect(p, spec, arg, o, err, errsize);
     snprintf(err, errsize, "unknown player '%s' (players: random[:Ns], "
              "mcts[:N|:Ns|:N/Ts][:L], ab[:DEPTH|:Ns|:DEPTH/Ts], perfect[:DIR])%s", SHOWN(spec),
              rm_player_hint(spec, NULL, (char[RM_SUGGEST_TEXT]){ 0 }));
@@ -224,6 +229,14 @@ rm_player *rm_player_new(const rm_game *g, const char *spec, uint64_t seed, char
 rm_player *rm_player_new_limited(const rm_game *g, const char *spec, uint64_t seed,
                                  const rm_player_limits *limits, char *err, size_t errsize)
 {
+    rm_player_options o = { .limits = limits };
+    return rm_player_new_with(g, spec, seed, &o, err, errsize);
+}
+
+rm_player *rm_player_new_with(const rm_game *g, const char *spec, uint64_t seed,
+                              const rm_player_options *o, char *err, size_t errsize)
+{
+    const rm_player_limits *limits = o ? o->limits : NULL;
     rm_player *p = calloc(1, sizeof *p);
     char *copy = malloc(strlen(spec) + 1);
     if (!p || !copy) {
@@ -250,7 +263,7 @@ rm_player *rm_player_new_limited(const rm_game *g, const char *spec, uint64_t se
     if (p->bits && !(p->tally = malloc(sizeof *p->tally)))
         p->bits = NULL; /* (out of memory: the reference alone) */
     atomic_init(&p->halt, false);
-    if (parse_spec(p, spec, limits, err, errsize) != 0) {
+    if (parse_spec(p, spec, o, err, errsize) != 0) {
         rm_player_free(p);
         return NULL;
     }

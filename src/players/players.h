@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "match.h"
+#include "solve.h"
 
 typedef struct rm_player rm_player;
 
@@ -56,6 +57,19 @@ typedef struct rm_player_limits {
 /* rm_player_new within LIMITS (NULL: none, as rm_player_new). */
 rm_player *rm_player_new_limited(const rm_game *g, const char *spec, uint64_t seed,
                                  const rm_player_limits *limits, char *err, size_t errsize);
+
+/* How a player is made, besides its text: its limits, and who is told
+ * how the solve goes that a perfect player makes as it is made (the
+ * program draws it: a player writes nothing). */
+typedef struct rm_player_options {
+    const rm_player_limits *limits;      /* NULL: none */
+    rm_solve_progress_fn solve_progress; /* told of each tier solved (NULL: nothing) */
+    void *ctx;                           /* SOLVE_PROGRESS's */
+} rm_player_options;
+
+/* rm_player_new with the options O (NULL: none, as rm_player_new). */
+rm_player *rm_player_new_with(const rm_game *g, const char *spec, uint64_t seed,
+                              const rm_player_options *o, char *err, size_t errsize);
 void rm_player_free(rm_player *p);
 /* The player's text, as given. */
 const char *rm_player_spec(const rm_player *p);

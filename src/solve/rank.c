@@ -496,11 +496,18 @@ int find_symmetries(rm_solver *s)
     return 0;
 }
 
+/* Whether the placements of C pieces of the first kind are put in
+ * classes: there are symmetries, and few enough placements to table. */
+static bool tabled(const rm_solver *s, int c)
+{
+    return s->nsyms > 1 && c > 0 && s->binom[s->npoints][c] <= MAX_SYM_SETS;
+}
+
 /* The table of the placements of C pieces up to symmetry; NULL when
  * there are too many placements to table (or no symmetry). */
 static const symtab *symtab_of(rm_solver *s, int c)
 {
-    if (s->nsyms == 1 || c <= 0 || s->binom[s->npoints][c] > MAX_SYM_SETS)
+    if (!tabled(s, c))
         return NULL;
     if (s->symtabs[c])
         return s->symtabs[c];
@@ -550,6 +557,60 @@ static const symtab *symtab_of(rm_solver *s, int c)
     return y;
 }
 
+/* The sets of C points that the symmetry G keeps (maps onto
+ * themselves): the unions of whole cycles of G on the board's points, C
+ * points in all, so the coefficient of x^C in the product over its
+ * cycles of (1 + x^length). C is at most half the points (so no count
+ * passes the binomial that tabled() bounds). */
+static uint64_t sets_kept(const rm_solver *s, int g, int c)
+{
+    uint64_t ways[129] = { 1 };
+    bool seen[RM_BITS_MAX_WORDS * 64] = { false };
+    for (u128 left = s->board; left; left &= left - 1) {
+        int len = 0;
+        for (int b = low2(left); !seen[b]; b = s->perm[g][b], len++)
+            seen[b] = true;
+        for (int d = c; d >= len && len > 0; d--)
+            ways[d] += ways[d - len];
+    }
+    return ways[c];
+}
+
+/* The classes of placements of C pieces of the first kind, as the table
+ * of symtab_of would have them, without making it: by Burnside's lemma,
+ * the number of orbits of a group is the mean over its members of the
+ * sets each keeps. (Placing C pieces or leaving C points free has as
+ * many classes: the complement commutes with every symmetry.) A table is
+ * made after all if the mean is not whole, which only a set of
+ * symmetries that is not a group could give. */
+static uint64_t classes_counted(rm_solver *s, int c)
+{
+    if (s->classes[c])
+        return s->classes[c];
+    int k = c <= s->npoints - c ? c : s->npoints - c;
+    uint64_t sum = 0;
+    for (int g = 0; g < s->nsyms; g++)
+        sum += sets_kept(s, g, k);
+    if (sum % (uint64_t)s->nsyms == 0) {
+        s->classes[c] = sum / (uint64_t)s->nsyms;
+    } else {
+        const symtab *y = symtab_of(s, c);
+        s->classes[c] = y ? y->nclasses : s->binom[s->npoints][c];
+    }
+    return s->classes[c];
+}
+
+uint64_t first_classes(rm_solver *s, int c, bool count, const symtab **table)
+{
+    *table = NULL;
+    if (!tabled(s, c))
+        return s->binom[s->npoints][c];
+    if (count)
+        return classes_counted(s, c);
+    *table = symtab_of(s, c);
+    return *table ? (*table)->nclasses : s->binom[s->npoints][c];
+}
+
 /* ---- the layout of a tier ---- */
 
 static void name_tier(const rm_solver *s, tier *t)
@@ -570,7 +631,8 @@ static void name_tier(const rm_solver *s, tier *t)
     }
 }
 
-/* Works out how tier T numbers its positions; false when it has too many. */
+/* Works out how tier T numbers its positions; false when it has too many.
+ * With S->count_only, only how many (T->sym is left NULL). */
 bool lay_out(rm_solver *s, tier *t)
 {
     const rm_game *g = s->g;
@@ -611,9 +673,7 @@ bool lay_out(rm_solver *s, tier *t)
                     return false;
                 n = s->binom[free + c - 1][c];
             } else {
-                n = s->binom[free][c];
-                if (j == 0 && (t->sym = symtab_of(s, c)))
-                    n = t->sym->nclasses;
+                n = j == 0 ? first_classes(s, c, s->count_only, &t->sym) : s->binom[free][c];
                 free -= c;
             }
             size *= (long double)n;

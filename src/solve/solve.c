@@ -478,6 +478,7 @@ int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *
     rm_solver *s = new_solver(g, &o, err, errsize);
     if (!s)
         return -1;
+    s->count_only = true; /* (the tiers' sizes alone: no table of classes) */
     tkey key;
     memset(&key, 0, sizeof key);
     each_key(s, &key, 0, estimate_key, out);
@@ -498,4 +499,19 @@ int rm_solve_unmoves(const rm_game *g, const rm_state *st, rm_state *out, int ma
     int n = s ? unmoves_of(s, st, out, max) : -1;
     rm_solver_free(s);
     return n;
+}
+
+int rm_solve_classes(const rm_game *g, int c, uint64_t *counted, uint64_t *tabled)
+{
+    char err[256];
+    if (c < 0 || c > g->board.npoints)
+        return -1;
+    rm_solver *s = new_solver(g, &(rm_solve_options){ 0 }, err, sizeof err);
+    if (!s)
+        return -1;
+    const symtab *table;
+    *counted = first_classes(s, c, true, &table);
+    *tabled = first_classes(s, c, false, &table);
+    rm_solver_free(s);
+    return 0;
 }

@@ -113,6 +113,14 @@ int rm_solver_set_value(rm_solver *s, const rm_state *st, int value, int distanc
  * (its turns are kept) or the solver does not take G. */
 int rm_solve_unmoves(const rm_game *g, const rm_state *st, rm_state *out, int max);
 
+/* For the tests of the estimate: the classes of the placements of C
+ * pieces of one kind on G's board under its symmetries (no symmetry:
+ * every placement), as the estimate counts them (Burnside's lemma) into
+ * *COUNTED, and as a solve tables them one by one into *TABLED. Both are
+ * every placement where a solve tables none (too many placements). -1
+ * when the solver does not take G. */
+int rm_solve_classes(const rm_game *g, int c, uint64_t *counted, uint64_t *tabled);
+
 /* The totals of a solve. */
 typedef struct rm_solve_stats {
     int tiers;

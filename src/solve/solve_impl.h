@@ -122,6 +122,9 @@ struct rm_solver {
     uint8_t (*perm)[RM_BITS_MAX_WORDS * 64];
     uint8_t compose[MAX_SYMS][MAX_SYMS]; /* compose[a][b]: b, then a */
     symtab *symtabs[129];      /* by count of the first kind */
+    bool count_only;           /* (the estimate) tiers are laid out to count their
+                                * positions: no table of classes is made */
+    uint64_t classes[129];     /* by count of the first kind: its classes, counted (0: not yet) */
     /* the tiers, in the order they were solved, and a table to find them */
     int ntiers, captiers;
     tier **tiers;
@@ -213,7 +216,15 @@ void make_state(const rm_solver *s, const tier *t, const u128 *sets, int side, r
 /* The ray of P whose first point is Q, or -1. */
 int ray_to(const rm_board *b, int p, int q);
 int find_symmetries(rm_solver *s);
-/* Works out how tier T numbers its positions; false when it has too many. */
+/* The placements of C pieces of a tier's first kind (the one tabled by
+ * class): their classes under the board's symmetries, as a solve tables
+ * them (into *TABLE), or when COUNT only counted (*TABLE NULL); every
+ * placement (*TABLE NULL) where none is tabled: no symmetry, or too
+ * many placements. */
+uint64_t first_classes(rm_solver *s, int c, bool count, const symtab **table);
+/* Works out how tier T numbers its positions; false when it has too many.
+ * With S->count_only, only how many: T->sym is left NULL, and T cannot
+ * be ranked. */
 bool lay_out(rm_solver *s, tier *t);
 
 /* ---- db.c: the database, the lock of its folder ---- */

@@ -815,6 +815,102 @@ static void solve__perfect_player__plays_the_solved_values(void **state)
     perfect_plays("tests/games/solve-hare.game");
 }
 
+/* ---- the estimate ---- */
+
+/* The estimate counts the classes of a tier's first kind by Burnside's
+ * lemma; a solve tables them one placement at a time. They agree for
+ * every number of pieces whose table is small enough to make here, on
+ * boards of several symmetry groups (the complement taken for more
+ * pieces than half the points), and with counts made by hand: the
+ * points of a 5 x 5 board fall in 6 classes under its 8 symmetries
+ * (the centre, the corners, the middles of the sides, the other points
+ * of the sides, the inner diagonal points, the inner middles), and its
+ * pairs of points in (300 + 12 + 4 * 20) / 8 = 49 (the identity keeps
+ * all 300; a quarter turn none; the half turn the 12 pairs it swaps; a
+ * mirror the 10 pairs of its 5 fixed points and the 10 it swaps). */
+static void solve__estimate__counts_the_classes_a_solve_tables(void **state)
+{
+    (void)state;
+    static const char *const files[] = { "games/bagh-chal.game", "games/kaooa.game",
+                                         "games/fox-and-geese.game", "games/alquerque.game",
+                                         "tests/games/solve-hare.game" };
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        rm_game *g = load_test_game(files[f], NULL, NULL);
+        int n = g->board.npoints;
+        uint64_t placements = 1; /* binom(n, c) */
+        for (int c = 0; c <= n; c++) {
+            if (c > 0)
+                placements = placements * (uint64_t)(n - c + 1) / (uint64_t)c;
+            if (placements > 60000)
+                continue; /* (a table too slow to make here) */
+            uint64_t counted, tabled;
+            assert_int_equal(rm_solve_classes(g, c, &counted, &tabled), 0);
+            if (counted != tabled)
+                fail_msg("%s, %d pieces: %llu classes counted, %llu tabled", files[f], c,
+                         (unsigned long long)counted, (unsigned long long)tabled);
+            assert_true(counted <= placements);
+        }
+        uint64_t counted, tabled;
+        assert_int_equal(rm_solve_classes(g, n + 1, &counted, &tabled), -1);
+        if (f == 0) {
+            assert_int_equal(rm_solve_classes(g, 1, &counted, &tabled), 0);
+            assert_int_equal(counted, 6);
+            assert_int_equal(rm_solve_classes(g, 24, &counted, &tabled), 0);
+            assert_int_equal(counted, 6);
+            assert_int_equal(rm_solve_classes(g, 2, &counted, &tabled), 0);
+            assert_int_equal(counted, 49);
+            assert_int_equal(rm_solve_classes(g, 23, &counted, &tabled), 0);
+            assert_int_equal(counted, 49);
+        }
+        rm_game_destroy(g);
+    }
+}
+
+/* A perfect player tells the program how its solve goes, through its
+ * options (it writes nothing itself): every tier begun and finished,
+ * the last told done; and is made as without them. */
+typedef struct told {
+    int calls, tiers, finished, last_stage;
+} told;
+
+static void tell(void *ctx, const rm_solve_progress *p)
+{
+    told *t = ctx;
+    t->calls++;
+    if (p->tier > t->tiers)
+        t->tiers = p->tier;
+    t->finished += p->stage == 2;
+    t->last_stage = p->stage;
+}
+
+static void solve__perfect_player__tells_its_solves_progress(void **state)
+{
+    (void)state;
+    rm_game *g = load_test_game("games/kaooa.game", NULL, NULL);
+    told t = { 0 };
+    rm_player_options o = { .solve_progress = tell, .ctx = &t };
+    char err[512];
+    rm_player *p = rm_player_new_with(g, "perfect", 1, &o, err, sizeof err);
+    assert_non_null(p);
+    rm_solve_stats st;
+    rm_solver_stats(rm_player_solver(p), &st);
+    assert_true(st.tiers > 1);
+    assert_int_equal(t.tiers, st.tiers);
+    assert_int_equal(t.finished, st.tiers);
+    assert_int_equal(t.last_stage, 2);
+    assert_true(t.calls > 2 * st.tiers); /* (begun, going back, done, for each) */
+    /* within limits it borrows a solve, and tells nothing */
+    rm_player_limits limits = { 0, rm_player_solver(p) };
+    told quiet = { 0 };
+    rm_player_options lo = { .limits = &limits, .solve_progress = tell, .ctx = &quiet };
+    rm_player *q = rm_player_new_with(g, "perfect", 1, &lo, err, sizeof err);
+    assert_non_null(q);
+    assert_int_equal(quiet.calls, 0);
+    rm_player_free(q);
+    rm_player_free(p);
+    rm_game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -827,6 +923,8 @@ int main(void)
         cmocka_unit_test(solve__database__writes_through_no_link),
         cmocka_unit_test(solve__database__one_solve_writes_a_folder_at_a_time),
         cmocka_unit_test(solve__perfect_player__plays_the_solved_values),
+        cmocka_unit_test(solve__perfect_player__tells_its_solves_progress),
+        cmocka_unit_test(solve__estimate__counts_the_classes_a_solve_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
