@@ -225,6 +225,7 @@ static void print_plan(const rm_plan *p)
     printf("plan: %.2f s to find the tiers, %.2f s to solve the levels (of the clock)\n",
            p->plan_seconds, p->seconds);
     printf("%5s %6s %14s %10s %10s\n", "level", "tiers", "positions", "slowest s", "sum s");
+    double critical = 0;
     for (int lv = 0; lv < p->nlevels; lv++) {
         int n = 0;
         uint64_t pos = 0;
@@ -238,11 +239,12 @@ static void print_plan(const rm_plan *p)
                     most = p->tiers[i].seconds;
             }
         printf("%5d %6d %14s %10.2f %10.2f\n", lv, n, grouped(pos, a), most, sum);
+        critical += most;
     }
     printf("projected from each tier's seconds (finding and solving):");
     for (int n = 1; n <= 64; n *= 2)
         printf(" %d rank%s %.1f s%s", n, CLI_S(n), rm_plan_projected(p, n), n < 64 ? "," : "");
-    printf("; any number: %.1f s\n", rm_plan_projected(p, p->ntiers));
+    printf("; at best (each level's slowest tier, the plan shared out): %.1f s\n", critical);
 }
 
 static int cmd_solve(int argc, char **argv)
@@ -549,5 +551,5 @@ const command cli_cmd_solve = {
     "  rimau solve games/kaooa.game\n"
     "  rimau solve games/tiger-and-buffaloes.game --db tb.db --verify\n"
     "  rimau solve games/main-tapal-empat.game --estimate\n"
-    "  mpirun -np 4 rimau solve games/kaooa.game --db kaooa.db --plan\n"
+    "  mpirun -np 2 rimau solve games/kaooa.game --db kaooa.db --plan\n"
 };
