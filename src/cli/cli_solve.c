@@ -333,6 +333,7 @@ static int cmd_solve(int argc, char **argv)
     if (err[0] || ranks || by_levels) {
         status = solve_by_levels(g, &o, ranks, json && by_levels, &plan, &b, err, sizeof err);
         if (status || (ranks && ranks->rank != 0)) {
+            rm_plan_free(&plan);
             rm_match_free(&m);
             rm_game_destroy(g);
             return status;
@@ -349,6 +350,7 @@ static int cmd_solve(int argc, char **argv)
             fflush(stderr);
             estimate(g, o.no_symmetry, false, o.memory);
         }
+        rm_plan_free(&plan);
         rm_match_free(&m);
         rm_game_destroy(g);
         return EXIT_INVALID;
