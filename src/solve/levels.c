@@ -42,6 +42,8 @@ typedef struct bytes {
 
 static void put(bytes *b, const void *p, size_t n)
 {
+    if (n == 0)
+        return; /* (P may be NULL: a tier that leads nowhere) */
     if (b->n + n > b->cap) {
         size_t cap = b->cap ? 2 * b->cap : 4096;
         while (cap < b->n + n)
