@@ -1152,6 +1152,27 @@ expect 1 "solve a game of stacks taller than the solver keeps" "$RIMAU" solve "$
 has "more than 32 pieces that stack" err "a game of tall stacks is refused with the reason"
 expect 2 "solve with a bad --memory" "$RIMAU" solve "$drops" --memory lots
 has "memory takes a size" err "a bad size is named"
+# A solve by levels (--plan: as on the ranks of mpirun, tests/check-mpi.sh,
+# here in one process) writes the database a solve writes, byte for byte,
+# reads it back, and prints its levels.
+expect 0 "solve into a new folder" "$RIMAU" solve "$drops" -q --db "$tmp/by-one"
+grep '^start' "$tmp/out" > "$tmp/one.start"
+expect 0 "solve by levels (--plan)" "$RIMAU" solve "$drops" -q --db "$tmp/by-levels" --plan
+has "^plan: 10 tiers, found in [0-9]* layers from the start's, solved in [0-9]* levels on 1 rank\$" out \
+    "solve --plan counts the tiers and the levels"
+has "^projected from each tier's seconds (finding and solving): 1 rank [0-9.]* s, 2 ranks" out \
+    "solve --plan projects the time of more ranks"
+holds "the start is solved" [ -s "$tmp/one.start" ]
+hasf "$(cat "$tmp/one.start")" out "solve --plan gives the start's value"
+same_folder() {
+    [ "$(ls -A "$1")" = "$(ls -A "$2")" ] || return 1
+    for f in "$1"/*.tier; do cmp -s "$f" "$2/${f##*/}" || return 1; done
+}
+holds "solve --plan writes the same files as a solve, byte for byte" same_folder "$tmp/by-one" "$tmp/by-levels"
+expect 2 "solve --plan without a folder" "$RIMAU" solve "$drops" -q --plan
+has "needs --db DIR" err "solve --plan says it needs a folder"
+expect 2 "solve --plan --json" "$RIMAU" solve "$drops" -q --plan --json --db "$tmp/by-json"
+holds "solve --plan --json makes no folder" [ ! -e "$tmp/by-json" ]
 expect 0 "solve --blockade" "$RIMAU" solve "$srcdir/games/meurimueng-rimueng.game" --blockade tigers --within 8
 has "^the fewest sheep that block: 4; " out "the blockade gives the fewest blockers"
 has "^placements that can be blocked: 666; by 8 or fewer: 67\$" out "and how many placements 8 block"

@@ -146,6 +146,73 @@ static int blockade(const rm_game *g, const rm_state *from, const char *side_nam
     return 0;
 }
 
+/* A solve by levels (rm_solve_levels) on the ranks of RANKS, or in this
+ * process alone (NULL), with the MPI job's end; ERR holds rm_mpi_start's
+ * refusal, if any. 0, or the status to exit with (on every rank). */
+static int solve_by_levels(const rm_game *g, rm_solve_options *o, const rm_ranks *ranks,
+                           bool json_plan, rm_plan *plan, bar *b, char *err, size_t errsize)
+{
+    int rank = ranks ? ranks->rank : 0;
+    if (err[0]) {
+        fprintf(stderr, "rimau solve: %s\n", err);
+        return EXIT_INVALID;
+    }
+    if (!o->db || json_plan) {
+        if (rank == 0)
+            cli_usage("solve", "%s",
+                      !o->db ? "a solve by levels (--plan, or under mpirun) needs --db DIR, a "
+                               "folder every rank shares"
+                             : "--plan prints a table: it does not combine with --json");
+        rm_mpi_end();
+        return EXIT_USAGE;
+    }
+    if (rank != 0) {
+        o->progress = NULL; /* (rank 0 alone draws, and prints) */
+        b->on = false;
+    }
+    int r = rm_solve_levels(g, o, ranks, plan, err, errsize);
+    clear_bar(b);
+    rm_mpi_end();
+    if (r != 0 && err[0] && ranks && ranks->size > 1)
+        fprintf(stderr, "rimau solve: rank %d of %d: %s\n", rank, ranks->size, err);
+    else if (r != 0 && err[0])
+        fprintf(stderr, "rimau solve: %s\n", err);
+    return r != 0 ? EXIT_INVALID : 0;
+}
+
+/* The levels of a solve by levels, the seconds each took, and what N
+ * ranks would take, from the seconds of each tier. */
+static void print_plan(const rm_plan *p)
+{
+    char a[32];
+    printf("plan: %d tiers, found in %d layers from the start's, solved in %d levels on %d "
+           "rank%s\n",
+           p->ntiers, p->nlayers, p->nlevels, p->ranks, CLI_S(p->ranks));
+    printf("plan: %.2f s to find the tiers, %.2f s to solve the levels (of the clock)\n",
+           p->plan_seconds, p->seconds);
+    printf("%5s %6s %14s %10s %10s\n", "level", "tiers", "positions", "slowest s", "sum s");
+    double critical = 0;
+    for (int lv = 0; lv < p->nlevels; lv++) {
+        int n = 0;
+        uint64_t pos = 0;
+        double most = 0, sum = 0;
+        for (int i = 0; i < p->ntiers; i++)
+            if (p->tiers[i].level == lv) {
+                n++;
+                pos += p->tiers[i].positions;
+                sum += p->tiers[i].seconds;
+                if (p->tiers[i].seconds > most)
+                    most = p->tiers[i].seconds;
+            }
+        printf("%5d %6d %14s %10.2f %10.2f\n", lv, n, grouped(pos, a), most, sum);
+        critical += most;
+    }
+    printf("projected from each tier's seconds (finding and solving):");
+    for (int n = 1; n <= 64; n *= 2)
+        printf(" %d rank%s %.1f s%s", n, CLI_S(n), rm_plan_projected(p, n), n < 64 ? "," : "");
+    printf("; at best (each level's slowest tier, the plan shared out): %.1f s\n", critical);
+}
+
 static int cmd_solve(int argc, char **argv)
 {
     static const struct option opts[] = { { "db", required_argument, NULL, 'd' },
@@ -157,11 +224,12 @@ static int cmd_solve(int argc, char **argv)
                                           { "estimate", no_argument, NULL, 'E' },
                                           { "blockade", required_argument, NULL, 'B' },
                                           { "within", required_argument, NULL, 'W' },
+                                          { "plan", no_argument, NULL, 'P' },
                                           { 0 } };
     cli_args args = { .cmd = &cli_cmd_solve, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_QUIET };
     rm_solve_options o = { 0 };
     o.memory = (size_t)4 << 30;
-    bool json = false, verify = false, est = false;
+    bool json = false, verify = false, est = false, by_levels = false;
     const char *blocked = NULL;
     int ch, status = 0, within = -1;
     while ((ch = cli_next_opt(&args, argc, argv, "d:m:j:", opts, &status)) != -1) {
@@ -188,6 +256,8 @@ static int cmd_solve(int argc, char **argv)
             est = true;
         if (ch == 'B')
             blocked = optarg;
+        if (ch == 'P')
+            by_levels = true;
         if (ch == 'W') {
             char *end;
             long w = strtol(optarg, &end, 10);
@@ -223,6 +293,20 @@ static int cmd_solve(int argc, char **argv)
     o.progress = cli_solve_line_draw;
     o.ctx = &b;
     char err[1024];
+    /* under mpirun, or with --plan: by levels, into the folder, which
+     * rank 0 then reads as any solve does */
+    rm_plan plan = { 0 };
+    const rm_ranks *ranks = rm_mpi_start(err, sizeof err);
+    if (err[0] || ranks || by_levels) {
+        status = solve_by_levels(g, &o, ranks, json && by_levels, &plan, &b, err, sizeof err);
+        if (status || (ranks && ranks->rank != 0)) {
+            rm_plan_free(&plan);
+            rm_match_free(&m);
+            rm_game_destroy(g);
+            return status;
+        }
+        o.read_only = true; /* (every tier is in the folder: a missing one is a fault) */
+    }
     rm_solver *s = rm_solve(g, &o, err, sizeof err);
     cli_solve_line_clear(&b);
     if (!s) {
@@ -233,6 +317,7 @@ static int cmd_solve(int argc, char **argv)
             fflush(stderr);
             estimate(g, o.no_symmetry, false, o.memory);
         }
+        rm_plan_free(&plan);
         rm_match_free(&m);
         rm_game_destroy(g);
         return EXIT_INVALID;
@@ -302,6 +387,11 @@ static int cmd_solve(int argc, char **argv)
         json_object_set_new(root, "longest", json_integer(st.longest));
         json_object_set_new(root, "memory", json_integer((json_int_t)st.memory));
         json_object_set_new(root, "seconds", json_real(st.seconds));
+        if (plan.tiers)
+            json_object_set_new(root, "by_levels",
+                                json_pack("{s:i, s:i, s:f, s:f}", "ranks", plan.ranks, "levels",
+                                          plan.nlevels, "plan_seconds", plan.plan_seconds,
+                                          "seconds", plan.seconds));
         json_object_set_new(root, "turn_limit_ignored", json_integer(g->rules.draw_after));
         if (verify)
             json_object_set_new(root, "inconsistent", json_integer((json_int_t)bad));
@@ -354,6 +444,10 @@ static int cmd_solve(int argc, char **argv)
                grouped(st.won, bb), grouped(st.lost, cc), grouped(st.drawn, dd));
         printf("symmetries of the board: %d; longest forced win: %d pl%s\n", st.symmetries,
                st.longest, st.longest == 1 ? "y" : "ies");
+        if (plan.tiers)
+            printf("by levels on %d rank%s: %.2f s to find the tiers, %.2f s to solve them into "
+                   "the folder, then read back:\n",
+                   plan.ranks, CLI_S(plan.ranks), plan.plan_seconds, plan.seconds);
         printf("memory: %.1f MiB at most; time: %.2f s%s%s\n", (double)st.memory / (1 << 20),
                st.seconds, st.loaded ? "; tiers read from the database: " : "",
                st.loaded ? grouped((uint64_t)st.loaded, a) : "");
@@ -361,7 +455,10 @@ static int cmd_solve(int argc, char **argv)
             printf(bad ? "verify: %s positions disagree with the rules; the first: %s\n"
                        : "verify: every position agrees with the rules%s%s\n",
                    bad ? grouped(bad, a) : "", verr);
+        if (by_levels && plan.tiers)
+            print_plan(&plan);
     }
+    rm_plan_free(&plan);
     rm_match_free(&m);
     rm_solver_free(s);
     rm_game_destroy(g);
@@ -406,6 +503,13 @@ const command cli_cmd_solve = {
     "                            block (default: all the other side's pieces)\n"
     "      --verify              check every value against the rules afterwards\n"
     "      --estimate            print what solving would take, and solve nothing\n"
+    "      --plan                solve by levels, as under mpirun (which shares each\n"
+    "                            level's tiers among its ranks; needs --db DIR, a\n"
+    "                            folder every rank shares): find the tiers first,\n"
+    "                            then solve the tiers that lead nowhere, then those\n"
+    "                            that lead only to those, ...; and print the\n"
+    "                            levels, the seconds of each, and what more ranks\n"
+    "                            would take\n"
     "      --json                print the results as one JSON object\n"
     "  -q, --quiet               draw no progress bar\n"
     "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
@@ -415,4 +519,5 @@ const command cli_cmd_solve = {
     "  rimau solve games/kaooa.game\n"
     "  rimau solve games/tiger-and-buffaloes.game --db tb.db --verify\n"
     "  rimau solve games/main-tapal-empat.game --estimate\n"
+    "  mpirun -np 2 rimau solve games/kaooa.game --db kaooa.db --plan\n"
 };

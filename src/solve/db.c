@@ -326,6 +326,15 @@ bool lock_take(rm_solver *s, short type)
     return false;
 }
 
+/* (rank 0 of the job holds the write lock, which keeps every other
+ * process out while the ranks write into the folder: the ranks neither
+ * take it nor let it go) */
+void lock_shared(rm_solver *s)
+{
+    s->lock_fd = -1;
+    s->lock_type = F_WRLCK;
+}
+
 /* Lets go of the folder's lock and of the process's turn. */
 void lock_release(rm_solver *s)
 {

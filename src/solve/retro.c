@@ -933,6 +933,13 @@ tier *solve_key(rm_solver *s, const tkey *key)
              s->o.db, t->name);
         return NULL;
     }
+    if (s->by_levels && (!s->own || memcmp(s->own, key, sizeof *key) != 0)) {
+        fail(s, "tier %s is missing from %s, where the solve of its level put it: the ranks "
+                "of an MPI job must share the database's folder",
+             t->name, s->o.db);
+        return NULL;
+    }
+    s->own = NULL; /* (the tiers it leads to are read, not solved) */
     /* a tier to solve, and to write: the folder is this solve's alone */
     if (s->o.db && !lock_take(s, F_WRLCK))
         return NULL;

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-static double clock_now(void)
+double clock_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -64,7 +64,7 @@ static void options_text(const rm_game *g, char *buf, size_t size)
                                g->options[i].values[g->options[i].chosen]);
 }
 
-static rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize)
+rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize)
 {
     const rm_bits *k = rm_bits_get(g);
     const char *why = refused(g, k);

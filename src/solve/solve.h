@@ -164,6 +164,67 @@ typedef struct rm_solve_estimate {
 int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *out, char *err,
                          size_t errsize);
 
+/* ---- a solve by levels, on the ranks of a job ----
+ *
+ * The tiers a solve needs are found first (the plan: each tier's
+ * positions played once, shared among the ranks, for the tiers its
+ * turns lead to); a tier's
+ * level is the longest path from it to a tier that leads nowhere, so the
+ * tiers of one level never lead to each other. The levels are solved in
+ * turn, nearest the end first, and the tiers of a level are shared among
+ * the ranks (the processes of an MPI job, solve_mpi.c), each tier solved
+ * by one rank and written into the database's folder, which every rank
+ * shares and reads the tiers it needs from. The folder's files are those
+ * a solve in one process writes, byte for byte. */
+
+/* The ranks of a job, as the solve needs them. */
+typedef struct rm_ranks {
+    int rank, size;
+    /* Every rank says whether it is well; each learns whether all are (a
+     * barrier: every rank calls it as often, in the same order). */
+    bool (*all_ok)(bool ok);
+    /* Every rank gives N bytes at MINE; each gets every rank's, rank 0's
+     * first, in one buffer of malloc, and their length in *TOTAL; NULL
+     * when out of memory. */
+    void *(*all_gather)(const void *mine, size_t n, size_t *total);
+} rm_ranks;
+
+/* What a solve by levels did, with the seconds of each tier. */
+typedef struct rm_plan_tier {
+    int layer;                     /* of the plan: the turns from the start to it */
+    int level;                     /* 0: leads to no tier; else one more than its next's most */
+    int rank;                      /* that solved it */
+    uint64_t positions;
+    double plan_seconds;           /* to find its next tiers (every rank's share, added) */
+    double seconds;                /* to solve it (or read it), on its rank */
+} rm_plan_tier;
+typedef struct rm_plan {
+    int ranks, ntiers, nlayers, nlevels;
+    rm_plan_tier *tiers;           /* (malloc) in the order found */
+    double plan_seconds, seconds;  /* of the clock, of the job: the plan, the levels */
+} rm_plan;
+
+/* Solves G by levels into O->db (which it needs), on RANKS (NULL: this
+ * process alone), and says what each tier took in *PLAN (NULL: not
+ * kept). Every rank calls it; 0 when every rank succeeded, else -1 with
+ * ERR (empty on a rank that did not fail itself). The values are in the
+ * folder, not in memory: rm_solve reads them. While it runs, rank 0
+ * holds the folder's lock for the whole job. */
+int rm_solve_levels(const rm_game *g, const rm_solve_options *o, const rm_ranks *ranks,
+                    rm_plan *plan, char *err, size_t errsize);
+/* The seconds PLAN would take on N ranks, from the seconds measured of
+ * each tier: the plan's work shared evenly, then each level's tiers, the
+ * longest first, each given to the rank with least to do so far. */
+double rm_plan_projected(const rm_plan *plan, int n);
+void rm_plan_free(rm_plan *plan);
+
+/* The ranks of the MPI job this process is one of (solve_mpi.c, in the
+ * program alone): NULL when it was not started by mpirun; NULL with ERR
+ * when it was but this rimau is built without MPI. rm_mpi_end ends the
+ * part in the job rm_mpi_start began (MPI_Finalize). */
+const rm_ranks *rm_mpi_start(char *err, size_t errsize);
+void rm_mpi_end(void);
+
 /* ---- blockades ----
  *
  * The fewest pieces of one kind of the other side that leave SIDE, to

@@ -145,6 +145,10 @@ struct rm_solver {
     int lock_errno;            /* why it is open to read only (or not at all) */
     short lock_type;           /* F_UNLCK, F_RDLCK or F_WRLCK: the lock held */
     bool unsynced;             /* tiers renamed into the folder since its last sync */
+    /* a solve by levels (levels.c): every tier but OWN is another rank's,
+     * read from the folder, never solved here */
+    bool by_levels;
+    const tkey *own;           /* the tier this rank is solving; NULL: none */
 };
 
 static inline int get_val(const tier *t, uint64_t i)
@@ -188,7 +192,12 @@ static inline void key_of(const rm_solver *s, const rm_bstate *bs, tkey *key)
     memcpy(key->phase_turns, bs->phase_turns, 2);
 }
 
-/* ---- solve.c: failing, stopping, memory ---- */
+/* ---- solve.c: making a solver; failing, stopping, memory (budget.c) ---- */
+
+/* A solver of G with the options O, not started; NULL with ERR when the
+ * solver does not take G. */
+rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize);
+double clock_now(void);
 
 /* Fails the solve with the message FMT (the first failure's is kept). */
 void fail(rm_solver *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -237,6 +246,9 @@ size_t val_bytes(const tier *t);
 bool lock_open(rm_solver *s);
 bool lock_take(rm_solver *s, short type);
 void lock_release(rm_solver *s);
+/* Marks the folder as locked for S by another process of its job (rank 0
+ * of a solve by levels holds the lock for every rank). */
+void lock_shared(rm_solver *s);
 void save_tier(rm_solver *s, const tier *t);
 void sync_folder(rm_solver *s);
 bool load_tier(rm_solver *s, tier *t);
