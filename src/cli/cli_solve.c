@@ -150,7 +150,7 @@ static int blockade(const rm_game *g, const rm_state *from, const char *side_nam
  * process alone (NULL), with the MPI job's end; ERR holds rm_mpi_start's
  * refusal, if any. 0, or the status to exit with (on every rank). */
 static int solve_by_levels(const rm_game *g, rm_solve_options *o, const rm_ranks *ranks,
-                           bool json_plan, rm_plan *plan, bar *b, char *err, size_t errsize)
+                           bool json_plan, rm_plan *plan, cli_solve_line *b, char *err, size_t errsize)
 {
     int rank = ranks ? ranks->rank : 0;
     if (err[0]) {
@@ -171,7 +171,7 @@ static int solve_by_levels(const rm_game *g, rm_solve_options *o, const rm_ranks
         b->on = false;
     }
     int r = rm_solve_levels(g, o, ranks, plan, err, errsize);
-    clear_bar(b);
+    cli_solve_line_clear(b);
     rm_mpi_end();
     if (r != 0 && err[0] && ranks && ranks->size > 1)
         fprintf(stderr, "rimau solve: rank %d of %d: %s\n", rank, ranks->size, err);
