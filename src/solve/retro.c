@@ -36,19 +36,27 @@ typedef struct work {
     uint64_t *edges;           /* (child << 32 | parent) within the tier */
     size_t nedges, capedges;
     uint32_t *off, *from;      /* the parents of each position: from[off[i] .. off[i+1]) */
-    uint32_t **bucket;         /* positions to decide, by distance */
+    bool wide;                 /* a tier of 2^32 positions or more: the buckets hold 8 bytes a
+                                * position, else 4 */
+    void **bucket;             /* positions to decide, by distance */
     size_t *nbucket, *capbucket;
     int nbuckets;
     uint8_t *final;            /* 1: decided; 2: over, decided when popped; 0: open */
 } work;
 
-static bool push(rm_solver *s, work *w, int d, uint32_t i)
+/* The Q-th position of the bucket of distance D. */
+static inline uint64_t bucket_at(const work *w, int d, size_t q)
+{
+    return w->wide ? ((const uint64_t *)w->bucket[d])[q] : ((const uint32_t *)w->bucket[d])[q];
+}
+
+static bool push(rm_solver *s, work *w, int d, uint64_t i)
 {
     if (d >= DIST_MAX)
         d = DIST_MAX - 1;
     if (d >= w->nbuckets) {
         int n = d + 64;
-        uint32_t **b = realloc(w->bucket, (size_t)n * sizeof *b);
+        void **b = realloc(w->bucket, (size_t)n * sizeof *b);
         size_t *nb = realloc(w->nbucket, (size_t)n * sizeof *nb);
         size_t *cb = realloc(w->capbucket, (size_t)n * sizeof *cb);
         if (b)
@@ -69,7 +77,7 @@ static bool push(rm_solver *s, work *w, int d, uint32_t i)
     }
     if (w->nbucket[d] == w->capbucket[d]) {
         size_t cap = w->capbucket[d] ? 2 * w->capbucket[d] : 1024;
-        uint32_t *b = realloc(w->bucket[d], cap * sizeof *b);
+        void *b = realloc(w->bucket[d], cap * (w->wide ? sizeof(uint64_t) : sizeof(uint32_t)));
         if (!b) {
             fail(s, "out of memory");
             return false;
@@ -77,7 +85,10 @@ static bool push(rm_solver *s, work *w, int d, uint32_t i)
         w->bucket[d] = b;
         w->capbucket[d] = cap;
     }
-    w->bucket[d][w->nbucket[d]++] = i;
+    if (w->wide)
+        ((uint64_t *)w->bucket[d])[w->nbucket[d]++] = i;
+    else
+        ((uint32_t *)w->bucket[d])[w->nbucket[d]++] = (uint32_t)i;
     return true;
 }
 
@@ -106,13 +117,13 @@ typedef struct scan {
     tier *t;
     work *w;
     bool alone;                /* one thread: solve a missing tier at once */
-    const uint32_t *list;      /* the positions to look at: LIST[from .. to), or */
+    const uint64_t *list;      /* the positions to look at: LIST[from .. to), or */
     uint64_t from, to;         /* (LIST NULL) the positions from .. to */
     uint64_t *edges;           /* (child << 32 | parent) within the tier */
     size_t nedges, capedges;
-    uint64_t *pushes;          /* (distance << 32 | position) to decide */
+    uint64_t *pushes;          /* (distance << 48 | position) to decide */
     size_t npushes, cappushes;
-    uint32_t *deferred;
+    uint64_t *deferred;
     size_t ndeferred, capdeferred;
     tkey *missing;
     size_t nmissing, capmissing;
@@ -145,14 +156,17 @@ static void scan_fail(scan *sc, const char *what)
     sc->failed = true;
 }
 
-static void scan_push(scan *sc, int d, uint32_t i)
+/* (a position is below MAX_TIER, 2^48, and a distance below 2^16) */
+#define PUSH_SHIFT 48
+
+static void scan_push(scan *sc, int d, uint64_t i)
 {
     if (d >= DIST_MAX)
         d = DIST_MAX - 1;
     if (!grow((void **)&sc->pushes, &sc->cappushes, sc->npushes, sizeof *sc->pushes))
         scan_fail(sc, "out of memory");
     else
-        sc->pushes[sc->npushes++] = (uint64_t)d << 32 | i;
+        sc->pushes[sc->npushes++] = (uint64_t)d << PUSH_SHIFT | i;
 }
 
 /* Notes that a turn leads to tier KEY. */
@@ -200,7 +214,7 @@ static bool scan_position(scan *sc, uint64_t i)
         } else {
             w->cnt[i] = r == side ? 1 : 0; /* (a loss: no turn left that does not lose) */
             w->final[i] = 2; /* (over: no position comes after it, decided when popped) */
-            scan_push(sc, 0, (uint32_t)i);
+            scan_push(sc, 0, i);
         }
         return true;
     }
@@ -255,7 +269,7 @@ static bool scan_position(scan *sc, uint64_t i)
                 return true;
             }
             sc->missing[sc->nmissing++] = ck;
-            sc->deferred[sc->ndeferred++] = (uint32_t)i;
+            sc->deferred[sc->ndeferred++] = i;
             return false;
         }
         note_next(sc, &ck);
@@ -275,9 +289,9 @@ static bool scan_position(scan *sc, uint64_t i)
     w->cnt[i] = cnt;
     w->maxd[i] = (uint16_t)(maxd < 0 ? 0 : maxd);
     if (win >= 0)
-        scan_push(sc, win + 1, (uint32_t)i);
+        scan_push(sc, win + 1, i);
     else if (cnt == 0)
-        scan_push(sc, maxd + 1, (uint32_t)i);
+        scan_push(sc, maxd + 1, i);
     return true;
 }
 
@@ -324,7 +338,8 @@ static bool merge_scan(rm_solver *s, work *w, scan *sc)
         w->nedges = need;
     }
     for (size_t q = 0; q < sc->npushes; q++)
-        if (!push(s, w, (int)(sc->pushes[q] >> 32), (uint32_t)sc->pushes[q]))
+        if (!push(s, w, (int)(sc->pushes[q] >> PUSH_SHIFT),
+                  sc->pushes[q] & (((uint64_t)1 << PUSH_SHIFT) - 1)))
             return false;
     sc->nedges = sc->npushes = 0;
     return true;
@@ -403,7 +418,7 @@ static bool forward(rm_solver *s, tier *t, work *w)
         if (!sc[i].tally)
             fail(s, "out of memory");
     }
-    uint32_t *list = NULL; /* the positions that waited, for the next round */
+    uint64_t *list = NULL; /* the positions that waited, for the next round */
     uint64_t nlist = t->size;
     for (int round = 0; !s->failed && nlist > 0; round++) {
         /* share the positions out, run, and merge */
@@ -584,7 +599,8 @@ static int stabilizer(const rm_solver *s, const u128 *sets)
 }
 
 typedef struct before {
-    uint32_t *idx, *count;     /* the classes before, and the unmoves into each */
+    uint64_t *idx;             /* the classes before */
+    uint32_t *count;           /* and the unmoves into each */
     int n, cap;
     rm_btally *tally;
     rm_turnlist l;
@@ -618,7 +634,7 @@ static void add_before(rm_solver *s, const tier *t, const u128 *psets, int side,
         }
     if (b->n == b->cap) {
         int cap = b->cap ? 2 * b->cap : 64;
-        uint32_t *ni = realloc(b->idx, (size_t)cap * sizeof *ni);
+        uint64_t *ni = realloc(b->idx, (size_t)cap * sizeof *ni);
         if (ni)
             b->idx = ni;
         uint32_t *nc = realloc(b->count, (size_t)cap * sizeof *nc);
@@ -630,7 +646,7 @@ static void add_before(rm_solver *s, const tier *t, const u128 *psets, int side,
         }
         b->cap = cap;
     }
-    b->idx[b->n] = (uint32_t)j;
+    b->idx[b->n] = j;
     b->count[b->n++] = 1;
 }
 
@@ -777,7 +793,7 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
 /* Pops position I at distance D of the backward pass: its value is
  * settled (in V: won if it still has a turn not known to lose, else
  * lost). The side to move in it, or -1 when it was settled before. */
-static int settle(tier *t, work *w, int d, uint32_t i, int *v)
+static int settle(tier *t, work *w, int d, uint64_t i, int *v)
 {
     if (w->final[i] == 1)
         return -1;
@@ -791,7 +807,7 @@ static int settle(tier *t, work *w, int d, uint32_t i, int *v)
 /* Tells position P that COUNT of its turns reach a position of SIDE
  * settled at distance D with value V: P is won at once by a turn to a
  * position its side wins, lost when its last turn not known to lose goes. */
-static void tell(rm_solver *s, tier *t, work *w, int d, int side, int v, uint32_t p,
+static void tell(rm_solver *s, tier *t, work *w, int d, int side, int v, uint64_t p,
                  uint32_t count)
 {
     if (w->final[p])
@@ -828,7 +844,7 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
         for (size_t q = 0; q < w->nbucket[d] && !s->failed; q++) {
             if ((++seen & 0xFFF) == 0 && halted(s))
                 break;
-            uint32_t i = w->bucket[d][q];
+            uint64_t i = bucket_at(w, d, q);
             int v, side = settle(t, w, d, i, &v);
             if (side < 0)
                 continue;
@@ -846,6 +862,11 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
 /* The parents of each position, from the turns within the tier. */
 static bool reverse_edges(rm_solver *s, tier *t, work *w)
 {
+    if (w->nedges > UINT32_MAX) {
+        fail(s, "tier %s has %zu turns within it, more than a tier whose turns are kept may "
+                "(2^32)", t->name, w->nedges);
+        return false;
+    }
     w->off = take_mem(s, (size_t)(t->size + 1) * sizeof *w->off, "a tier's turns");
     w->from = take_mem(s, (w->nedges ? w->nedges : 1) * sizeof *w->from, "a tier's turns");
     if (!w->off || !w->from)
@@ -877,7 +898,7 @@ static void backward(rm_solver *s, tier *t, work *w)
         for (size_t q = 0; q < w->nbucket[d]; q++) {
             if ((++seen & 0xFFFF) == 0 && halted(s))
                 break;
-            uint32_t i = w->bucket[d][q];
+            uint64_t i = bucket_at(w, d, q);
             int v, side = settle(t, w, d, i, &v);
             if (side < 0)
                 continue;
@@ -916,9 +937,14 @@ tier *solve_key(rm_solver *s, const tkey *key)
         return NULL;
     }
     if (!lay_out(s, t)) {
-        fail(s, "tier %s has %.3Lg positions, more than a tier may (%llu); see rimau solve "
-                "--estimate",
-             t->name, t->want, (unsigned long long)MAX_TIER);
+        if (t->want > (long double)MAX_TIER)
+            fail(s, "tier %s has %.3Lg positions, more than a tier may (2^48); see rimau solve "
+                    "--estimate",
+                 t->name, t->want);
+        else
+            fail(s, "tier %s has %.3Lg positions, more than a tier may whose turns are kept "
+                    "(compound turns, chains or stacks: %llu); see rimau solve --estimate",
+                 t->name, t->want, (unsigned long long)MAX_TIER_KEPT);
         return NULL;
     }
     if (load_tier(s, t)) {
@@ -939,11 +965,10 @@ tier *solve_key(rm_solver *s, const tkey *key)
     t->solving = true;
     t->val = take_mem(s, val_bytes(t), "a tier's values");
     t->dist = take_mem(s, (size_t)t->size * sizeof *t->dist, "a tier's distances");
-    work w = { 0 };
+    work w = { .wide = t->size > UINT32_MAX };
     w.cnt = take_mem(s, (size_t)t->size * sizeof *w.cnt, "a tier being solved");
     w.maxd = take_mem(s, (size_t)t->size * sizeof *w.maxd, "a tier being solved");
     w.final = take_mem(s, (size_t)t->size * sizeof *w.final, "a tier being solved");
-    t->unmoves = !s->o.no_unmoves && can_unmove(s, t);
     if (t->val && t->dist && w.cnt && w.maxd && w.final && forward(s, t, &w) &&
         (t->unmoves || reverse_edges(s, t, &w))) {
         report(s, t, 0, 1);
@@ -986,7 +1011,7 @@ int unmoves_of(rm_solver *s, const rm_state *st, rm_state *out, int max)
     int n = -1;
     rm_bits_from_state(s->k, st, &bs);
     key_of(s, &bs, &t.key);
-    if (lay_out(s, &t) && can_unmove(s, &t)) {
+    if (lay_out(s, &t) && t.unmoves) {
         u128 sets[MAXS];
         sets_of(s, &bs, sets);
         rm_turnlist_init(&b.l);

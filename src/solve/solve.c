@@ -464,7 +464,7 @@ static void estimate_key(rm_solver *s, const tkey *key, void *ctx)
         e->largest = t.size;
     /* the working arrays: 9 bytes a position, and some 12 bytes for each
      * of about 8 turns within the tier where they are kept */
-    long double need = (long double)t.size * (can_unmove(s, &t) ? 9 : 9 + 96);
+    long double need = (long double)t.size * (t.unmoves ? 9 : 9 + 96);
     if (need > e->work)
         e->work = need;
 }

@@ -146,7 +146,8 @@ uint64_t rm_solver_verify(const rm_solver *s, rm_solve_progress_fn progress, voi
  * ERR when the solver does not take G. */
 typedef struct rm_solve_estimate {
     int tiers;
-    int too_big;                   /* tiers with more positions than a tier may have (2^32) */
+    int too_big;                   /* tiers with more positions than a tier may have (2^32
+                                    * where its turns are kept, else 2^48) */
     uint64_t positions;            /* one a class */
     uint64_t largest;              /* positions of the largest tier */
     size_t memory;                 /* to solve the largest tier, with the values of all */

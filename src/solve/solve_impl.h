@@ -25,8 +25,13 @@ __extension__ typedef unsigned __int128 u128;
 #define MAXS (MAXK + MAXUP)
 #define MAX_SYMS 64                 /* symmetries of a board kept (else none is used) */
 #define MAX_SYM_SETS 20000000ull    /* placements of the first kind tabled for symmetry */
-#define MAX_TIER ((uint64_t)UINT32_MAX - 1) /* positions of one tier */
-#define NONE UINT32_MAX
+/* The positions of one tier: where the positions before a position are
+ * found by unmoves, 2^48 (a position and its distance share a word of the
+ * forward pass; memory, --memory, stops a solve long before); where the
+ * turns within the tier are kept, fewer than 2^32 (a turn is two positions
+ * in a word, and a position's turns are found by 32-bit offsets). */
+#define MAX_TIER ((uint64_t)1 << 48)
+#define MAX_TIER_KEPT ((uint64_t)UINT32_MAX - 1)
 #define DIST_MAX 65535
 
 /* ---- point sets of up to 128 bits ---- */
@@ -101,7 +106,8 @@ typedef struct tier {
     uint64_t won, lost, drawn, aliases;
     int longest;
     bool loaded, solving;
-    bool unmoves;              /* the positions before a position are generated, not kept */
+    bool unmoves;              /* the positions before a position are generated, not kept
+                                * (set by lay_out) */
     int nnext;
     tkey *next;                /* the tiers its turns lead to (besides itself) */
     char name[160];
@@ -213,7 +219,9 @@ void make_state(const rm_solver *s, const tier *t, const u128 *sets, int side, r
 /* The ray of P whose first point is Q, or -1. */
 int ray_to(const rm_board *b, int p, int q);
 int find_symmetries(rm_solver *s);
-/* Works out how tier T numbers its positions; false when it has too many. */
+/* Works out how tier T numbers its positions, and whether it is solved by
+ * unmoves; false when it has too many (past MAX_TIER, or MAX_TIER_KEPT
+ * where its turns are kept). */
 bool lay_out(rm_solver *s, tier *t);
 
 /* ---- db.c: the database, the lock of its folder ---- */
