@@ -29,10 +29,30 @@ int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int 
     return v;
 }
 
-/* The working arrays of a tier being solved. */
+/* The working arrays of a tier being solved: 2 bytes a position (COUNT
+ * and STATE), and the positions waiting in the buckets.
+ *
+ * A position's count of turns not known to lose is kept in a byte: at
+ * CAP (255) or more it saturates, and when one of its turns is found to
+ * lose it is counted again, by generating its turns (open_turns). Its
+ * longest losing turn into another tier is not kept either: the lost
+ * positions that have one (LOSES_OUT) generate their turns again when
+ * their last turn not known to lose goes. Turns within the tier need no
+ * keeping: they are found in order of distance, so the last is the
+ * longest. */
+enum {
+    DONE = 1,                  /* decided */
+    OVER = 2,                  /* over: no position comes after it, decided when popped */
+    PUSHED_BACK = 4,           /* waits, won, pushed by the backward pass (at its least
+                                * distance: the pass goes by distance) */
+    LOSES_OUT = 8,             /* has a turn into another tier that loses */
+    PUSHED_LOST = 16,          /* waits, lost: every turn loses (counted again, the turns
+                                * kept may still tell it of the last child's other turns) */
+};
+
 typedef struct work {
-    uint32_t *cnt;             /* turns not (yet) known to lose for the side to move */
-    uint16_t *maxd;            /* the longest distance of those known to */
+    uint8_t *cnt;              /* turns not (yet) known to lose for the side to move, up to CAP */
+    int cap;
     uint64_t *edges;           /* (child << 32 | parent) within the tier */
     size_t nedges, capedges;
     uint32_t *off, *from;      /* the parents of each position: from[off[i] .. off[i+1]) */
@@ -41,7 +61,9 @@ typedef struct work {
     void **bucket;             /* positions to decide, by distance */
     size_t *nbucket, *capbucket;
     int nbuckets;
-    uint8_t *final;            /* 1: decided; 2: over, decided when popped; 0: open */
+    uint8_t *state;            /* DONE, OVER, PUSHED_BACK, LOSES_OUT */
+    rm_btally *tally;          /* (open_turns) */
+    rm_turnlist l;
 } work;
 
 /* The Q-th position of the bucket of distance D. */
@@ -191,7 +213,7 @@ static bool scan_position(scan *sc, uint64_t i)
     u128 sets[MAXS];
     int side = position_at(s, t, i, sets);
     if (side < 0) {
-        w->final[i] = true; /* (another position of its class stands for it, or none is) */
+        w->state[i] = DONE; /* (another position of its class stands for it, or none is) */
         sc->aliases++;
         return true;
     }
@@ -209,11 +231,11 @@ static bool scan_position(scan *sc, uint64_t i)
     }
     if (r != RM_ONGOING) {
         if (r == RM_DRAW) {
-            w->final[i] = true; /* (its value stays RM_VALUE_DRAW, 0) */
+            w->state[i] = DONE; /* (its value stays RM_VALUE_DRAW, 0) */
             w->cnt[i] = 1;
         } else {
             w->cnt[i] = r == side ? 1 : 0; /* (a loss: no turn left that does not lose) */
-            w->final[i] = 2; /* (over: no position comes after it, decided when popped) */
+            w->state[i] = OVER;
             scan_push(sc, 0, i);
         }
         return true;
@@ -286,8 +308,9 @@ static bool scan_position(scan *sc, uint64_t i)
             cnt++; /* a draw: never a loss for us */
         }
     }
-    w->cnt[i] = cnt;
-    w->maxd[i] = (uint16_t)(maxd < 0 ? 0 : maxd);
+    w->cnt[i] = (uint8_t)(cnt < (uint32_t)w->cap ? cnt : (uint32_t)w->cap);
+    if (maxd >= 0 && cnt > 0 && win < 0)
+        w->state[i] = LOSES_OUT; /* (it may be lost later: its longest loss is found again) */
     if (win >= 0)
         scan_push(sc, win + 1, i);
     else if (cnt == 0)
@@ -795,35 +818,111 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
  * lost). The side to move in it, or -1 when it was settled before. */
 static int settle(tier *t, work *w, int d, uint64_t i, int *v)
 {
-    if (w->final[i] == 1)
+    if (w->state[i] & DONE)
         return -1;
-    w->final[i] = 1;
+    w->state[i] = DONE;
     *v = w->cnt[i] > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
     set_val(t, i, *v);
     t->dist[i] = (uint16_t)d;
     return (int)(i / t->per_side);
 }
 
+/* The turns of position P (not over) not known to lose for its side to
+ * move, counted by generating them: a turn within the tier loses once the
+ * position it leads to is decided lost for P's side; and into *OUTMAX, the
+ * longest of its turns into other tiers that lose (-1: none). */
+static uint32_t open_turns(rm_solver *s, tier *t, work *w, uint64_t p, int *outmax)
+{
+    const rm_game *g = s->g;
+    *outmax = -1;
+    if (!w->tally && !(w->tally = malloc(sizeof *w->tally))) {
+        fail(s, "out of memory");
+        return 0;
+    }
+    u128 sets[MAXS];
+    int side = decode(s, t, p, sets);
+    rm_bstate bs, child;
+    rm_state st;
+    make_state(s, t, sets, side, &bs);
+    if (rm_bits_result(g, s->k, &bs, NULL, w->tally, &w->l, &st, NULL) != RM_ONGOING) {
+        fail(s, "internal error: tier %s: a position counted again is over", t->name);
+        return 0;
+    }
+    size_t size = rm_bits_state_size(s->k);
+    int n = w->tally->n > 0 ? w->tally->n : w->l.n;
+    uint32_t open = 0;
+    for (int j = 0; j < n; j++) {
+        if (w->tally->n > 0) {
+            rm_bits_copy(size, &child, &bs);
+            rm_bits_play(s->k, &child, w->tally, j);
+        } else {
+            rm_state next = st;
+            rm_apply(g, &next, rm_turn_moves(&w->l, j), w->l.turns[j].n);
+            rm_bits_from_state(s->k, &next, &child);
+        }
+        tkey ck;
+        key_of(s, &child, &ck);
+        if (memcmp(&ck, &t->key, sizeof ck) == 0) {
+            u128 cs[MAXS];
+            sets_of(s, &child, cs);
+            uint64_t c = encode(s, t, cs, child.to_move);
+            int cv = w->state[c] & DONE ? get_val(t, c) : RM_VALUE_DRAW;
+            bool loses = cv == (child.to_move == side ? RM_VALUE_LOSS : RM_VALUE_WIN);
+            open += !loses;
+            continue;
+        }
+        const tier *ct = find_tier(s, &ck);
+        int d;
+        if (!ct) {
+            fail(s, "internal error: tier %s leads to a tier not solved", t->name);
+            return 0;
+        }
+        if (child_value(s, ct, &child, side, &d) != RM_VALUE_LOSS)
+            open++;
+        else if (d > *outmax)
+            *outmax = d;
+    }
+    return open;
+}
+
+/* Position P, whose turns not known to lose are all gone, the last at
+ * distance D: lost, at one more than its longest losing turn. */
+static void push_lost(rm_solver *s, tier *t, work *w, int d, uint64_t p, int outmax)
+{
+    if (outmax < 0 && (w->state[p] & LOSES_OUT))
+        open_turns(s, t, w, p, &outmax);
+    push(s, w, (outmax > d ? outmax : d) + 1, p);
+    w->state[p] |= PUSHED_LOST;
+}
+
 /* Tells position P that COUNT of its turns reach a position of SIDE
  * settled at distance D with value V: P is won at once by a turn to a
- * position its side wins, lost when its last turn not known to lose goes. */
+ * position its side wins, lost when its last turn not known to lose goes.
+ * (The positions are settled in order of distance, so D is never less
+ * than at the tells before.) */
 static void tell(rm_solver *s, tier *t, work *w, int d, int side, int v, uint64_t p,
                  uint32_t count)
 {
-    if (w->final[p])
+    if ((w->state[p] & (DONE | OVER | PUSHED_LOST)) || s->failed)
         return;
     int pside = (int)(p / t->per_side);
     int pv = side == pside ? v : v == RM_VALUE_WIN ? RM_VALUE_LOSS : RM_VALUE_WIN;
     if (pv == RM_VALUE_WIN) {
-        push(s, w, d + 1, p);
+        if (!(w->state[p] & PUSHED_BACK)) /* (a later push would come no sooner) */
+            push(s, w, d + 1, p);
+        w->state[p] |= PUSHED_BACK;
+    } else if (w->cnt[p] == w->cap) {
+        /* saturated: counted again, this turn's loss known */
+        int outmax;
+        uint32_t open = open_turns(s, t, w, p, &outmax);
+        if (open == 0)
+            push_lost(s, t, w, d, p, outmax);
+        w->cnt[p] = (uint8_t)(open < (uint32_t)w->cap ? open : (uint32_t)w->cap);
     } else if (w->cnt[p] < count) {
         fail(s, "internal error: tier %s: a position has fewer turns than lead back to it",
              t->name);
-    } else if ((w->cnt[p] -= count) == 0) {
-        int m = w->maxd[p] > d ? w->maxd[p] : d;
-        push(s, w, m + 1, p);
-    } else if (d > w->maxd[p]) {
-        w->maxd[p] = (uint16_t)d;
+    } else if ((w->cnt[p] = (uint8_t)(w->cnt[p] - count)) == 0) {
+        push_lost(s, t, w, d, p, -1);
     }
 }
 
@@ -912,8 +1011,9 @@ static void backward(rm_solver *s, tier *t, work *w)
 static void free_work(rm_solver *s, tier *t, work *w)
 {
     give_mem(s, w->cnt, (size_t)t->size * sizeof *w->cnt);
-    give_mem(s, w->maxd, (size_t)t->size * sizeof *w->maxd);
-    give_mem(s, w->final, (size_t)t->size * sizeof *w->final);
+    give_mem(s, w->state, (size_t)t->size * sizeof *w->state);
+    free(w->tally);
+    rm_turnlist_free(&w->l);
     give_mem(s, w->edges, w->capedges * sizeof *w->edges);
     give_mem(s, w->off, (size_t)(t->size + 1) * sizeof *w->off);
     give_mem(s, w->from, (w->nedges ? w->nedges : 1) * sizeof *w->from);
@@ -965,11 +1065,11 @@ tier *solve_key(rm_solver *s, const tkey *key)
     t->solving = true;
     t->val = take_mem(s, val_bytes(t), "a tier's values");
     t->dist = take_mem(s, (size_t)t->size * sizeof *t->dist, "a tier's distances");
-    work w = { .wide = t->size > UINT32_MAX };
+    work w = { .wide = t->size > UINT32_MAX, .cap = s->o.count_cap > 0 ? s->o.count_cap : 255 };
+    rm_turnlist_init(&w.l);
     w.cnt = take_mem(s, (size_t)t->size * sizeof *w.cnt, "a tier being solved");
-    w.maxd = take_mem(s, (size_t)t->size * sizeof *w.maxd, "a tier being solved");
-    w.final = take_mem(s, (size_t)t->size * sizeof *w.final, "a tier being solved");
-    if (t->val && t->dist && w.cnt && w.maxd && w.final && forward(s, t, &w) &&
+    w.state = take_mem(s, (size_t)t->size * sizeof *w.state, "a tier being solved");
+    if (t->val && t->dist && w.cnt && w.state && forward(s, t, &w) &&
         (t->unmoves || reverse_edges(s, t, &w))) {
         report(s, t, 0, 1);
         if (t->unmoves)

@@ -64,7 +64,7 @@ static void options_text(const rm_game *g, char *buf, size_t size)
                                g->options[i].values[g->options[i].chosen]);
 }
 
-static rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize)
+rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize)
 {
     const rm_bits *k = rm_bits_get(g);
     const char *why = refused(g, k);
@@ -462,9 +462,10 @@ static void estimate_key(rm_solver *s, const tkey *key, void *ctx)
     e->positions += t.size;
     if (t.size > e->largest)
         e->largest = t.size;
-    /* the working arrays: 9 bytes a position, and some 12 bytes for each
+    /* the working arrays: 2 bytes a position, and at most one place in a
+     * bucket (4 bytes, 8 past 2^32 positions); and some 12 bytes for each
      * of about 8 turns within the tier where they are kept */
-    long double need = (long double)t.size * (t.unmoves ? 9 : 9 + 96);
+    long double need = (long double)t.size * (2 + (t.size > UINT32_MAX ? 8 : 4) + (t.unmoves ? 0 : 96));
     if (need > e->work)
         e->work = need;
 }

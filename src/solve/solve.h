@@ -74,6 +74,9 @@ typedef struct rm_solve_options {
     bool read_only;                /* take the tiers of DB and solve none: a tier missing from
                                     * it fails the solve, and nothing is written (nor is DB
                                     * made) */
+    int count_cap;                 /* (for the tests) the turns a position's count holds
+                                    * before it saturates, and is counted again by
+                                    * generating them: 1 to 255 (0: 255) */
     bool (*stop)(void *ctx);       /* asked now and then (between tiers, and every 4,096 to
                                     * 65,536 positions of a pass), with CTX: true stops the
                                     * solve, which then fails (NULL: never) */

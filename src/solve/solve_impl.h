@@ -191,7 +191,13 @@ static inline void key_of(const rm_solver *s, const rm_bstate *bs, tkey *key)
     memcpy(key->phase_turns, bs->phase_turns, 2);
 }
 
-/* ---- solve.c: failing, stopping, memory ---- */
+/* ---- solve.c: a solver ---- */
+
+/* A solver of G with the options O that has solved nothing yet (the
+ * tests of ranking make one); NULL with ERR when it does not take G. */
+rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize);
+
+/* ---- budget.c: failing, stopping, memory ---- */
 
 /* Fails the solve with the message FMT (the first failure's is kept). */
 void fail(rm_solver *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
