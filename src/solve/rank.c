@@ -570,8 +570,7 @@ static void name_tier(const rm_solver *s, tier *t)
     }
 }
 
-/* Works out how tier T numbers its positions, and whether it is solved by
- * unmoves; false when it has too many. */
+/* Works out how tier T numbers its positions; false when it has too many. */
 bool lay_out(rm_solver *s, tier *t)
 {
     const rm_game *g = s->g;
@@ -627,8 +626,7 @@ bool lay_out(rm_solver *s, tier *t)
         }
     }
     t->want = 2 * size;
-    t->unmoves = !s->o.no_unmoves && can_unmove(s, t);
-    if (2 * size > (long double)(t->unmoves ? MAX_TIER : MAX_TIER_KEPT))
+    if (2 * size > (long double)MAX_TIER)
         return false;
     t->per_side = (uint64_t)size;
     t->size = 2 * t->per_side;

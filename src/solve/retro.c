@@ -61,7 +61,7 @@ typedef struct work {
     void **bucket;             /* positions to decide, by distance */
     size_t *nbucket, *capbucket;
     int nbuckets;
-    uint8_t *state;            /* DONE, OVER, PUSHED_BACK, LOSES_OUT */
+    uint8_t *state;            /* DONE, OVER, PUSHED_BACK, LOSES_OUT, PUSHED_LOST */
     rm_btally *tally;          /* (open_turns) */
     rm_turnlist l;
 } work;
@@ -112,6 +112,21 @@ static bool push(rm_solver *s, work *w, int d, uint64_t i)
     else
         ((uint32_t *)w->bucket[d])[w->nbucket[d]++] = (uint32_t)i;
     return true;
+}
+
+/* The position after turn J of BS into CHILD: J of TALLY where the
+ * kernel listed the turns, else of L (the reference's, from ST). */
+static void play_turn(const rm_solver *s, const rm_bstate *bs, const rm_btally *tally,
+                      const rm_turnlist *l, const rm_state *st, int j, rm_bstate *child)
+{
+    if (tally->n > 0) {
+        rm_bits_copy(rm_bits_state_size(s->k), child, bs);
+        rm_bits_play(s->k, child, tally, j);
+    } else {
+        rm_state next = *st;
+        rm_apply(s->g, &next, rm_turn_moves(l, j), l->turns[j].n);
+        rm_bits_from_state(s->k, &next, child);
+    }
 }
 
 static void report(rm_solver *s, const tier *t, uint64_t done, int stage)
@@ -240,20 +255,12 @@ static bool scan_position(scan *sc, uint64_t i)
         }
         return true;
     }
-    size_t size = rm_bits_state_size(s->k);
     int n = sc->tally->n > 0 ? sc->tally->n : sc->l.n;
     size_t mark = sc->nedges;
     uint32_t cnt = 0;
     int maxd = -1, win = -1;
     for (int j = 0; j < n && !sc->failed; j++) {
-        if (sc->tally->n > 0) {
-            rm_bits_copy(size, &child, &bs);
-            rm_bits_play(s->k, &child, sc->tally, j);
-        } else {
-            rm_state next = st;
-            rm_apply(g, &next, rm_turn_moves(&sc->l, j), sc->l.turns[j].n);
-            rm_bits_from_state(s->k, &next, &child);
-        }
+        play_turn(s, &bs, sc->tally, &sc->l, &st, j, &child);
         tkey ck;
         key_of(s, &child, &ck);
         if (memcmp(&ck, &t->key, sizeof ck) == 0) {
@@ -390,7 +397,6 @@ static void discover(rm_solver *s, tier *t)
         fail(s, "out of memory");
         return;
     }
-    size_t size = rm_bits_state_size(s->k);
     uint64_t step = t->size / 4096 + 1;
     for (uint64_t i = 0; i < t->size && !s->failed; i += step) {
         u128 sets[MAXS];
@@ -404,14 +410,7 @@ static void discover(rm_solver *s, tier *t)
             continue;
         int n = tally->n > 0 ? tally->n : l.n;
         for (int j = 0; j < n && !s->failed; j++) {
-            if (tally->n > 0) {
-                rm_bits_copy(size, &child, &bs);
-                rm_bits_play(s->k, &child, tally, j);
-            } else {
-                rm_state next = st;
-                rm_apply(s->g, &next, rm_turn_moves(&l, j), l.turns[j].n);
-                rm_bits_from_state(s->k, &next, &child);
-            }
+            play_turn(s, &bs, tally, &l, &st, j, &child);
             tkey ck;
             key_of(s, &child, &ck);
             if (memcmp(&ck, &t->key, sizeof ck) != 0 && !find_tier(s, &ck))
@@ -607,6 +606,14 @@ bool can_unmove(const rm_solver *s, const tier *t)
             }
     }
     return true;
+}
+
+bool plan_tier(rm_solver *s, tier *t)
+{
+    if (!lay_out(s, t))
+        return false;
+    t->unmoves = !s->o.no_unmoves && can_unmove(s, t);
+    return t->unmoves || t->size <= MAX_TIER_KEPT;
 }
 
 static int stabilizer(const rm_solver *s, const u128 *sets)
@@ -848,18 +855,10 @@ static uint32_t open_turns(rm_solver *s, tier *t, work *w, uint64_t p, int *outm
         fail(s, "internal error: tier %s: a position counted again is over", t->name);
         return 0;
     }
-    size_t size = rm_bits_state_size(s->k);
     int n = w->tally->n > 0 ? w->tally->n : w->l.n;
     uint32_t open = 0;
     for (int j = 0; j < n; j++) {
-        if (w->tally->n > 0) {
-            rm_bits_copy(size, &child, &bs);
-            rm_bits_play(s->k, &child, w->tally, j);
-        } else {
-            rm_state next = st;
-            rm_apply(g, &next, rm_turn_moves(&w->l, j), w->l.turns[j].n);
-            rm_bits_from_state(s->k, &next, &child);
-        }
+        play_turn(s, &bs, w->tally, &w->l, &st, j, &child);
         tkey ck;
         key_of(s, &child, &ck);
         if (memcmp(&ck, &t->key, sizeof ck) == 0) {
@@ -1036,7 +1035,7 @@ tier *solve_key(rm_solver *s, const tkey *key)
         fail(s, "out of memory");
         return NULL;
     }
-    if (!lay_out(s, t)) {
+    if (!plan_tier(s, t)) {
         if (t->want > (long double)MAX_TIER)
             fail(s, "tier %s has %.3Lg positions, more than a tier may (2^48); see rimau solve "
                     "--estimate",
@@ -1065,7 +1064,8 @@ tier *solve_key(rm_solver *s, const tkey *key)
     t->solving = true;
     t->val = take_mem(s, val_bytes(t), "a tier's values");
     t->dist = take_mem(s, (size_t)t->size * sizeof *t->dist, "a tier's distances");
-    work w = { .wide = t->size > UINT32_MAX, .cap = s->o.count_cap > 0 ? s->o.count_cap : 255 };
+    int cap = s->o.count_cap > 0 && s->o.count_cap < 255 ? s->o.count_cap : 255;
+    work w = { .wide = t->size > UINT32_MAX, .cap = cap };
     rm_turnlist_init(&w.l);
     w.cnt = take_mem(s, (size_t)t->size * sizeof *w.cnt, "a tier being solved");
     w.state = take_mem(s, (size_t)t->size * sizeof *w.state, "a tier being solved");
@@ -1111,7 +1111,7 @@ int unmoves_of(rm_solver *s, const rm_state *st, rm_state *out, int max)
     int n = -1;
     rm_bits_from_state(s->k, st, &bs);
     key_of(s, &bs, &t.key);
-    if (lay_out(s, &t) && t.unmoves) {
+    if (plan_tier(s, &t) && t.unmoves) {
         u128 sets[MAXS];
         sets_of(s, &bs, sets);
         rm_turnlist_init(&b.l);

@@ -455,7 +455,7 @@ static void estimate_key(rm_solver *s, const tkey *key, void *ctx)
     memset(&t, 0, sizeof t);
     t.key = *key;
     e->tiers++;
-    if (!lay_out(s, &t)) {
+    if (!plan_tier(s, &t)) {
         e->too_big++;
         return;
     }

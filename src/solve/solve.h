@@ -30,8 +30,10 @@
  * loss).
  *
  * Games the solver does not take: no bit kernel (more than 128 bits or 8
- * kinds), a kind of more than 32 pieces that stack, or a tier past the
- * memory given (the error says what it would need).
+ * kinds), a kind of more than 32 pieces that stack, a tier past the
+ * memory given (the error says what it would need), or one of 2^32
+ * positions or more whose turns are kept (compound turns, chains,
+ * stacks: no unmoves).
  */
 #ifndef RIMAU_SOLVE_H
 #define RIMAU_SOLVE_H

@@ -107,7 +107,7 @@ typedef struct tier {
     int longest;
     bool loaded, solving;
     bool unmoves;              /* the positions before a position are generated, not kept
-                                * (set by lay_out) */
+                                * (set by plan_tier) */
     int nnext;
     tkey *next;                /* the tiers its turns lead to (besides itself) */
     char name[160];
@@ -225,9 +225,8 @@ void make_state(const rm_solver *s, const tier *t, const u128 *sets, int side, r
 /* The ray of P whose first point is Q, or -1. */
 int ray_to(const rm_board *b, int p, int q);
 int find_symmetries(rm_solver *s);
-/* Works out how tier T numbers its positions, and whether it is solved by
- * unmoves; false when it has too many (past MAX_TIER, or MAX_TIER_KEPT
- * where its turns are kept). */
+/* Works out how tier T numbers its positions; false when it has too many
+ * (past MAX_TIER: see plan_tier for a tier whose turns are kept). */
 bool lay_out(rm_solver *s, tier *t);
 
 /* ---- db.c: the database, the lock of its folder ---- */
@@ -250,6 +249,10 @@ bool load_tier(rm_solver *s, tier *t);
 int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int *dist);
 /* Whether tier T can be solved by unmoves. */
 bool can_unmove(const rm_solver *s, const tier *t);
+/* Lays out tier T (lay_out) and decides whether it is solved by unmoves;
+ * false when it has too many positions for that (past MAX_TIER, or
+ * MAX_TIER_KEPT where its turns are kept). */
+bool plan_tier(rm_solver *s, tier *t);
 /* Solves the tier KEY (the tiers it leads to first); NULL when that fails. */
 tier *solve_key(rm_solver *s, const tkey *key);
 /* For the tests (rm_solve_unmoves): the positions before ST within its
