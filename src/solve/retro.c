@@ -115,12 +115,14 @@ static bool push(rm_solver *s, work *w, int d, uint64_t i)
 }
 
 /* The position after turn J of BS into CHILD: J of TALLY where the
- * kernel listed the turns, else of L (the reference's, from ST). */
-static void play_turn(const rm_solver *s, const rm_bstate *bs, const rm_btally *tally,
-                      const rm_turnlist *l, const rm_state *st, int j, rm_bstate *child)
+ * kernel listed the turns, else of L (the reference's, from ST). SIZE:
+ * rm_bits_state_size, asked once a position (a call, not inline). */
+static inline void play_turn(const rm_solver *s, size_t size, const rm_bstate *bs,
+                             const rm_btally *tally, const rm_turnlist *l, const rm_state *st,
+                             int j, rm_bstate *child)
 {
     if (tally->n > 0) {
-        rm_bits_copy(rm_bits_state_size(s->k), child, bs);
+        rm_bits_copy(size, child, bs);
         rm_bits_play(s->k, child, tally, j);
     } else {
         rm_state next = *st;
@@ -255,12 +257,13 @@ static bool scan_position(scan *sc, uint64_t i)
         }
         return true;
     }
+    size_t size = rm_bits_state_size(s->k);
     int n = sc->tally->n > 0 ? sc->tally->n : sc->l.n;
     size_t mark = sc->nedges;
     uint32_t cnt = 0;
     int maxd = -1, win = -1;
     for (int j = 0; j < n && !sc->failed; j++) {
-        play_turn(s, &bs, sc->tally, &sc->l, &st, j, &child);
+        play_turn(s, size, &bs, sc->tally, &sc->l, &st, j, &child);
         tkey ck;
         key_of(s, &child, &ck);
         if (memcmp(&ck, &t->key, sizeof ck) == 0) {
@@ -397,6 +400,7 @@ static void discover(rm_solver *s, tier *t)
         fail(s, "out of memory");
         return;
     }
+    size_t size = rm_bits_state_size(s->k);
     uint64_t step = t->size / 4096 + 1;
     for (uint64_t i = 0; i < t->size && !s->failed; i += step) {
         u128 sets[MAXS];
@@ -410,7 +414,7 @@ static void discover(rm_solver *s, tier *t)
             continue;
         int n = tally->n > 0 ? tally->n : l.n;
         for (int j = 0; j < n && !s->failed; j++) {
-            play_turn(s, &bs, tally, &l, &st, j, &child);
+            play_turn(s, size, &bs, tally, &l, &st, j, &child);
             tkey ck;
             key_of(s, &child, &ck);
             if (memcmp(&ck, &t->key, sizeof ck) != 0 && !find_tier(s, &ck))
@@ -855,10 +859,11 @@ static uint32_t open_turns(rm_solver *s, tier *t, work *w, uint64_t p, int *outm
         fail(s, "internal error: tier %s: a position counted again is over", t->name);
         return 0;
     }
+    size_t size = rm_bits_state_size(s->k);
     int n = w->tally->n > 0 ? w->tally->n : w->l.n;
     uint32_t open = 0;
     for (int j = 0; j < n; j++) {
-        play_turn(s, &bs, w->tally, &w->l, &st, j, &child);
+        play_turn(s, size, &bs, w->tally, &w->l, &st, j, &child);
         tkey ck;
         key_of(s, &child, &ck);
         if (memcmp(&ck, &t->key, sizeof ck) == 0) {
