@@ -94,8 +94,8 @@ static int estimate(const rm_game *g, bool no_symmetry, bool json, size_t memory
            g->name);
     printf("  tiers:            %d\n", e.tiers);
     if (e.too_big)
-        printf("  too large:        %d tiers have more than 2^32 positions: the solver cannot "
-               "number them\n",
+        printf("  too large:        %d tiers have more positions than the solver numbers "
+               "(2^32 where a tier's turns are kept, 2^48 else)\n",
                e.too_big);
     printf("  positions:        %s%s (one a class of %d symmetric positions)\n",
            e.too_big ? "over " : "",
@@ -477,8 +477,9 @@ const command cli_cmd_solve = {
     "time. The turn limit is not applied, and positions no side can force to an\n"
     "end are draws (the game's repetition rule). Games whose board has more than\n"
     "128 bits, or a kind of more than 32 pieces that stack, are not taken; a tier\n"
-    "of more than 2^32 positions, or past --memory, stops the solve, which then\n"
-    "prints the estimate of the whole game.\n"
+    "past --memory, or of more than 2^32 positions whose turns must be kept\n"
+    "(compound turns, chains, stacks), stops the solve, which then prints the\n"
+    "estimate of the whole game.\n"
     "\n"
     "  -d, --db DIR              keep each solved tier in a file of DIR (made when\n"
     "                            missing), and read the tiers solved there before\n"

@@ -29,26 +29,56 @@ int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int 
     return v;
 }
 
-/* The working arrays of a tier being solved. */
+/* The working arrays of a tier being solved: 2 bytes a position (COUNT
+ * and STATE), and the positions waiting in the buckets.
+ *
+ * A position's count of turns not known to lose is kept in a byte: at
+ * CAP (255) or more it saturates, and when one of its turns is found to
+ * lose it is counted again, by generating its turns (open_turns). Its
+ * longest losing turn into another tier is not kept either: the lost
+ * positions that have one (LOSES_OUT) generate their turns again when
+ * their last turn not known to lose goes. Turns within the tier need no
+ * keeping: they are found in order of distance, so the last is the
+ * longest. */
+enum {
+    DONE = 1,                  /* decided */
+    OVER = 2,                  /* over: no position comes after it, decided when popped */
+    PUSHED_BACK = 4,           /* waits, won, pushed by the backward pass (at its least
+                                * distance: the pass goes by distance) */
+    LOSES_OUT = 8,             /* has a turn into another tier that loses */
+    PUSHED_LOST = 16,          /* waits, lost: every turn loses (counted again, the turns
+                                * kept may still tell it of the last child's other turns) */
+};
+
 typedef struct work {
-    uint32_t *cnt;             /* turns not (yet) known to lose for the side to move */
-    uint16_t *maxd;            /* the longest distance of those known to */
+    uint8_t *cnt;              /* turns not (yet) known to lose for the side to move, up to CAP */
+    int cap;
     uint64_t *edges;           /* (child << 32 | parent) within the tier */
     size_t nedges, capedges;
     uint32_t *off, *from;      /* the parents of each position: from[off[i] .. off[i+1]) */
-    uint32_t **bucket;         /* positions to decide, by distance */
+    bool wide;                 /* a tier of 2^32 positions or more: the buckets hold 8 bytes a
+                                * position, else 4 */
+    void **bucket;             /* positions to decide, by distance */
     size_t *nbucket, *capbucket;
     int nbuckets;
-    uint8_t *final;            /* 1: decided; 2: over, decided when popped; 0: open */
+    uint8_t *state;            /* DONE, OVER, PUSHED_BACK, LOSES_OUT, PUSHED_LOST */
+    rm_btally *tally;          /* (open_turns) */
+    rm_turnlist l;
 } work;
 
-static bool push(rm_solver *s, work *w, int d, uint32_t i)
+/* The Q-th position of the bucket of distance D. */
+static inline uint64_t bucket_at(const work *w, int d, size_t q)
+{
+    return w->wide ? ((const uint64_t *)w->bucket[d])[q] : ((const uint32_t *)w->bucket[d])[q];
+}
+
+static bool push(rm_solver *s, work *w, int d, uint64_t i)
 {
     if (d >= DIST_MAX)
         d = DIST_MAX - 1;
     if (d >= w->nbuckets) {
         int n = d + 64;
-        uint32_t **b = realloc(w->bucket, (size_t)n * sizeof *b);
+        void **b = realloc(w->bucket, (size_t)n * sizeof *b);
         size_t *nb = realloc(w->nbucket, (size_t)n * sizeof *nb);
         size_t *cb = realloc(w->capbucket, (size_t)n * sizeof *cb);
         if (b)
@@ -69,7 +99,7 @@ static bool push(rm_solver *s, work *w, int d, uint32_t i)
     }
     if (w->nbucket[d] == w->capbucket[d]) {
         size_t cap = w->capbucket[d] ? 2 * w->capbucket[d] : 1024;
-        uint32_t *b = realloc(w->bucket[d], cap * sizeof *b);
+        void *b = realloc(w->bucket[d], cap * (w->wide ? sizeof(uint64_t) : sizeof(uint32_t)));
         if (!b) {
             fail(s, "out of memory");
             return false;
@@ -77,8 +107,28 @@ static bool push(rm_solver *s, work *w, int d, uint32_t i)
         w->bucket[d] = b;
         w->capbucket[d] = cap;
     }
-    w->bucket[d][w->nbucket[d]++] = i;
+    if (w->wide)
+        ((uint64_t *)w->bucket[d])[w->nbucket[d]++] = i;
+    else
+        ((uint32_t *)w->bucket[d])[w->nbucket[d]++] = (uint32_t)i;
     return true;
+}
+
+/* The position after turn J of BS into CHILD: J of TALLY where the
+ * kernel listed the turns, else of L (the reference's, from ST). SIZE:
+ * rm_bits_state_size, asked once a position (a call, not inline). */
+static inline void play_turn(const rm_solver *s, size_t size, const rm_bstate *bs,
+                             const rm_btally *tally, const rm_turnlist *l, const rm_state *st,
+                             int j, rm_bstate *child)
+{
+    if (tally->n > 0) {
+        rm_bits_copy(size, child, bs);
+        rm_bits_play(s->k, child, tally, j);
+    } else {
+        rm_state next = *st;
+        rm_apply(s->g, &next, rm_turn_moves(l, j), l->turns[j].n);
+        rm_bits_from_state(s->k, &next, child);
+    }
 }
 
 static void report(rm_solver *s, const tier *t, uint64_t done, int stage)
@@ -106,13 +156,13 @@ typedef struct scan {
     tier *t;
     work *w;
     bool alone;                /* one thread: solve a missing tier at once */
-    const uint32_t *list;      /* the positions to look at: LIST[from .. to), or */
+    const uint64_t *list;      /* the positions to look at: LIST[from .. to), or */
     uint64_t from, to;         /* (LIST NULL) the positions from .. to */
     uint64_t *edges;           /* (child << 32 | parent) within the tier */
     size_t nedges, capedges;
-    uint64_t *pushes;          /* (distance << 32 | position) to decide */
+    uint64_t *pushes;          /* (distance << 48 | position) to decide */
     size_t npushes, cappushes;
-    uint32_t *deferred;
+    uint64_t *deferred;
     size_t ndeferred, capdeferred;
     tkey *missing;
     size_t nmissing, capmissing;
@@ -145,14 +195,17 @@ static void scan_fail(scan *sc, const char *what)
     sc->failed = true;
 }
 
-static void scan_push(scan *sc, int d, uint32_t i)
+/* (a position is below MAX_TIER, 2^48, and a distance below 2^16) */
+#define PUSH_SHIFT 48
+
+static void scan_push(scan *sc, int d, uint64_t i)
 {
     if (d >= DIST_MAX)
         d = DIST_MAX - 1;
     if (!grow((void **)&sc->pushes, &sc->cappushes, sc->npushes, sizeof *sc->pushes))
         scan_fail(sc, "out of memory");
     else
-        sc->pushes[sc->npushes++] = (uint64_t)d << 32 | i;
+        sc->pushes[sc->npushes++] = (uint64_t)d << PUSH_SHIFT | i;
 }
 
 /* Notes that a turn leads to tier KEY. */
@@ -177,7 +230,7 @@ static bool scan_position(scan *sc, uint64_t i)
     u128 sets[MAXS];
     int side = position_at(s, t, i, sets);
     if (side < 0) {
-        w->final[i] = true; /* (another position of its class stands for it, or none is) */
+        w->state[i] = DONE; /* (another position of its class stands for it, or none is) */
         sc->aliases++;
         return true;
     }
@@ -195,12 +248,12 @@ static bool scan_position(scan *sc, uint64_t i)
     }
     if (r != RM_ONGOING) {
         if (r == RM_DRAW) {
-            w->final[i] = true; /* (its value stays RM_VALUE_DRAW, 0) */
+            w->state[i] = DONE; /* (its value stays RM_VALUE_DRAW, 0) */
             w->cnt[i] = 1;
         } else {
             w->cnt[i] = r == side ? 1 : 0; /* (a loss: no turn left that does not lose) */
-            w->final[i] = 2; /* (over: no position comes after it, decided when popped) */
-            scan_push(sc, 0, (uint32_t)i);
+            w->state[i] = OVER;
+            scan_push(sc, 0, i);
         }
         return true;
     }
@@ -210,14 +263,7 @@ static bool scan_position(scan *sc, uint64_t i)
     uint32_t cnt = 0;
     int maxd = -1, win = -1;
     for (int j = 0; j < n && !sc->failed; j++) {
-        if (sc->tally->n > 0) {
-            rm_bits_copy(size, &child, &bs);
-            rm_bits_play(s->k, &child, sc->tally, j);
-        } else {
-            rm_state next = st;
-            rm_apply(g, &next, rm_turn_moves(&sc->l, j), sc->l.turns[j].n);
-            rm_bits_from_state(s->k, &next, &child);
-        }
+        play_turn(s, size, &bs, sc->tally, &sc->l, &st, j, &child);
         tkey ck;
         key_of(s, &child, &ck);
         if (memcmp(&ck, &t->key, sizeof ck) == 0) {
@@ -255,7 +301,7 @@ static bool scan_position(scan *sc, uint64_t i)
                 return true;
             }
             sc->missing[sc->nmissing++] = ck;
-            sc->deferred[sc->ndeferred++] = (uint32_t)i;
+            sc->deferred[sc->ndeferred++] = i;
             return false;
         }
         note_next(sc, &ck);
@@ -272,12 +318,13 @@ static bool scan_position(scan *sc, uint64_t i)
             cnt++; /* a draw: never a loss for us */
         }
     }
-    w->cnt[i] = cnt;
-    w->maxd[i] = (uint16_t)(maxd < 0 ? 0 : maxd);
+    w->cnt[i] = (uint8_t)(cnt < (uint32_t)w->cap ? cnt : (uint32_t)w->cap);
+    if (maxd >= 0 && cnt > 0 && win < 0)
+        w->state[i] = LOSES_OUT; /* (it may be lost later: its longest loss is found again) */
     if (win >= 0)
-        scan_push(sc, win + 1, (uint32_t)i);
+        scan_push(sc, win + 1, i);
     else if (cnt == 0)
-        scan_push(sc, maxd + 1, (uint32_t)i);
+        scan_push(sc, maxd + 1, i);
     return true;
 }
 
@@ -324,7 +371,8 @@ static bool merge_scan(rm_solver *s, work *w, scan *sc)
         w->nedges = need;
     }
     for (size_t q = 0; q < sc->npushes; q++)
-        if (!push(s, w, (int)(sc->pushes[q] >> 32), (uint32_t)sc->pushes[q]))
+        if (!push(s, w, (int)(sc->pushes[q] >> PUSH_SHIFT),
+                  sc->pushes[q] & (((uint64_t)1 << PUSH_SHIFT) - 1)))
             return false;
     sc->nedges = sc->npushes = 0;
     return true;
@@ -366,14 +414,7 @@ static void discover(rm_solver *s, tier *t)
             continue;
         int n = tally->n > 0 ? tally->n : l.n;
         for (int j = 0; j < n && !s->failed; j++) {
-            if (tally->n > 0) {
-                rm_bits_copy(size, &child, &bs);
-                rm_bits_play(s->k, &child, tally, j);
-            } else {
-                rm_state next = st;
-                rm_apply(s->g, &next, rm_turn_moves(&l, j), l.turns[j].n);
-                rm_bits_from_state(s->k, &next, &child);
-            }
+            play_turn(s, size, &bs, tally, &l, &st, j, &child);
             tkey ck;
             key_of(s, &child, &ck);
             if (memcmp(&ck, &t->key, sizeof ck) != 0 && !find_tier(s, &ck))
@@ -403,7 +444,7 @@ static bool forward(rm_solver *s, tier *t, work *w)
         if (!sc[i].tally)
             fail(s, "out of memory");
     }
-    uint32_t *list = NULL; /* the positions that waited, for the next round */
+    uint64_t *list = NULL; /* the positions that waited, for the next round */
     uint64_t nlist = t->size;
     for (int round = 0; !s->failed && nlist > 0; round++) {
         /* share the positions out, run, and merge */
@@ -571,6 +612,14 @@ bool can_unmove(const rm_solver *s, const tier *t)
     return true;
 }
 
+bool plan_tier(rm_solver *s, tier *t)
+{
+    if (!lay_out(s, t))
+        return false;
+    t->unmoves = !s->o.no_unmoves && can_unmove(s, t);
+    return t->unmoves || t->size <= MAX_TIER_KEPT;
+}
+
 static int stabilizer(const rm_solver *s, const u128 *sets)
 {
     int n = 0;
@@ -584,7 +633,8 @@ static int stabilizer(const rm_solver *s, const u128 *sets)
 }
 
 typedef struct before {
-    uint32_t *idx, *count;     /* the classes before, and the unmoves into each */
+    uint64_t *idx;             /* the classes before */
+    uint32_t *count;           /* and the unmoves into each */
     int n, cap;
     rm_btally *tally;
     rm_turnlist l;
@@ -618,7 +668,7 @@ static void add_before(rm_solver *s, const tier *t, const u128 *psets, int side,
         }
     if (b->n == b->cap) {
         int cap = b->cap ? 2 * b->cap : 64;
-        uint32_t *ni = realloc(b->idx, (size_t)cap * sizeof *ni);
+        uint64_t *ni = realloc(b->idx, (size_t)cap * sizeof *ni);
         if (ni)
             b->idx = ni;
         uint32_t *nc = realloc(b->count, (size_t)cap * sizeof *nc);
@@ -630,7 +680,7 @@ static void add_before(rm_solver *s, const tier *t, const u128 *psets, int side,
         }
         b->cap = cap;
     }
-    b->idx[b->n] = (uint32_t)j;
+    b->idx[b->n] = j;
     b->count[b->n++] = 1;
 }
 
@@ -777,37 +827,106 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
 /* Pops position I at distance D of the backward pass: its value is
  * settled (in V: won if it still has a turn not known to lose, else
  * lost). The side to move in it, or -1 when it was settled before. */
-static int settle(tier *t, work *w, int d, uint32_t i, int *v)
+static int settle(tier *t, work *w, int d, uint64_t i, int *v)
 {
-    if (w->final[i] == 1)
+    if (w->state[i] & DONE)
         return -1;
-    w->final[i] = 1;
+    w->state[i] = DONE;
     *v = w->cnt[i] > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
     set_val(t, i, *v);
     t->dist[i] = (uint16_t)d;
     return (int)(i / t->per_side);
 }
 
+/* The turns of position P (not over) not known to lose for its side to
+ * move, counted by generating them: a turn within the tier loses once the
+ * position it leads to is decided lost for P's side; and into *OUTMAX, the
+ * longest of its turns into other tiers that lose (-1: none). */
+static uint32_t open_turns(rm_solver *s, tier *t, work *w, uint64_t p, int *outmax)
+{
+    const rm_game *g = s->g;
+    *outmax = -1;
+    if (!w->tally && !(w->tally = malloc(sizeof *w->tally))) {
+        fail(s, "out of memory");
+        return 0;
+    }
+    u128 sets[MAXS];
+    int side = decode(s, t, p, sets);
+    rm_bstate bs, child;
+    rm_state st;
+    make_state(s, t, sets, side, &bs);
+    if (rm_bits_result(g, s->k, &bs, NULL, w->tally, &w->l, &st, NULL) != RM_ONGOING) {
+        fail(s, "internal error: tier %s: a position counted again is over", t->name);
+        return 0;
+    }
+    size_t size = rm_bits_state_size(s->k);
+    int n = w->tally->n > 0 ? w->tally->n : w->l.n;
+    uint32_t open = 0;
+    for (int j = 0; j < n; j++) {
+        play_turn(s, size, &bs, w->tally, &w->l, &st, j, &child);
+        tkey ck;
+        key_of(s, &child, &ck);
+        if (memcmp(&ck, &t->key, sizeof ck) == 0) {
+            u128 cs[MAXS];
+            sets_of(s, &child, cs);
+            uint64_t c = encode(s, t, cs, child.to_move);
+            int cv = w->state[c] & DONE ? get_val(t, c) : RM_VALUE_DRAW;
+            bool loses = cv == (child.to_move == side ? RM_VALUE_LOSS : RM_VALUE_WIN);
+            open += !loses;
+            continue;
+        }
+        const tier *ct = find_tier(s, &ck);
+        int d;
+        if (!ct) {
+            fail(s, "internal error: tier %s leads to a tier not solved", t->name);
+            return 0;
+        }
+        if (child_value(s, ct, &child, side, &d) != RM_VALUE_LOSS)
+            open++;
+        else if (d > *outmax)
+            *outmax = d;
+    }
+    return open;
+}
+
+/* Position P, whose turns not known to lose are all gone, the last at
+ * distance D: lost, at one more than its longest losing turn. */
+static void push_lost(rm_solver *s, tier *t, work *w, int d, uint64_t p, int outmax)
+{
+    if (outmax < 0 && (w->state[p] & LOSES_OUT))
+        open_turns(s, t, w, p, &outmax);
+    push(s, w, (outmax > d ? outmax : d) + 1, p);
+    w->state[p] |= PUSHED_LOST;
+}
+
 /* Tells position P that COUNT of its turns reach a position of SIDE
  * settled at distance D with value V: P is won at once by a turn to a
- * position its side wins, lost when its last turn not known to lose goes. */
-static void tell(rm_solver *s, tier *t, work *w, int d, int side, int v, uint32_t p,
+ * position its side wins, lost when its last turn not known to lose goes.
+ * (The positions are settled in order of distance, so D is never less
+ * than at the tells before.) */
+static void tell(rm_solver *s, tier *t, work *w, int d, int side, int v, uint64_t p,
                  uint32_t count)
 {
-    if (w->final[p])
+    if ((w->state[p] & (DONE | OVER | PUSHED_LOST)) || s->failed)
         return;
     int pside = (int)(p / t->per_side);
     int pv = side == pside ? v : v == RM_VALUE_WIN ? RM_VALUE_LOSS : RM_VALUE_WIN;
     if (pv == RM_VALUE_WIN) {
-        push(s, w, d + 1, p);
+        if (!(w->state[p] & PUSHED_BACK)) /* (a later push would come no sooner) */
+            push(s, w, d + 1, p);
+        w->state[p] |= PUSHED_BACK;
+    } else if (w->cnt[p] == w->cap) {
+        /* saturated: counted again, this turn's loss known */
+        int outmax;
+        uint32_t open = open_turns(s, t, w, p, &outmax);
+        if (open == 0)
+            push_lost(s, t, w, d, p, outmax);
+        w->cnt[p] = (uint8_t)(open < (uint32_t)w->cap ? open : (uint32_t)w->cap);
     } else if (w->cnt[p] < count) {
         fail(s, "internal error: tier %s: a position has fewer turns than lead back to it",
              t->name);
-    } else if ((w->cnt[p] -= count) == 0) {
-        int m = w->maxd[p] > d ? w->maxd[p] : d;
-        push(s, w, m + 1, p);
-    } else if (d > w->maxd[p]) {
-        w->maxd[p] = (uint16_t)d;
+    } else if ((w->cnt[p] = (uint8_t)(w->cnt[p] - count)) == 0) {
+        push_lost(s, t, w, d, p, -1);
     }
 }
 
@@ -828,7 +947,7 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
         for (size_t q = 0; q < w->nbucket[d] && !s->failed; q++) {
             if ((++seen & 0xFFF) == 0 && halted(s))
                 break;
-            uint32_t i = w->bucket[d][q];
+            uint64_t i = bucket_at(w, d, q);
             int v, side = settle(t, w, d, i, &v);
             if (side < 0)
                 continue;
@@ -846,6 +965,11 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
 /* The parents of each position, from the turns within the tier. */
 static bool reverse_edges(rm_solver *s, tier *t, work *w)
 {
+    if (w->nedges > UINT32_MAX) {
+        fail(s, "tier %s has %zu turns within it, more than a tier whose turns are kept may "
+                "(2^32)", t->name, w->nedges);
+        return false;
+    }
     w->off = take_mem(s, (size_t)(t->size + 1) * sizeof *w->off, "a tier's turns");
     w->from = take_mem(s, (w->nedges ? w->nedges : 1) * sizeof *w->from, "a tier's turns");
     if (!w->off || !w->from)
@@ -877,7 +1001,7 @@ static void backward(rm_solver *s, tier *t, work *w)
         for (size_t q = 0; q < w->nbucket[d]; q++) {
             if ((++seen & 0xFFFF) == 0 && halted(s))
                 break;
-            uint32_t i = w->bucket[d][q];
+            uint64_t i = bucket_at(w, d, q);
             int v, side = settle(t, w, d, i, &v);
             if (side < 0)
                 continue;
@@ -891,8 +1015,9 @@ static void backward(rm_solver *s, tier *t, work *w)
 static void free_work(rm_solver *s, tier *t, work *w)
 {
     give_mem(s, w->cnt, (size_t)t->size * sizeof *w->cnt);
-    give_mem(s, w->maxd, (size_t)t->size * sizeof *w->maxd);
-    give_mem(s, w->final, (size_t)t->size * sizeof *w->final);
+    give_mem(s, w->state, (size_t)t->size * sizeof *w->state);
+    free(w->tally);
+    rm_turnlist_free(&w->l);
     give_mem(s, w->edges, w->capedges * sizeof *w->edges);
     give_mem(s, w->off, (size_t)(t->size + 1) * sizeof *w->off);
     give_mem(s, w->from, (w->nedges ? w->nedges : 1) * sizeof *w->from);
@@ -915,10 +1040,15 @@ tier *solve_key(rm_solver *s, const tkey *key)
         fail(s, "out of memory");
         return NULL;
     }
-    if (!lay_out(s, t)) {
-        fail(s, "tier %s has %.3Lg positions, more than a tier may (%llu); see rimau solve "
-                "--estimate",
-             t->name, t->want, (unsigned long long)MAX_TIER);
+    if (!plan_tier(s, t)) {
+        if (t->want > (long double)MAX_TIER)
+            fail(s, "tier %s has %.3Lg positions, more than a tier may (2^48); see rimau solve "
+                    "--estimate",
+                 t->name, t->want);
+        else
+            fail(s, "tier %s has %.3Lg positions, more than a tier may whose turns are kept "
+                    "(compound turns, chains or stacks: %llu); see rimau solve --estimate",
+                 t->name, t->want, (unsigned long long)MAX_TIER_KEPT);
         return NULL;
     }
     if (load_tier(s, t)) {
@@ -946,12 +1076,12 @@ tier *solve_key(rm_solver *s, const tkey *key)
     t->solving = true;
     t->val = take_mem(s, val_bytes(t), "a tier's values");
     t->dist = take_mem(s, (size_t)t->size * sizeof *t->dist, "a tier's distances");
-    work w = { 0 };
+    int cap = s->o.count_cap > 0 && s->o.count_cap < 255 ? s->o.count_cap : 255;
+    work w = { .wide = t->size > UINT32_MAX, .cap = cap };
+    rm_turnlist_init(&w.l);
     w.cnt = take_mem(s, (size_t)t->size * sizeof *w.cnt, "a tier being solved");
-    w.maxd = take_mem(s, (size_t)t->size * sizeof *w.maxd, "a tier being solved");
-    w.final = take_mem(s, (size_t)t->size * sizeof *w.final, "a tier being solved");
-    t->unmoves = !s->o.no_unmoves && can_unmove(s, t);
-    if (t->val && t->dist && w.cnt && w.maxd && w.final && forward(s, t, &w) &&
+    w.state = take_mem(s, (size_t)t->size * sizeof *w.state, "a tier being solved");
+    if (t->val && t->dist && w.cnt && w.state && forward(s, t, &w) &&
         (t->unmoves || reverse_edges(s, t, &w))) {
         report(s, t, 0, 1);
         if (t->unmoves)
@@ -993,7 +1123,7 @@ int unmoves_of(rm_solver *s, const rm_state *st, rm_state *out, int max)
     int n = -1;
     rm_bits_from_state(s->k, st, &bs);
     key_of(s, &bs, &t.key);
-    if (lay_out(s, &t) && can_unmove(s, &t)) {
+    if (plan_tier(s, &t) && t.unmoves) {
         u128 sets[MAXS];
         sets_of(s, &bs, sets);
         rm_turnlist_init(&b.l);

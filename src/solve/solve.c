@@ -455,16 +455,17 @@ static void estimate_key(rm_solver *s, const tkey *key, void *ctx)
     memset(&t, 0, sizeof t);
     t.key = *key;
     e->tiers++;
-    if (!lay_out(s, &t)) {
+    if (!plan_tier(s, &t)) {
         e->too_big++;
         return;
     }
     e->positions += t.size;
     if (t.size > e->largest)
         e->largest = t.size;
-    /* the working arrays: 9 bytes a position, and some 12 bytes for each
+    /* the working arrays: 2 bytes a position, and at most one place in a
+     * bucket (4 bytes, 8 past 2^32 positions); and some 12 bytes for each
      * of about 8 turns within the tier where they are kept */
-    long double need = (long double)t.size * (can_unmove(s, &t) ? 9 : 9 + 96);
+    long double need = (long double)t.size * (2 + (t.size > UINT32_MAX ? 8 : 4) + (t.unmoves ? 0 : 96));
     if (need > e->work)
         e->work = need;
 }

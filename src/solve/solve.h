@@ -30,8 +30,10 @@
  * loss).
  *
  * Games the solver does not take: no bit kernel (more than 128 bits or 8
- * kinds), a kind of more than 32 pieces that stack, or a tier past the
- * memory given (the error says what it would need).
+ * kinds), a kind of more than 32 pieces that stack, a tier past the
+ * memory given (the error says what it would need), or one of 2^32
+ * positions or more whose turns are kept (compound turns, chains,
+ * stacks: no unmoves).
  */
 #ifndef RIMAU_SOLVE_H
 #define RIMAU_SOLVE_H
@@ -74,6 +76,9 @@ typedef struct rm_solve_options {
     bool read_only;                /* take the tiers of DB and solve none: a tier missing from
                                     * it fails the solve, and nothing is written (nor is DB
                                     * made) */
+    int count_cap;                 /* (for the tests) the turns a position's count holds
+                                    * before it saturates, and is counted again by
+                                    * generating them: 1 to 255 (0: 255) */
     bool (*stop)(void *ctx);       /* asked now and then (between tiers, and every 4,096 to
                                     * 65,536 positions of a pass), with CTX: true stops the
                                     * solve, which then fails (NULL: never) */
@@ -154,7 +159,8 @@ uint64_t rm_solver_verify(const rm_solver *s, rm_solve_progress_fn progress, voi
  * ERR when the solver does not take G. */
 typedef struct rm_solve_estimate {
     int tiers;
-    int too_big;                   /* tiers with more positions than a tier may have (2^32) */
+    int too_big;                   /* tiers with more positions than a tier may have (2^32
+                                    * where its turns are kept, else 2^48) */
     uint64_t positions;            /* one a class */
     uint64_t largest;              /* positions of the largest tier */
     size_t memory;                 /* to solve the largest tier, with the values of all */

@@ -25,8 +25,13 @@ __extension__ typedef unsigned __int128 u128;
 #define MAXS (MAXK + MAXUP)
 #define MAX_SYMS 64                 /* symmetries of a board kept (else none is used) */
 #define MAX_SYM_SETS 20000000ull    /* placements of the first kind tabled for symmetry */
-#define MAX_TIER ((uint64_t)UINT32_MAX - 1) /* positions of one tier */
-#define NONE UINT32_MAX
+/* The positions of one tier: where the positions before a position are
+ * found by unmoves, 2^48 (a position and its distance share a word of the
+ * forward pass; memory, --memory, stops a solve long before); where the
+ * turns within the tier are kept, fewer than 2^32 (a turn is two positions
+ * in a word, and a position's turns are found by 32-bit offsets). */
+#define MAX_TIER ((uint64_t)1 << 48)
+#define MAX_TIER_KEPT ((uint64_t)UINT32_MAX - 1)
 #define DIST_MAX 65535
 
 /* ---- point sets of up to 128 bits ---- */
@@ -101,7 +106,8 @@ typedef struct tier {
     uint64_t won, lost, drawn, aliases;
     int longest;
     bool loaded, solving;
-    bool unmoves;              /* the positions before a position are generated, not kept */
+    bool unmoves;              /* the positions before a position are generated, not kept
+                                * (set by plan_tier) */
     int nnext;
     tkey *next;                /* the tiers its turns lead to (besides itself) */
     char name[160];
@@ -192,12 +198,15 @@ static inline void key_of(const rm_solver *s, const rm_bstate *bs, tkey *key)
     memcpy(key->phase_turns, bs->phase_turns, 2);
 }
 
-/* ---- solve.c: making a solver; failing, stopping, memory (budget.c) ---- */
+/* ---- solve.c: a solver ---- */
 
-/* A solver of G with the options O, not started; NULL with ERR when the
- * solver does not take G. */
+/* A solver of G with the options O that has solved nothing yet (the
+ * tests of ranking make one, and the solve by levels); NULL with ERR
+ * when it does not take G. */
 rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize);
 double clock_now(void);
+
+/* ---- budget.c: failing, stopping, memory ---- */
 
 /* Fails the solve with the message FMT (the first failure's is kept). */
 void fail(rm_solver *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -231,9 +240,10 @@ int find_symmetries(rm_solver *s);
  * placement (*TABLE NULL) where none is tabled: no symmetry, or too
  * many placements. */
 uint64_t first_classes(rm_solver *s, int c, bool count, const symtab **table);
-/* Works out how tier T numbers its positions; false when it has too many.
- * With S->count_only, only how many: T->sym is left NULL, and T cannot
- * be ranked. */
+/* Works out how tier T numbers its positions; false when it has too many
+ * (past MAX_TIER: see plan_tier for a tier whose turns are kept). With
+ * S->count_only, only how many: T->sym is left NULL, and T cannot be
+ * ranked. */
 bool lay_out(rm_solver *s, tier *t);
 
 /* ---- db.c: the database, the lock of its folder ---- */
@@ -259,6 +269,10 @@ bool load_tier(rm_solver *s, tier *t);
 int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int *dist);
 /* Whether tier T can be solved by unmoves. */
 bool can_unmove(const rm_solver *s, const tier *t);
+/* Lays out tier T (lay_out) and decides whether it is solved by unmoves;
+ * false when it has too many positions for that (past MAX_TIER, or
+ * MAX_TIER_KEPT where its turns are kept). */
+bool plan_tier(rm_solver *s, tier *t);
 /* Solves the tier KEY (the tiers it leads to first); NULL when that fails. */
 tier *solve_key(rm_solver *s, const tkey *key);
 /* For the tests (rm_solve_unmoves): the positions before ST within its

@@ -7,13 +7,22 @@
  * search deeper than any win. The solve with the board's symmetries
  * gives every position the value and distance the solve without them
  * gives, and so does the solve that keeps each tier's turns instead of
- * finding them backwards (unmoves). rm_solver_verify finds no fault in a solve and finds a value
+ * finding them backwards (unmoves), and so does the solve whose counts of
+ * turns saturate at once (each counted again by generating the turns).
+ * A tier of more than 2^32 positions (Adugo's start) numbers them: every
+ * index, past 2^32 too, is the index of the position it decodes to (or
+ * of its class). rm_solver_verify finds no fault in a solve and finds a value
  * planted wrong. A database folder gives back what was solved into it,
  * and refuses a damaged file and another game's: a change of any byte of
  * a tier file, one of another version. Nothing is written through a link
  * planted in the folder, and one solve at a time writes into it (another
  * process's lock is named; the threads of one process wait their turn).
  */
+/* (the ranking of a tier: lay_out, encode, decode; before cmocka, whose
+ * fail() is a macro, and so with helpers.h's feature macro) */
+#define _POSIX_C_SOURCE 200809L
+#include "solve_impl.h"
+
 #include "helpers.h"
 
 #include <fcntl.h>
@@ -148,17 +157,24 @@ static void reachable(const rm_game *g, reach *r, int max)
     free(r->used);
 }
 
-static rm_solver *solve_how(const rm_game *g, bool symmetry, bool unmoves, const char *db)
+static rm_solver *solve_capped(const rm_game *g, bool symmetry, bool unmoves, const char *db,
+                               int count_cap)
 {
     char err[512];
     rm_solve_options o = { 0 };
     o.no_symmetry = !symmetry;
     o.no_unmoves = !unmoves;
     o.db = db;
+    o.count_cap = count_cap;
     rm_solver *s = rm_solve(g, &o, err, sizeof err);
     if (!s)
         fail_msg("%s: %s", g->name, err);
     return s;
+}
+
+static rm_solver *solve_how(const rm_game *g, bool symmetry, bool unmoves, const char *db)
+{
+    return solve_capped(g, symmetry, unmoves, db, 0);
 }
 
 static rm_solver *solve(const rm_game *g, bool symmetry, const char *db)
@@ -175,7 +191,10 @@ static void agrees_with_search(const rm_game *g, int max_positions)
      * without symmetry */
     rm_solver *edges = solve_how(g, true, false, NULL);
     rm_solver *edges_plain = solve_how(g, false, false, NULL);
-    rm_solve_stats st;
+    /* every count saturated at 1: each position with a turn counted again
+     * when a turn of it is found to lose (by unmoves, and kept turns) */
+    rm_solver *recounted = solve_capped(g, true, true, NULL, 1);
+    rm_solver *edges_recounted = solve_capped(g, true, false, NULL, 1);    rm_solve_stats st;
     rm_solver_stats(s, &st);
     reach r;
     reachable(g, &r, max_positions);
@@ -197,6 +216,12 @@ static void agrees_with_search(const rm_game *g, int max_positions)
             fail_msg("%s: the solve by unmoves says %d in %d, keeping the turns %d in %d (%d in %d "
                      "without symmetry)",
                      g->name, v, d, ev, ed, epv, epd);
+        int rd, erd, rv = rm_solver_value(recounted, &r.st[i], &rd),
+                     erv = rm_solver_value(edges_recounted, &r.st[i], &erd);
+        if (v != rv || d != rd || v != erv || d != erd)
+            fail_msg("%s: the solve says %d in %d, with its counts saturated %d in %d (keeping "
+                     "the turns %d in %d)",
+                     g->name, v, d, rv, rd, erv, erd);
         if (v == RM_VALUE_DRAW) {
             int a = search(g, &r.st[i], st.longest + 2, &m);
             if (a == RM_VALUE_WIN || a == RM_VALUE_LOSS)
@@ -224,6 +249,8 @@ static void agrees_with_search(const rm_game *g, int max_positions)
     rm_solver_free(plain);
     rm_solver_free(edges);
     rm_solver_free(edges_plain);
+    rm_solver_free(recounted);
+    rm_solver_free(edges_recounted);
 }
 
 static rm_game *load_test_game(const char *file, const char *option, const char *value)
@@ -807,6 +834,110 @@ static void perfect_plays(const char *file)
     rm_game_destroy(g);
 }
 
+/* Whether the position SETS (SIDE to move) of tier T has its pieces: as
+ * many of each kind as its key says, on distinct points of the board. */
+static bool whole_position(const rm_solver *s, const rm_game *g, const tier *t, const u128 *sets)
+{
+    uint64_t board[2];
+    rm_bits_board(s->k, board);
+    u128 all = 0, on = ld2(board);
+    for (int k = 0; k < g->nkinds; k++) {
+        if (pc2(sets[k]) != t->key.on_board[k] || (sets[k] & all) || (sets[k] & ~on))
+            return false;
+        all |= sets[k];
+    }
+    return true;
+}
+
+/* Whether the positions A and B (their sets) are alike by a symmetry of
+ * the board. */
+static bool same_class(const rm_solver *s, const rm_game *g, const u128 *a, const u128 *b)
+{
+    for (int y = 0; y < s->nsyms; y++) {
+        bool same = true;
+        for (int k = 0; k < g->nkinds && same; k++)
+            same = apply_sym(s, y, a[k]) == b[k];
+        if (same)
+            return true;
+    }
+    return false;
+}
+
+/* Tier T's indices I, past 2^32 too: each the index of the position it
+ * decodes to, or (an alias) of a class whose index is less; the number
+ * that are not aliases. */
+static int round_trips(const rm_solver *s, const rm_game *g, const tier *t, const uint64_t *idx,
+                       int n)
+{
+    int kept = 0;
+    for (int q = 0; q < n; q++) {
+        u128 sets[MAXS];
+        int side = decode(s, t, idx[q], sets);
+        if (side != (idx[q] >= t->per_side) || !whole_position(s, g, t, sets))
+            fail_msg("index %llu of tier %s decodes to no position of it",
+                     (unsigned long long)idx[q], t->name);
+        uint64_t e = encode(s, t, sets, side);
+        if (e > idx[q] || (e < idx[q] && !t->sym))
+            fail_msg("index %llu of tier %s decodes to a position of index %llu",
+                     (unsigned long long)idx[q], t->name, (unsigned long long)e);
+        u128 back[MAXS];
+        if (e < idx[q] && (position_at(s, t, idx[q], back) != -1 ||
+                           position_at(s, t, e, back) != side || !same_class(s, g, sets, back)))
+            fail_msg("index %llu of tier %s is an alias of no class before it",
+                     (unsigned long long)idx[q], t->name);
+        kept += e == idx[q];
+    }
+    return kept;
+}
+
+static void solve__tier_past_2_to_the_32__numbers_its_positions(void **state)
+{
+    (void)state;
+    rm_game *g = load_test_game("games/adugo.game", NULL, NULL);
+    for (int plain = 0; plain < 2; plain++) {
+        char err[256];
+        rm_solver *s = new_solver(g, &(rm_solve_options){ .no_symmetry = plain }, err, sizeof err);
+        if (!s)
+            fail_msg("%s", err);
+        rm_state st;
+        rm_bstate bs;
+        rm_initial(g, &st);
+        rm_bits_from_state(s->k, &st, &bs);
+        tier t;
+        memset(&t, 0, sizeof t);
+        key_of(s, &bs, &t.key);
+        /* laid out, not allocated: 5.5 x 10^9 classes, 2^32 past at once */
+        assert_true(lay_out(s, &t));
+        assert_true(can_unmove(s, &t));
+        assert_true(t.size > (uint64_t)1 << 32);
+        uint64_t idx[4096];
+        int n = 0;
+        /* about 2^32, each side's last, and spread over the tier */
+        for (uint64_t d = 0; d < 64; d++) {
+            idx[n++] = ((uint64_t)1 << 32) - 32 + d;
+            idx[n++] = t.per_side - 1 - d;
+            idx[n++] = t.size - 1 - d;
+        }
+        uint64_t x = 0x9E3779B97F4A7C15ull;
+        while (n < 4096) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            idx[n++] = x % t.size;
+        }
+        int kept = round_trips(s, g, &t, idx, n);
+        print_message("%s, %s: %llu positions, %d of %d indices kept\n", t.name,
+                      plain ? "no symmetry" : "symmetry", (unsigned long long)t.size, kept, n);
+        assert_true(kept > n / 4);
+        /* the position of the start: its index, past 2^32 or not, gives it back */
+        u128 sets[MAXS], back[MAXS];
+        sets_of(s, &bs, sets);
+        uint64_t i = encode(s, &t, sets, bs.to_move);
+        assert_int_equal(position_at(s, &t, i, back), bs.to_move);
+        assert_int_equal(encode(s, &t, back, bs.to_move), i);
+        rm_solver_free(s);
+    }
+    rm_game_destroy(g);
+}
+
 static void solve__perfect_player__plays_the_solved_values(void **state)
 {
     (void)state;
@@ -925,6 +1056,7 @@ int main(void)
         cmocka_unit_test(solve__perfect_player__plays_the_solved_values),
         cmocka_unit_test(solve__perfect_player__tells_its_solves_progress),
         cmocka_unit_test(solve__estimate__counts_the_classes_a_solve_tables),
+        cmocka_unit_test(solve__tier_past_2_to_the_32__numbers_its_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
