@@ -101,6 +101,8 @@ typedef struct tier {
     uint64_t won, lost, drawn, aliases;
     int longest;
     bool loaded, solving;
+    uint64_t *seen, *todo;     /* (reach.c, while it counts) a bit a position: reached, to follow */
+    bool placed;               /* (reach.c) put in the order of its pass */
     bool unmoves;              /* the positions before a position are generated, not kept */
     int nnext;
     tkey *next;                /* the tiers its turns lead to (besides itself) */
@@ -185,7 +187,10 @@ static inline void key_of(const rm_solver *s, const rm_bstate *bs, tkey *key)
     memcpy(key->phase_turns, bs->phase_turns, 2);
 }
 
-/* ---- solve.c: failing, stopping, memory ---- */
+/* ---- solve.c and budget.c: the clock, failing, stopping, memory ---- */
+
+/* Seconds of a monotonic clock. */
+double clock_now(void);
 
 /* Fails the solve with the message FMT (the first failure's is kept). */
 void fail(rm_solver *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
