@@ -1028,13 +1028,29 @@ expect 0 "solve a small game on two threads into a database" "$RIMAU" solve "$dr
 cp "$tmp/out" "$tmp/solved"
 has "^start (tigers to move): goats win in [0-9]* plies\$" out "solve prints the start's value"
 has "^verify: every position agrees with the rules\$" out "solve --verify finds nothing wrong"
-has "^10 tiers, " out "solve counts the tiers"
+has "^whole tiers ([a-z ,]*): 10 tiers, " out "solve counts the tiers"
+has "^reachable from the start: [0-9]* tiers, [0-9,]* positions (.*), won [0-9,]*, lost [0-9,]*, drawn [0-9,]*; longest forced win: [0-9]* plies\$" \
+    out "solve counts the positions the start reaches"
 expect 0 "solve the same game again from the database" "$RIMAU" solve "$drops" -q --db "$tmp/db" --json
 has '"start":{"to_move":"tigers","value":"loss","winner":"goats"' out "the solve read back gives the same start"
 expect 1 "solve a game that huffs" "$RIMAU" solve "$srcdir/tests/games/huff.game" -q
 has "huffs (captures huffed ...), which the bit kernel does not play" err "the solver refuses huffing, naming it"
 expect 1 "solve another game into that database" "$RIMAU" solve "$srcdir/tests/games/solve-hare.game" -q --db "$tmp/db"
-has "is a solve of Solver test: drops.*not of these rules" err "another game's database is refused, naming both"
+has "is a solve of another game, Solver test: drops, not of Solver test: hare" err "another game's database is refused, naming both"
+# A database whose game is the same but not its options, or not the rules
+# of its file (edited since): the message says which, never the same
+# game and options twice.
+hare="$srcdir/tests/games/solve-hare.game"
+expect 0 "solve a game with options into a database" "$RIMAU" solve "$hare" -q --db "$tmp/stale" --no-reachable
+expect 1 "solve it with another option into that database" "$RIMAU" solve "$hare" -q --db "$tmp/stale" -o hare-chains=no
+has "is a solve of Solver test: hare and hounds with other options (.*hare-chains=yes.*), not these (.*hare-chains=no.*): solve into another folder, or delete it\$" \
+    err "a database of other options is refused, naming both"
+sed 's/^    goats lose with 2 pieces$/    goats lose with 3 pieces/' "$drops" > "$tmp/edited.game"
+holds "the edited game differs from the one solved" [ "$(grep -c 'with 3 pieces' "$tmp/edited.game")" = 1 ]
+expect 1 "solve a game whose rules changed since its database was written" "$RIMAU" solve "$tmp/edited.game" -q --db "$tmp/db"
+has "is a solve of Solver test: drops under other rules: the rules of the game file changed since the database was written (their digest was [0-9a-f]\{16\}, it is [0-9a-f]\{16\} now)" \
+    err "a database of the game's rules before an edit says the rules changed"
+has_no "drops.*drops" err "the stale database's message does not print the game twice"
 expect 0 "analyse by the perfect player from the database" "$RIMAU" analyse "$drops" --player "perfect:$tmp/db" --after a1
 has "^value goats win in [0-9]* plies (goats to move)\$" out "analyse gives the position's value"
 has "^turn b1,c1 " out "analyse gives each turn's value"
@@ -1125,7 +1141,7 @@ wait "$busy" 2> /dev/null
 # largest the solve above laid out, and it counts no fewer positions.
 expect 0 "solve --estimate" "$RIMAU" solve "$drops" --estimate
 largest=$(awk '$1 ~ /^[0-9]+$/ && $2 + 0 > m { m = $2 + 0 } END { print m }' "$tmp/solved")
-solved=$(sed -n 's/^[0-9]* tiers, \([0-9]*\) positions .*/\1/p' "$tmp/solved")
+solved=$(sed -n 's/^whole tiers ([a-z ,]*): [0-9]* tiers, \([0-9]*\) positions .*/\1/p' "$tmp/solved")
 has "^  largest tier: *$largest positions\$" out "the estimate's largest tier is the solve's ($largest)"
 estimated=$(sed -n 's/^  positions: *\([0-9,]*\) .*/\1/p' "$tmp/out" | tr -d ,)
 holds "the estimate counts no fewer positions (${estimated:-none}) than the solve (${solved:-none})" \
@@ -1181,7 +1197,9 @@ expect 2 "solve --plan --json" "$RIMAU" solve "$drops" -q --plan --json --db "$t
 holds "solve --plan --json makes no folder" [ ! -e "$tmp/by-json" ]
 expect 0 "solve --blockade" "$RIMAU" solve "$srcdir/games/meurimueng-rimueng.game" --blockade tigers --within 8
 has "^the fewest sheep that block: 4; " out "the blockade gives the fewest blockers"
-has "^placements that can be blocked: 666; by 8 or fewer: 67\$" out "and how many placements 8 block"
+has "^placements that can be blocked (by at most the 23 sheep of the game): 661; by 8 or fewer: 67\$" out "and how many placements 8 block, of those the game's sheep can block"
+has "^placements only more sheep than the game has would block: 5\$" out "and how many need more sheep than the game has"
+has "^the fewest sheep that block: 4; the most a blockable placement needs: 23\$" out "the most a blockable placement needs is within the game's sheep"
 expect 2 "solve --blockade of no such side" "$RIMAU" solve "$drops" --blockade nobody
 has "no side 'nobody'" err "an unknown side is named"
 

@@ -49,9 +49,9 @@ compare() {
     k=$((k + 1))
     one="$tmp/one-$k" many="$tmp/many-$k"
     expect 0 "$name: one process" "$RIMAU" solve -q "$game" --db "$one" "$@"
-    grep '^start\|^the position' "$tmp/out" > "$tmp/one.start"
+    grep '^start (\|^the position (' "$tmp/out" > "$tmp/one.start"
     expect 0 "$name: mpirun" mpi "$np" "$RIMAU" solve -q "$game" --db "$many" "$@"
-    grep '^start\|^the position' "$tmp/out" > "$tmp/many.start"
+    grep '^start (\|^the position (' "$tmp/out" > "$tmp/many.start"
     n=$((n + 1))
     if [ ! -s "$tmp/one.start" ] || ! cmp -s "$tmp/one.start" "$tmp/many.start"; then
         fail=$((fail + 1)); echo "FAIL $name: another value of the start"

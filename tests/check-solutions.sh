@@ -3,7 +3,8 @@
 # tables of Tiger and Buffaloes and of Kaooa (every combination of their
 # options), and Sua ghin gnua on four by four, must come out as the page
 # says: the start's value, the positions, won, lost, drawn and the
-# longest win, with --verify finding nothing wrong; so must the bound of
+# longest win of the whole tiers, and the same of the positions reachable
+# from the start, with --verify finding nothing wrong; so must the bound of
 # solve --estimate it gives for Main Tapal Empat. The rows are read from
 # the page itself, so that the page and the solver cannot part. Part of
 # make check-slow. The solves run two at a time (a solve of these games
@@ -20,10 +21,11 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 
-# check VERIFY GAME START POSITIONS WON LOST DRAWN LONGEST [-o NAME=VALUE]...:
-# starts the solve of GAME with the options (with --verify if VERIFY is
-# yes), two at a time; judge, once all have ended, compares each summary
-# with the rest.
+# check VERIFY GAME START POSITIONS WON LOST DRAWN LONGEST R-POSITIONS R-WON
+# R-LOST R-DRAWN R-LONGEST [-o NAME=VALUE]...: starts the solve of GAME
+# with the options (with --verify if VERIFY is yes), two at a time; judge,
+# once all have ended, compares each summary (whole tiers, then reachable
+# from the start: R-) with the rest.
 n=0
 : > "$tmp/checks"
 check() {
@@ -35,7 +37,7 @@ check() {
     for arg in "$@"; do line="$line '$arg'"; done
     printf '%s\n' "$line" >> "$tmp/checks"
     game=$1
-    shift 7
+    shift 12
     set -- "$srcdir/games/$game" -q "$@"
     [ "$verify" = yes ] && set -- "$@" --verify
     ( "$RIMAU" solve "$@" > "$tmp/$n.out" 2> "$tmp/$n.err"; echo $? > "$tmp/$n.status" ) &
@@ -44,6 +46,8 @@ check() {
 judge() {
     k=$1 verify=$2 game=$3 start=$4 positions=$5 won=$6 lost=$7 drawn=$8 longest=$9
     shift 9
+    rpositions=$1 rwon=$2 rlost=$3 rdrawn=$4 rlongest=$5
+    shift 5
     what="$(basename "$game") $*"
     if [ "$(cat "$tmp/$k.status")" != 0 ]; then
         fail=$((fail + 1)); echo "FAIL $what: rimau solve failed"; sed 's/^/  | /' "$tmp/$k.err"
@@ -53,16 +57,17 @@ judge() {
     summary="won $won lost $lost drawn $drawn"
     if ! grep -q "^start ([a-z]* to move): $start plies\$" "$tmp/out"; then
         fail=$((fail + 1)); echo "FAIL $what: the start is not '$start'"; grep '^start' "$tmp/out"
-    elif ! grep -q " $positions positions (.*) $summary\$" "$tmp/out"; then
-        fail=$((fail + 1)); echo "FAIL $what: not $positions positions, $summary"
-        grep ' positions (' "$tmp/out"
-    elif ! grep -q "longest forced win: $longest plies\$" "$tmp/out"; then
-        fail=$((fail + 1)); echo "FAIL $what: the longest win is not $longest plies"
+    elif ! grep -q "^whole tiers .* $positions positions (.*) $summary; longest forced win: $longest plies\$" "$tmp/out"; then
+        fail=$((fail + 1)); echo "FAIL $what: the whole tiers are not $positions positions, $summary, longest win $longest"
+        grep '^whole tiers' "$tmp/out"
+    elif ! grep -q "^reachable from the start: .* $rpositions positions (.*) won $rwon lost $rlost drawn $rdrawn; longest forced win: $rlongest plies\$" "$tmp/out"; then
+        fail=$((fail + 1)); echo "FAIL $what: the positions reachable are not $rpositions, won $rwon lost $rlost drawn $rdrawn, longest win $rlongest"
+        grep '^reachable' "$tmp/out"
     elif [ "$verify" = yes ] && ! grep -q "^verify: every position agrees with the rules\$" "$tmp/out"; then
         fail=$((fail + 1)); echo "FAIL $what: --verify"; grep '^verify' "$tmp/out"
     else
         pass=$((pass + 1))
-        echo "ok $what: $start, $positions positions, $summary$([ "$verify" = yes ] && echo ", verified")"
+        echo "ok $what: $start, $positions positions, $summary; reachable $rpositions$([ "$verify" = yes ] && echo ", verified")"
     fi
 }
 
@@ -79,26 +84,35 @@ rows "Kaooa" > "$tmp/kaooa"
 [ "$(wc -l < "$tmp/tb")" -eq 12 ] || { echo "FAIL solutions.md: not 12 rows of Tiger and Buffaloes"; exit 1; }
 [ "$(wc -l < "$tmp/kaooa")" -eq 8 ] || { echo "FAIL solutions.md: not 8 rows of Kaooa"; exit 1; }
 verify=yes
-while IFS='|' read -r jump compulsory blocked start positions won lost drawn longest _; do
+while IFS='|' read -r jump compulsory blocked start positions won lost drawn longest \
+    rpositions rwon rlost rdrawn rlongest _; do
     check $verify tiger-and-buffaloes.game "$start" "$positions" "$won" "$lost" "$drawn" "$longest" \
+        "$rpositions" "$rwon" "$rlost" "$rdrawn" "$rlongest" \
         -o multi-jump="$jump" -o compulsory-capture="$compulsory" -o buffaloes-blocked="$blocked"
     verify=no
 done < "$tmp/tb"
 verify=yes
-while IFS='|' read -r first capture wins start positions won lost drawn longest; do
+while IFS='|' read -r first capture wins start positions won lost drawn longest \
+    rpositions rwon rlost rdrawn rlongest; do
     check $verify kaooa.game "$start" "$positions" "$won" "$lost" "$drawn" "$longest" \
+        "$rpositions" "$rwon" "$rlost" "$rdrawn" "$rlongest" \
         -o first="$first" -o capture="$capture" -o vulture-wins="$wins"
     verify=no
 done < "$tmp/kaooa"
 
-# Sua ghin gnua on four by four: the page's sentence.
+# Sua ghin gnua on four by four: the page's sentences (the whole tiers,
+# then what the start reaches).
 sua=$(sed -n '/^## Sua ghin gnua/,/^## /p' "$doc" | tr '\n' ' ' | tr -s ' ')
 set -- $(printf '%s\n' "$sua" | sed -n \
-    's/.*a forced win for the \([a-z]*\), who move first, in \([0-9]*\) plies.* \([0-9,]*\) classes of positions in [0-9]* tiers: \([0-9,]*\) won, \([0-9,]*\) lost, \([0-9,]*\) drawn; the longest forced win is \([0-9]*\) plies.*/\1 \2 \3 \4 \5 \6 \7/p' | tr -d ,)
-if [ $# -ne 7 ]; then
-    fail=$((fail + 1)); echo "FAIL solutions.md: Sua ghin gnua's sentence is not as this test reads it"
+    's/.*a forced win for the \([a-z]*\), who move first, in \([0-9]*\) plies.* \([0-9,]*\) classes of positions in [0-9]* tiers: \([0-9,]*\) won, \([0-9,]*\) lost, \([0-9,]*\) drawn; the longest forced win is \([0-9]*\) plies.*/\1 \2 \3 \4 \5 \6 \7/p' | tr -d ,) \
+    $(printf '%s\n' "$sua" | sed -n \
+    's/.* start reaches \([0-9,]*\) classes in [0-9]* tiers: \([0-9,]*\) won, \([0-9,]*\) lost, \([0-9,]*\) drawn; the longest forced win among them is \([0-9]*\) plies.*/\1 \2 \3 \4 \5/p' | tr -d ,)
+if [ $# -ne 12 ]; then
+    fail=$((fail + 1)); echo "FAIL solutions.md: Sua ghin gnua's sentences are not as this test reads them"
 else
-    check yes sua-ghin-gnua.game "$1 win in $2" "$3" "$4" "$5" "$6" "$7" -o size=4
+    w=$1 p=$2
+    shift 2
+    check yes sua-ghin-gnua.game "$w win in $p" "$@" -o size=4
 fi
 
 wait

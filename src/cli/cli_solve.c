@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "notation.h"
+#include "position.h"
 #include "solve.h"
 
 /* "1.5G", "512M", "64k" or a number of bytes; 0 when it is none of these. */
@@ -136,8 +137,13 @@ static int blockade(const rm_game *g, const rm_state *from, const char *side_nam
     }
     printf("the fewest %s that block: %d; the most a blockable placement needs: %d\n",
            g->kinds[kind].name, b.fewest, b.most);
-    printf("placements that can be blocked: %llu; by %d or fewer: %llu\n",
-           (unsigned long long)b.blockable, within, (unsigned long long)b.within);
+    printf("placements that can be blocked (by at most the %d %s of the game): %llu; by %d or "
+           "fewer: %llu\n",
+           g->kinds[kind].count, g->kinds[kind].name, (unsigned long long)b.blockable, within,
+           (unsigned long long)b.within);
+    if (b.beyond)
+        printf("placements only more %s than the game has would block: %llu\n",
+               g->kinds[kind].name, (unsigned long long)b.beyond);
     rm_position pos;
     rm_state_position(g, &b.example, &pos);
     rm_view v = { pos.kind, pos.count, pos.hand };
@@ -213,6 +219,37 @@ static void print_plan(const rm_plan *p)
     printf("; at best (each level's slowest tier, the plan shared out): %.1f s\n", critical);
 }
 
+/* The summary of what the root reaches, after the whole tiers': ROOT is
+ * "the start" or "the position". */
+static void put_reach(const rm_game *g, const rm_solve_reach *r, const char *root,
+                      const char *classes)
+{
+    char a[32], b[32], c[32], d[32];
+    printf("reachable from %s: %d tier%s, %s positions (%s), won %s, lost %s, drawn %s; "
+           "longest forced win: %d pl%s\n",
+           root, r->tiers, CLI_S(r->tiers), grouped(r->positions, a), classes,
+           grouped(r->won, b), grouped(r->lost, c), grouped(r->drawn, d), r->longest,
+           r->longest == 1 ? "y" : "ies");
+    if (r->won > 0) {
+        char *at = rm_position_string(g, &r->longest_at);
+        printf("the longest reachable win (%s to move): %s\n",
+               g->sides[rm_state_to_move(&r->longest_at)].name, at ? at : "(out of memory)");
+        free(at);
+    }
+}
+
+static json_t *reach_json(const rm_game *g, const rm_solve_reach *r)
+{
+    char *at = r->won > 0 ? rm_position_string(g, &r->longest_at) : NULL;
+    json_t *o = json_pack("{s:i, s:I, s:I, s:I, s:I, s:i, s:s?, s:I, s:f}", "tiers", r->tiers,
+                          "positions", (json_int_t)r->positions, "won", (json_int_t)r->won,
+                          "lost", (json_int_t)r->lost, "drawn", (json_int_t)r->drawn, "longest",
+                          r->longest, "longest_at", at, "memory", (json_int_t)r->memory,
+                          "seconds", r->seconds);
+    free(at);
+    return o;
+}
+
 static int cmd_solve(int argc, char **argv)
 {
     static const struct option opts[] = { { "db", required_argument, NULL, 'd' },
@@ -225,11 +262,12 @@ static int cmd_solve(int argc, char **argv)
                                           { "blockade", required_argument, NULL, 'B' },
                                           { "within", required_argument, NULL, 'W' },
                                           { "plan", no_argument, NULL, 'P' },
+                                          { "no-reachable", no_argument, NULL, 'R' },
                                           { 0 } };
     cli_args args = { .cmd = &cli_cmd_solve, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_QUIET };
     rm_solve_options o = { 0 };
     o.memory = (size_t)4 << 30;
-    bool json = false, verify = false, est = false, by_levels = false;
+    bool json = false, verify = false, est = false, by_levels = false, reach_on = true;
     const char *blocked = NULL;
     int ch, status = 0, within = -1;
     while ((ch = cli_next_opt(&args, argc, argv, "d:m:j:", opts, &status)) != -1) {
@@ -254,6 +292,8 @@ static int cmd_solve(int argc, char **argv)
             verify = true;
         if (ch == 'E')
             est = true;
+        if (ch == 'R')
+            reach_on = false;
         if (ch == 'B')
             blocked = optarg;
         if (ch == 'P')
@@ -330,6 +370,16 @@ static int cmd_solve(int argc, char **argv)
     }
     rm_solve_stats st;
     rm_solver_stats(s, &st);
+    /* what the root reaches by the rules (the tiers hold more) */
+    rm_solve_reach rs;
+    if (reach_on && rm_solver_reach(s, &from, &rs, verr, sizeof verr) != 0) {
+        fprintf(stderr, "rimau solve: %s\n", verr);
+        rm_match_free(&m);
+        rm_solver_free(s);
+        rm_game_destroy(g);
+        return EXIT_INVALID;
+    }
+    const char *root_word = args.after || args.position ? "the position" : "the start";
     /* the position solved from, and its turns */
     int start_d = 0, start_v = rm_solver_value(s, rm_match_state(&m), &start_d);
     const rm_state *st0 = rm_match_state(&m);
@@ -386,6 +436,8 @@ static int cmd_solve(int argc, char **argv)
         json_object_set_new(root, "drawn", json_integer((json_int_t)st.drawn));
         json_object_set_new(root, "longest", json_integer(st.longest));
         json_object_set_new(root, "memory", json_integer((json_int_t)st.memory));
+        if (reach_on)
+            json_object_set_new(root, "reachable", reach_json(g, &rs));
         json_object_set_new(root, "seconds", json_real(st.seconds));
         if (plan.tiers)
             json_object_set_new(root, "by_levels",
@@ -438,12 +490,15 @@ static int cmd_solve(int argc, char **argv)
         } else if (nturns > 200) {
             printf("the start has %d turns (rimau solve --json lists each)\n", nturns); /* (> 200) */
         }
-        printf("%d tier%s, %s positions (%s), won %s, lost %s, drawn %s\n", st.tiers,
-               CLI_S(st.tiers), grouped(st.positions, a),
-               st.symmetries > 1 ? "one a class of symmetric positions" : "no symmetry used",
-               grouped(st.won, bb), grouped(st.lost, cc), grouped(st.drawn, dd));
-        printf("symmetries of the board: %d; longest forced win: %d pl%s\n", st.symmetries,
-               st.longest, st.longest == 1 ? "y" : "ies");
+        const char *classes = st.symmetries > 1 ? "one a class of symmetric positions"
+                                                : "no symmetry used";
+        printf("whole tiers (either side to move, every placement): %d tier%s, %s positions (%s), "
+               "won %s, lost %s, drawn %s; longest forced win: %d pl%s\n",
+               st.tiers, CLI_S(st.tiers), grouped(st.positions, a), classes, grouped(st.won, bb),
+               grouped(st.lost, cc), grouped(st.drawn, dd), st.longest, st.longest == 1 ? "y" : "ies");
+        if (reach_on)
+            put_reach(g, &rs, root_word, classes);
+        printf("symmetries of the board: %d\n", st.symmetries);
         if (plan.tiers)
             printf("by levels on %d rank%s: %.2f s to find the tiers, %.2f s to solve them into "
                    "the folder, then read back:\n",
@@ -451,6 +506,10 @@ static int cmd_solve(int argc, char **argv)
         printf("memory: %.1f MiB at most; time: %.2f s%s%s\n", (double)st.memory / (1 << 20),
                st.seconds, st.loaded ? "; tiers read from the database: " : "",
                st.loaded ? grouped((uint64_t)st.loaded, a) : "");
+        if (reach_on)
+            printf("the positions reached: %.1f MiB at most (2 bits a position of the tiers being "
+                   "counted); time: %.2f s\n",
+                   (double)rs.memory / (1 << 20), rs.seconds);
         if (verify)
             printf(bad ? "verify: %s positions disagree with the rules; the first: %s\n"
                        : "verify: every position agrees with the rules%s%s\n",
@@ -473,8 +532,9 @@ const command cli_cmd_solve = {
     "the bit kernel, one tier of positions at a time (a tier: the pieces of each\n"
     "kind on the board and in hand, the phases). Prints each tier's positions\n"
     "and how many are won, lost and drawn for the side to move, the value of the\n"
-    "start and of each first turn, the longest forced win, the memory and the\n"
-    "time. The turn limit is not applied, and positions no side can force to an\n"
+    "start and of each first turn, the totals and the longest forced win twice\n"
+    "(over the whole tiers, either side to move, and over the positions the\n"
+    "start reaches by its turns), the memory and the time. The turn limit is not applied, and positions no side can force to an\n"
     "end are draws (the game's repetition rule). Games whose board has more than\n"
     "128 bits, or a kind of more than 32 pieces that stack, are not taken; a tier\n"
     "past --memory, or of more than 2^32 positions whose turns must be kept\n"
@@ -484,8 +544,8 @@ const command cli_cmd_solve = {
     "  -d, --db DIR              keep each solved tier in a file of DIR (made when\n"
     "                            missing), and read the tiers solved there before\n"
     "                            (the files say which game, options and rules they\n"
-    "                            solve: another game's are refused, and so is a\n"
-    "                            damaged one); one solve at a time writes into DIR\n"
+    "                            solve: other rules' are refused, saying what\n"
+    "                            differs, and so is a damaged file); one solve at a time writes into DIR\n"
     "                            (another stops at once, naming the process)\n"
     "  -m, --memory SIZE         the most memory to use, as 512M or 8G (default\n"
     "                            4G); a tier that needs more stops the solve\n"
@@ -502,6 +562,9 @@ const command cli_cmd_solve = {
     "                            fewest over all placements, with a position\n"
     "      --within N            with --blockade: count the placements N or fewer\n"
     "                            block (default: all the other side's pieces)\n"
+    "      --no-reachable        skip the count of the positions the start (or the\n"
+    "                            position) reaches by the rules; by default it\n"
+    "                            follows every turn from there after the solve\n"
     "      --verify              check every value against the rules afterwards\n"
     "      --estimate            print what solving would take, and solve nothing\n"
     "      --plan                solve by levels, as under mpirun (which shares each\n"

@@ -129,7 +129,9 @@ int rm_solve_blockade(const rm_game *g, const rm_state *from, int side, int kind
             b.depth = 0;
             block_from(&b, &st, 0);
             out->placements++;
-            if (b.best != INT32_MAX) {
+            if (b.best != INT32_MAX && b.best > g->kinds[kind].count) {
+                out->beyond++; /* (a blockade the other side has too few pieces for) */
+            } else if (b.best != INT32_MAX) {
                 out->blockable++;
                 if (b.best <= within)
                     out->within++;

@@ -495,6 +495,30 @@ static bool totals_agree(const rm_solver *s, const tier *t, const db_header *h)
     return true;
 }
 
+/* Fails the solve for the tier file PATH whose header H is of other rules
+ * than WANT, the solve's, saying what differs: the game, the options, or
+ * (the same game and options) the rules of the game file themselves,
+ * which changed since the file was written. */
+static void refuse_rules(rm_solver *s, const char *path, const db_header *h, const db_header *want)
+{
+    const char *o1 = h->options[0] ? " -o " : "", *o2 = want->options[0] ? " -o " : "";
+    if (strncmp(h->game, want->game, sizeof h->game) != 0)
+        fail(s, "%s is a solve of another game, %.60s%s%.200s, not of %.60s%s%.200s: solve into "
+                "another folder, or delete it",
+             path, h->game, o1, h->options, want->game, o2, want->options);
+    else if (strncmp(h->options, want->options, sizeof h->options) != 0)
+        fail(s, "%s is a solve of %.60s with other options (%.200s), not these (%.200s): solve "
+                "into another folder, or delete it",
+             path, h->game, h->options[0] ? h->options : "none", want->options[0] ? want->options
+                                                                               : "none");
+    else
+        fail(s, "%s is a solve of %.60s%s%.200s under other rules: the rules of the game file "
+                "changed since the database was written (their digest was %016llx, it is %016llx "
+                "now): solve into another folder, or delete it",
+             path, h->game, o1, h->options, (unsigned long long)h->rules_hash,
+             (unsigned long long)want->rules_hash);
+}
+
 /* Reads the rest of tier file F (PATH, LENGTH bytes long) of this format,
  * whose header H was read: T's values when the file is whole and T's. */
 static void read_tier(rm_solver *s, tier *t, FILE *f, const db_header *hp, uint64_t length,
@@ -544,10 +568,7 @@ static void read_tier(rm_solver *s, tier *t, FILE *f, const db_header *hp, uint6
     h.game[sizeof h.game - 1] = 0;
     h.options[sizeof h.options - 1] = 0;
     if (!same_rules) {
-        fail(s, "%s is a solve of %.60s%s%.200s, not of these rules (%.60s%s%.200s): solve into "
-                "another folder, or delete it",
-             path, h.game, h.options[0] ? " -o " : "", h.options, want.game,
-             want.options[0] ? " -o " : "", want.options);
+        refuse_rules(s, path, &h, &want);
     } else if (h.symmetric != want.symmetric) {
         fail(s, "%s was solved %s symmetry: solve into another folder", path,
              h.symmetric ? "with" : "without");

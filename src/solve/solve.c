@@ -237,6 +237,8 @@ void rm_solver_free(rm_solver *s)
         free(s->tiers[i]->val);
         free(s->tiers[i]->dist);
         free(s->tiers[i]->next);
+        free(s->tiers[i]->seen);
+        free(s->tiers[i]->todo);
         free(s->tiers[i]);
     }
     free(s->tiers);
@@ -285,6 +287,22 @@ int rm_solver_set_value(rm_solver *s, const rm_state *st, int value, int distanc
     set_val(t, i, value);
     t->dist[i] = (uint16_t)distance;
     return 0;
+}
+
+uint64_t rm_solver_class(const rm_solver *s, const rm_state *st)
+{
+    rm_bstate bs;
+    rm_bits_from_state(s->k, st, &bs);
+    tkey key;
+    key_of(s, &bs, &key);
+    const tier *t = find_tier(s, &key);
+    for (int i = 0; i < s->ntiers && t; i++)
+        if (s->tiers[i] == t) {
+            u128 sets[MAXS];
+            sets_of(s, &bs, sets);
+            return (uint64_t)i << 32 | encode(s, t, sets, bs.to_move);
+        }
+    return UINT64_MAX;
 }
 
 void rm_solver_stats(const rm_solver *s, rm_solve_stats *out)

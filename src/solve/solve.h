@@ -144,6 +144,34 @@ void rm_solver_stats(const rm_solver *s, rm_solve_stats *out);
 int rm_solver_tiers(const rm_solver *s);
 void rm_solver_tier(const rm_solver *s, int i, rm_solve_progress *out);
 
+/* What the root of a solve (its start, or O->root) reaches by the rules:
+ * the tiers hold every placement of their pieces with either side to
+ * move, and many no game meets. Positions are classes where the solve
+ * used symmetries (a class is reached when one of its positions is). */
+typedef struct rm_solve_reach {
+    int tiers;                     /* tiers with a position reached */
+    uint64_t positions;            /* reached (one a class) */
+    uint64_t won, lost, drawn;     /* of those, for the side to move */
+    int longest;                   /* the longest forced win among them, in plies */
+    rm_state longest_at;           /* a position of it (when WON > 0) */
+    int symmetries;                /* of the board, used (1: none) */
+    size_t memory;                 /* the most bytes the pass held (2 bits a position of the
+                                    * tiers it has reached and not yet finished) */
+    double seconds;                /* of the clock */
+} rm_solve_reach;
+
+/* Plays forward from FROM (a position of a solved tier: the root of the
+ * solve) over every turn, counting the positions reached and their
+ * values. 0, or -1 with ERR (FROM in no solved tier, the memory of the
+ * solve's options past, O->stop). */
+int rm_solver_reach(rm_solver *s, const rm_state *from, rm_solve_reach *out, char *err,
+                    size_t errsize);
+
+/* For the tests: a number that two positions share exactly when the
+ * solver keeps them as one (one class under symmetry); UINT64_MAX when
+ * ST is in no solved tier. */
+uint64_t rm_solver_class(const rm_solver *s, const rm_state *st);
+
 /* Checks the values against the rules: every won position has a turn to
  * a position lost for the side to move there (won for the other side)
  * one ply nearer the end, every lost one only turns to positions won for
@@ -242,9 +270,11 @@ void rm_mpi_end(void);
  * first turn left, every way, until none is left, and keeps the fewest. */
 typedef struct rm_blockade {
     int fewest;                    /* the fewest blockers over every placement; -1: none blocks */
-    int most;                      /* the most any placement needs (of those that can be blocked) */
+    int most;                      /* the most a blockable placement needs */
     uint64_t placements;           /* of SIDE's pieces, tried */
-    uint64_t blockable;            /* of those, the ones some blockers block */
+    uint64_t blockable;            /* of those, the ones some blockers block, no more of them than
+                                    * the game has (KIND's count) */
+    uint64_t beyond;               /* the ones only more blockers than the game has block */
     uint64_t within;               /* the ones at most WITHIN blockers block */
     rm_state example;              /* a position with the fewest (SIDE to move) */
 } rm_blockade;

@@ -106,6 +106,8 @@ typedef struct tier {
     uint64_t won, lost, drawn, aliases;
     int longest;
     bool loaded, solving;
+    uint64_t *seen, *todo;     /* (reach.c, while it counts) a bit a position: reached, to follow */
+    bool placed;               /* (reach.c) put in the order of its pass */
     bool unmoves;              /* the positions before a position are generated, not kept
                                 * (set by plan_tier) */
     int nnext;
@@ -198,12 +200,13 @@ static inline void key_of(const rm_solver *s, const rm_bstate *bs, tkey *key)
     memcpy(key->phase_turns, bs->phase_turns, 2);
 }
 
-/* ---- solve.c: a solver ---- */
+/* ---- solve.c: a solver, the clock ---- */
 
 /* A solver of G with the options O that has solved nothing yet (the
  * tests of ranking make one, and the solve by levels); NULL with ERR
  * when it does not take G. */
 rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize);
+/* Seconds of a monotonic clock. */
 double clock_now(void);
 
 /* ---- budget.c: failing, stopping, memory ---- */

@@ -9,7 +9,9 @@
  * gives, and so does the solve that keeps each tier's turns instead of
  * finding them backwards (unmoves), and so does the solve whose counts of
  * turns saturate at once (each counted again by generating the turns).
- * A tier of more than 2^32 positions (Adugo's start) numbers them: every
+ * The count of the positions the start reaches (rm_solver_reach) is the
+ * breadth-first search's, by value, and its classes' with symmetry. A
+ * tier of more than 2^32 positions (Adugo's start) numbers them: every
  * index, past 2^32 too, is the index of the position it decodes to (or
  * of its class). rm_solver_verify finds no fault in a solve and finds a value
  * planted wrong. A database folder gives back what was solved into it,
@@ -121,8 +123,8 @@ static bool seen_hash(reach *r, uint64_t h)
     return false;
 }
 
-/* Every position the start of G leads to (at most MAX), breadth first. */
-static void reachable(const rm_game *g, reach *r, int max)
+/* Every position FROM leads to (at most MAX), breadth first. */
+static void reachable_from(const rm_game *g, const rm_state *from, reach *r, int max)
 {
     r->cap = max;
     r->st = malloc((size_t)max * sizeof *r->st);
@@ -135,7 +137,7 @@ static void reachable(const rm_game *g, reach *r, int max)
     assert_true(r->seen && r->used);
     r->mask--;
     r->n = 0;
-    rm_initial(g, &r->st[r->n++]);
+    r->st[r->n++] = *from;
     seen_hash(r, rm_state_hash(&r->st[0]));
     rm_turnlist l;
     rm_turnlist_init(&l);
@@ -155,6 +157,14 @@ static void reachable(const rm_game *g, reach *r, int max)
     rm_turnlist_free(&l);
     free(r->seen);
     free(r->used);
+}
+
+/* Every position the start of G leads to (at most MAX). */
+static void reachable(const rm_game *g, reach *r, int max)
+{
+    rm_state start;
+    rm_initial(g, &start);
+    reachable_from(g, &start, r, max);
 }
 
 static rm_solver *solve_capped(const rm_game *g, bool symmetry, bool unmoves, const char *db,
@@ -180,6 +190,68 @@ static rm_solver *solve_how(const rm_game *g, bool symmetry, bool unmoves, const
 static rm_solver *solve(const rm_game *g, bool symmetry, const char *db)
 {
     return solve_how(g, symmetry, true, db);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The pass of rm_solver_reach from FROM, against the positions the
+ * breadth-first search R found from there (all of them): without symmetry it counts
+ * R's positions, by the values the solver gives them, and its longest win
+ * is theirs; with symmetry it counts their classes (the solver's, as
+ * rm_solver_class numbers them). */
+static void reach_agrees(const rm_game *g, rm_solver *s, rm_solver *plain, const rm_state *from,
+                         const reach *r)
+{
+    char err[512];
+    rm_solve_reach a, b;
+    if (rm_solver_reach(plain, from, &b, err, sizeof err) != 0 ||
+        rm_solver_reach(s, from, &a, err, sizeof err) != 0)
+        fail_msg("%s: rm_solver_reach: %s", g->name, err);
+    uint64_t n[3] = { 0, 0, 0 }, cn[3] = { 0, 0, 0 };
+    int longest = 0;
+    uint64_t *ids = malloc((size_t)r->n * sizeof *ids);
+    assert_non_null(ids);
+    for (int i = 0; i < r->n; i++) {
+        int d, v = rm_solver_value(plain, &r->st[i], &d);
+        n[v]++;
+        if (v == RM_VALUE_WIN && d > longest)
+            longest = d;
+        ids[i] = rm_solver_class(s, &r->st[i]) << 2 | (uint64_t)v;
+    }
+    qsort(ids, (size_t)r->n, sizeof *ids, cmp_u64);
+    uint64_t classes = 0;
+    for (int i = 0; i < r->n; i++)
+        if (i == 0 || ids[i] >> 2 != ids[i - 1] >> 2) {
+            classes++;
+            cn[ids[i] & 3]++;
+        }
+    free(ids);
+    if (b.positions != (uint64_t)r->n || b.won != n[RM_VALUE_WIN] || b.lost != n[RM_VALUE_LOSS] ||
+        b.drawn != n[RM_VALUE_DRAW] || b.longest != longest)
+        fail_msg("%s: the pass reaches %llu positions (won %llu, lost %llu, drawn %llu, longest "
+                 "%d), the search %d (%llu, %llu, %llu, %d)",
+                 g->name, (unsigned long long)b.positions, (unsigned long long)b.won,
+                 (unsigned long long)b.lost, (unsigned long long)b.drawn, b.longest, r->n,
+                 (unsigned long long)n[1], (unsigned long long)n[2], (unsigned long long)n[0],
+                 longest);
+    if (a.positions != classes || a.won != cn[RM_VALUE_WIN] || a.lost != cn[RM_VALUE_LOSS] ||
+        a.drawn != cn[RM_VALUE_DRAW] || a.longest != longest)
+        fail_msg("%s: with symmetry the pass reaches %llu classes (won %llu, lost %llu, drawn "
+                 "%llu, longest %d), the search %llu (%llu, %llu, %llu, %d)",
+                 g->name, (unsigned long long)a.positions, (unsigned long long)a.won,
+                 (unsigned long long)a.lost, (unsigned long long)a.drawn, a.longest,
+                 (unsigned long long)classes, (unsigned long long)cn[1], (unsigned long long)cn[2],
+                 (unsigned long long)cn[0], longest);
+    /* the position it names is won in as many plies */
+    int d;
+    assert_int_equal(rm_solver_value(plain, &b.longest_at, &d), RM_VALUE_WIN);
+    assert_int_equal(d, longest);
+    assert_int_equal(rm_solver_value(s, &a.longest_at, &d), RM_VALUE_WIN);
+    assert_int_equal(d, longest);
 }
 
 /* Every position G's start leads to: the solver's value is the search's. */
@@ -241,6 +313,19 @@ static void agrees_with_search(const rm_game *g, int max_positions)
     }
     print_message("%-40s %6d positions: %d won, %d lost, %d drawn (longest win %d)\n", g->name,
                   r.n, won, lost, drawn, st.longest);
+    if (r.n < max_positions) { /* (the search found every position) */
+        reach_agrees(g, s, plain, &r.st[0], &r);
+        /* and from the position after the start's first turn: the other
+         * side to move, whose positions a tier numbers after the first
+         * side's, so that its turns within the tier go back in the order
+         * of the pass (on the smaller games: the search costs) */
+        if (r.n < 10000) {
+            reach after;
+            reachable_from(g, &r.st[1], &after, max_positions);
+            reach_agrees(g, s, plain, &after.st[0], &after);
+            free(after.st);
+        }
+    }
     assert_true(won > 0 && lost > 0);
     free(m.key);
     free(m.val);
@@ -399,15 +484,26 @@ static void solve__database__gives_back_its_values_and_refuses_bad_files(void **
         assert_int_equal(da, db);
     }
     free(r.st);
+    /* the positions reached, counted over the tiers read back (in the
+     * folder's order, not the order they were solved in) as over those
+     * solved */
+    char err[512];
+    rm_state start;
+    rm_initial(g, &start);
+    rm_solve_reach ra, rb;
+    assert_int_equal(rm_solver_reach(a, &start, &ra, err, sizeof err), 0);
+    assert_int_equal(rm_solver_reach(b, &start, &rb, err, sizeof err), 0);
+    assert_true(ra.positions > 0 && ra.won > 0);
+    assert_true(ra.positions == rb.positions && ra.won == rb.won && ra.lost == rb.lost &&
+                ra.drawn == rb.drawn && ra.longest == rb.longest && ra.tiers == rb.tiers);
     rm_solver_free(a);
     rm_solver_free(b);
-    char err[512];
     rm_solve_options o = { 0 };
     o.db = dir;
     /* another game's folder */
     rm_game *other = load_test_game("tests/games/solve-hare.game", NULL, NULL);
     assert_null(rm_solve(other, &o, err, sizeof err));
-    assert_non_null(strstr(err, "not of these rules"));
+    assert_non_null(strstr(err, "is a solve of another game"));
     rm_game_destroy(other);
     /* a damaged file */
     char path[4200];
