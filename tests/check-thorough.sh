@@ -5,14 +5,15 @@
 # test_players_results (tests/unit/helpers.h) play more games and check
 # more positions of each, test_players compares more of alpha-beta's
 # evaluations, test_bits plays twice the playouts, test_random_positions
-# places more positions; check-random plays its other seed, and every
+# places more positions, test_solve solves every row with saturated counts; check-random plays its other seed, and every
 # option value; check-fmt compares perft and every option value's IR;
 # check-terminal measures the status lines of every shipped game.
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
 build=$(cd "$(dirname "$RIMAU")/.." && pwd)
 fail=0 n=0
-for t in test_players_legal test_players_results test_players test_bits test_random_positions; do
+for t in test_players_legal test_players_results test_players test_bits test_random_positions \
+         test_solve; do
     n=$((n + 1))
     if [ ! -x "$build/tests/unit/$t" ]; then
         echo "FAIL $t: not built (cmocka missing? run ./bootstrap)"
