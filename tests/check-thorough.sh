@@ -5,9 +5,10 @@
 # test_players_results (tests/unit/helpers.h) play more games and check
 # more positions of each, test_players compares more of alpha-beta's
 # evaluations, test_bits plays twice the playouts, test_random_positions
-# places more positions, test_solve solves every row with saturated counts; check-random plays its other seed, and every
-# option value; check-fmt compares perft and every option value's IR;
-# check-terminal measures the status lines of every shipped game.
+# places more positions, test_solve solves every row with saturated
+# counts; check-random plays its other seed, and every option value;
+# check-fmt compares perft and every option value's IR; check-terminal
+# measures the status lines of every shipped game.
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
 build=$(cd "$(dirname "$RIMAU")/.." && pwd)
