@@ -28,34 +28,23 @@ for t in test_players_legal test_players_results test_players test_bits test_ran
     fi
     rm -f "${TMPDIR:-/tmp}/thorough.$$"
 done
-n=$((n + 1))
-if RIMAU_THOROUGH=1 sh "$srcdir/tests/check-random.sh" > "${TMPDIR:-/tmp}/thorough.$$" 2>&1; then
-    echo "ok check-random with its other seed"
-else
-    grep -v '^ok ' "${TMPDIR:-/tmp}/thorough.$$"
-    echo "FAIL check-random with its other seed"
-    fail=$((fail + 1))
-fi
-rm -f "${TMPDIR:-/tmp}/thorough.$$"
-n=$((n + 1))
-if RIMAU_THOROUGH=1 sh "$srcdir/tests/check-fmt.sh" > "${TMPDIR:-/tmp}/thorough.$$" 2>&1; then
-    echo "ok check-fmt with perft and every option value"
-else
-    grep -v '^ok ' "${TMPDIR:-/tmp}/thorough.$$"
-    echo "FAIL check-fmt with perft and every option value"
-    fail=$((fail + 1))
-fi
-rm -f "${TMPDIR:-/tmp}/thorough.$$"
-n=$((n + 1))
-RIMAU_THOROUGH=1 sh "$srcdir/tests/check-terminal.sh" > "${TMPDIR:-/tmp}/thorough.$$" 2>&1
-st=$?
-if [ "$st" -eq 0 ] || [ "$st" -eq 77 ]; then
-    echo "ok check-terminal with every shipped game's status lines$([ "$st" -eq 77 ] && echo " (skipped: no terminal)")"
-else
-    grep -v '^ok ' "${TMPDIR:-/tmp}/thorough.$$"
-    echo "FAIL check-terminal with every shipped game's status lines"
-    fail=$((fail + 1))
-fi
-rm -f "${TMPDIR:-/tmp}/thorough.$$"
+# suite NAME WHAT: tests/NAME.sh with RIMAU_THOROUGH=1, which does WHAT
+# (a skip, status 77, passes: a check that cannot run here)
+suite() {
+    n=$((n + 1))
+    RIMAU_THOROUGH=1 sh "$srcdir/tests/$1.sh" > "${TMPDIR:-/tmp}/thorough.$$" 2>&1
+    st=$?
+    if [ "$st" -eq 0 ] || [ "$st" -eq 77 ]; then
+        echo "ok $1 $2$([ "$st" -eq 77 ] && echo " (skipped)")"
+    else
+        grep -v '^ok ' "${TMPDIR:-/tmp}/thorough.$$"
+        echo "FAIL $1 $2"
+        fail=$((fail + 1))
+    fi
+    rm -f "${TMPDIR:-/tmp}/thorough.$$"
+}
+suite check-random "with its other seed and every option value"
+suite check-fmt "with perft and every option value"
+suite check-terminal "with every shipped game's status lines"
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -394,15 +394,8 @@ int rm_solve_levels(const rm_game *g, const rm_solve_options *o, const rm_ranks 
     bool ok = open_folder(p, r);
     double planned = started;
     if (ok) {
-        rm_state st;
-        rm_bstate bs;
         tkey key;
-        if (o->root)
-            st = *o->root;
-        else
-            rm_initial(g, &st);
-        rm_bits_from_state(p->k, &st, &bs);
-        key_of(p, &bs, &key);
+        root_key(p, &key);
         plan_add(p, &key);
         /* (INFO grows with the tiers found: at most twice, for each layer) */
         int cap = 0;

@@ -64,6 +64,18 @@ static void options_text(const rm_game *g, char *buf, size_t size)
                                g->options[i].values[g->options[i].chosen]);
 }
 
+void root_key(const rm_solver *s, tkey *key)
+{
+    rm_state st;
+    rm_bstate bs;
+    if (s->o.root)
+        st = *s->o.root;
+    else
+        rm_initial(s->g, &st);
+    rm_bits_from_state(s->k, &st, &bs);
+    key_of(s, &bs, key);
+}
+
 rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize)
 {
     const rm_bits *k = rm_bits_get(g);
@@ -206,15 +218,8 @@ rm_solver *rm_solve(const rm_game *g, const rm_solve_options *o, char *err, size
             load_all(s);
     }
     if (!s->failed) {
-        rm_state st;
-        rm_bstate bs;
-        if (o->root)
-            st = *o->root;
-        else
-            rm_initial(g, &st);
-        rm_bits_from_state(s->k, &st, &bs);
         tkey key;
-        key_of(s, &bs, &key);
+        root_key(s, &key);
         if (!find_tier(s, &key))
             solve_key(s, &key);
         complete(s);

@@ -208,6 +208,9 @@ static inline void key_of(const rm_solver *s, const rm_bstate *bs, tkey *key)
 rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize);
 /* Seconds of a monotonic clock. */
 double clock_now(void);
+/* The tier of the position S solves from: its options' root, or the
+ * start. */
+void root_key(const rm_solver *s, tkey *key);
 
 /* ---- budget.c: failing, stopping, memory ---- */
 
