@@ -131,16 +131,9 @@ static void find_next(rm_solver *p, const tier *t, uint64_t from, uint64_t to, t
         }
         if (r != RM_ONGOING)
             continue;
-        int turns = tally->n > 0 ? tally->n : l.n;
+        int turns = turn_count(tally, &l);
         for (int j = 0; j < turns; j++) {
-            if (tally->n > 0) {
-                rm_bits_copy(size, &child, &bs);
-                rm_bits_play(p->k, &child, tally, j);
-            } else {
-                rm_state after = st;
-                rm_apply(p->g, &after, rm_turn_moves(&l, j), l.turns[j].n);
-                rm_bits_from_state(p->k, &after, &child);
-            }
+            play_turn(p, size, &bs, tally, &l, &st, j, &child);
             tkey ck;
             key_of(p, &child, &ck);
             if (memcmp(&ck, &t->key, sizeof ck) != 0 && !add_key(next, n, cap, &ck)) {

@@ -121,16 +121,9 @@ static void follow(pass *p, tier *t, uint64_t i)
     if (r != RM_ONGOING)
         return;
     size_t size = rm_bits_state_size(s->k);
-    int n = p->tally->n > 0 ? p->tally->n : p->l.n;
+    int n = turn_count(p->tally, &p->l);
     for (int j = 0; j < n && !p->failed; j++) {
-        if (p->tally->n > 0) {
-            rm_bits_copy(size, &child, &bs);
-            rm_bits_play(s->k, &child, p->tally, j);
-        } else {
-            rm_state next = st;
-            rm_apply(s->g, &next, rm_turn_moves(&p->l, j), p->l.turns[j].n);
-            rm_bits_from_state(s->k, &next, &child);
-        }
+        play_turn(s, size, &bs, p->tally, &p->l, &st, j, &child);
         reach_state(p, &child);
     }
 }

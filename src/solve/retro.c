@@ -114,23 +114,6 @@ static bool push(rm_solver *s, work *w, int d, uint64_t i)
     return true;
 }
 
-/* The position after turn J of BS into CHILD: J of TALLY where the
- * kernel listed the turns, else of L (the reference's, from ST). SIZE:
- * rm_bits_state_size, asked once a position (a call, not inline). */
-static inline void play_turn(const rm_solver *s, size_t size, const rm_bstate *bs,
-                             const rm_btally *tally, const rm_turnlist *l, const rm_state *st,
-                             int j, rm_bstate *child)
-{
-    if (tally->n > 0) {
-        rm_bits_copy(size, child, bs);
-        rm_bits_play(s->k, child, tally, j);
-    } else {
-        rm_state next = *st;
-        rm_apply(s->g, &next, rm_turn_moves(l, j), l->turns[j].n);
-        rm_bits_from_state(s->k, &next, child);
-    }
-}
-
 static void report(rm_solver *s, const tier *t, uint64_t done, int stage)
 {
     halted(s);
@@ -258,7 +241,7 @@ static bool scan_position(scan *sc, uint64_t i)
         return true;
     }
     size_t size = rm_bits_state_size(s->k);
-    int n = sc->tally->n > 0 ? sc->tally->n : sc->l.n;
+    int n = turn_count(sc->tally, &sc->l);
     size_t mark = sc->nedges;
     uint32_t cnt = 0;
     int maxd = -1, win = -1;
@@ -412,7 +395,7 @@ static void discover(rm_solver *s, tier *t)
         make_state(s, t, sets, side, &bs);
         if (rm_bits_result(s->g, s->k, &bs, NULL, tally, &l, &st, NULL) != RM_ONGOING)
             continue;
-        int n = tally->n > 0 ? tally->n : l.n;
+        int n = turn_count(tally, &l);
         for (int j = 0; j < n && !s->failed; j++) {
             play_turn(s, size, &bs, tally, &l, &st, j, &child);
             tkey ck;
@@ -860,7 +843,7 @@ static uint32_t open_turns(rm_solver *s, tier *t, work *w, uint64_t p, int *outm
         return 0;
     }
     size_t size = rm_bits_state_size(s->k);
-    int n = w->tally->n > 0 ? w->tally->n : w->l.n;
+    int n = turn_count(w->tally, &w->l);
     uint32_t open = 0;
     for (int j = 0; j < n; j++) {
         play_turn(s, size, &bs, w->tally, &w->l, &st, j, &child);

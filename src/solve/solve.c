@@ -385,16 +385,9 @@ uint64_t rm_solver_verify(const rm_solver *cs, rm_solve_progress_fn progress, vo
                 if (have != want || (want != RM_VALUE_DRAW && hd != 0))
                     why = "the game is over there, with another result";
             } else {
-                n = tally->n > 0 ? tally->n : l.n;
+                n = turn_count(tally, &l);
                 for (int j = 0; j < n && !why; j++) {
-                    if (tally->n > 0) {
-                        rm_bits_copy(size, &child, &bs);
-                        rm_bits_play(s->k, &child, tally, j);
-                    } else {
-                        rm_state next = st;
-                        rm_apply(g, &next, rm_turn_moves(&l, j), l.turns[j].n);
-                        rm_bits_from_state(s->k, &next, &child);
-                    }
+                    play_turn(s, size, &bs, tally, &l, &st, j, &child);
                     tkey ck;
                     key_of(s, &child, &ck);
                     const tier *ct = find_tier(s, &ck);

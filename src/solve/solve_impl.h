@@ -200,6 +200,30 @@ static inline void key_of(const rm_solver *s, const rm_bstate *bs, tkey *key)
     memcpy(key->phase_turns, bs->phase_turns, 2);
 }
 
+/* The number of turns of a position rm_bits_result listed: into TALLY
+ * where the kernel listed them, else into L (the reference's). */
+static inline int turn_count(const rm_btally *tally, const rm_turnlist *l)
+{
+    return tally->n > 0 ? tally->n : l->n;
+}
+
+/* The position after turn J of BS into CHILD: J of TALLY where the
+ * kernel listed the turns, else of L (the reference's, from ST). SIZE:
+ * rm_bits_state_size, asked once a position (a call, not inline). */
+static inline void play_turn(const rm_solver *s, size_t size, const rm_bstate *bs,
+                             const rm_btally *tally, const rm_turnlist *l, const rm_state *st,
+                             int j, rm_bstate *child)
+{
+    if (tally->n > 0) {
+        rm_bits_copy(size, child, bs);
+        rm_bits_play(s->k, child, tally, j);
+    } else {
+        rm_state next = *st;
+        rm_apply(s->g, &next, rm_turn_moves(l, j), l->turns[j].n);
+        rm_bits_from_state(s->k, &next, child);
+    }
+}
+
 /* ---- solve.c: a solver, the clock ---- */
 
 /* A solver of G with the options O that has solved nothing yet (the
