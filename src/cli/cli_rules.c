@@ -305,24 +305,37 @@ static int cmd_compile(int argc, char **argv)
         if (ch == 'd')
             dump = true;
     }
-    if (argc - optind != 1)
-        return cli_usage("compile", "give one .game file");
-    rm_game *g = cli_load(argv[optind], &a.choices);
-    if (!g)
-        return EXIT_INVALID;
-    if (dump)
-        dump_ir(stdout, g);
-    rm_game_destroy(g);
-    return 0;
+    if (argc - optind < 1)
+        return cli_usage("compile", "give a .game file");
+    /* Several files: each is compiled, its dump headed by its name (as
+     * head(1) heads them); one that does not compile is reported and the
+     * others still go. */
+    bool several = argc - optind > 1;
+    for (int i = optind; i < argc; i++) {
+        rm_game *g = cli_load(argv[i], &a.choices);
+        if (!g) {
+            status = EXIT_INVALID;
+            continue;
+        }
+        if (dump) {
+            if (several)
+                printf("%s==> %s <==\n", i > optind ? "\n" : "", argv[i]);
+            dump_ir(stdout, g);
+        }
+        rm_game_destroy(g);
+    }
+    return status;
 }
 
 const command cli_cmd_compile = {
     "compile", cmd_compile, "compile a game and print its rule IR",
-    "[OPTION]... FILE\n"
-    "Compile FILE into the rule IR and, with --dump, print the IR readably:\n"
+    "[OPTION]... FILE...\n"
+    "Compile each FILE into the rule IR and, with --dump, print the IR readably:\n"
     "points with their rays, lines, regions, the board's bit layout, kinds, setup,\n"
     "options, action rules and phases with their turn patterns. Rule authors use\n"
-    "it to see what a file means.\n"
+    "it to see what a file means. With several files, each dump is headed by\n"
+    "'==> FILE <=='; a file that does not compile is reported, the others still\n"
+    "are, and the status is then 1.\n"
     "\n"
     "      --dump                print the IR\n"
     "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
