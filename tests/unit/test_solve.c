@@ -276,6 +276,10 @@ static void agrees_with_search(const rm_game *g, int max_positions, bool saturat
                (size_t)1 << 22 };
     assert_true(m.key && m.val);
     int won = 0, lost = 0, drawn = 0;
+    /* (the search is most of the test's time: make check proves one
+     * position in three by it, every one where the rows are not the
+     * defaults' or RIMAU_THOROUGH is set; the solves agree on all) */
+    int every = saturated && !thorough() ? 3 : 1;
     for (int i = 0; i < r.n; i++) {
         int d, pd, v = rm_solver_value(s, &r.st[i], &d);
         int pv = rm_solver_value(plain, &r.st[i], &pd);
@@ -296,6 +300,8 @@ static void agrees_with_search(const rm_game *g, int max_positions, bool saturat
             fail_msg("%s: the solve says %d in %d, with its counts saturated %d in %d (keeping "
                      "the turns %d in %d)",
                      g->name, v, d, rv, rd, erv, erd);
+        if (i % every != 0)
+            continue;
         if (v == RM_VALUE_DRAW) {
             int a = search(g, &r.st[i], st.longest + 2, &m);
             if (a == RM_VALUE_WIN || a == RM_VALUE_LOSS)
@@ -313,8 +319,9 @@ static void agrees_with_search(const rm_game *g, int max_positions, bool saturat
         won += v == RM_VALUE_WIN;
         lost += v == RM_VALUE_LOSS;
     }
-    print_message("%-40s %6d positions: %d won, %d lost, %d drawn (longest win %d)\n", g->name,
-                  r.n, won, lost, drawn, st.longest);
+    print_message("%-40s %6d positions (1 in %d searched): %d won, %d lost, %d drawn (longest "
+                  "win %d)\n",
+                  g->name, r.n, every, won, lost, drawn, st.longest);
     if (r.n < max_positions) { /* (the search found every position) */
         reach_agrees(g, s, plain, &r.st[0], &r);
         /* and from the position after the start's first turn: the other
