@@ -1147,6 +1147,21 @@ static void solve__perfect_player__tells_its_solves_progress(void **state)
     assert_non_null(q);
     assert_int_equal(quiet.calls, 0);
     rm_player_free(q);
+    /* given a solve (a tournament's games, a hint), it plays by that one
+     * and solves nothing, and the solve outlives it */
+    told given = { 0 };
+    rm_player_options go = { .solve_progress = tell, .ctx = &given, .solver = rm_player_solver(p) };
+    rm_player *r = rm_player_new_with(g, "perfect", 1, &go, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(given.calls, 0);
+    assert_ptr_equal(rm_player_solver(r), rm_player_solver(p));
+    rm_match m;
+    assert_int_equal(rm_match_init(&m, g), 0);
+    assert_int_equal(rm_player_choose(r, &m), rm_player_choose(p, &m)); /* (one seed: one tie-break) */
+    rm_player_free(r);
+    rm_solver_stats(rm_player_solver(p), &st);
+    assert_true(st.tiers > 1);
+    rm_match_free(&m);
     rm_player_free(p);
     rm_game_destroy(g);
 }
