@@ -1,7 +1,7 @@
 #!/bin/sh
 # Prints the folder for the tests' temporary files (make check sets
 # TMPDIR to it): a folder in memory where there is one, since
-# `rimau play --save` syncs its record to the disk after every turn and
+# `rimau play --save` syncs its record to the disk (once a second) and
 # the suites that save games took twelve times as long on a disk.
 #
 # 1. RIMAU_TEST_TMPDIR, when set: as it is.
