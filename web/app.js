@@ -490,7 +490,12 @@ async function main() {
   }
   const problem = shared instanceof Error ? shared.message : !loaded && shared ? $("load-error").textContent : "";
   if (!loaded) {
-    const wanted = new URLSearchParams(location.search).get("game");
+    const query = new URLSearchParams(location.search);
+    // ?players=A,B: who plays each side from the start (human, mcts, ab,
+    // random, perfect), so that no computer's turn comes before a choice
+    const chosen = (query.get("players") || "").split(",");
+    if (chosen.length === 2 && chosen.every((p) => PLAYERS.some(([v]) => v === p))) page.players = chosen;
+    const wanted = query.get("game");
     const first = page.games.find((g) => g.file === `${wanted}.game`) ||
       page.games.find((g) => g.file === "rimau-rimau-a.game") || page.games[0];
     await loadGame(first.file, "");

@@ -36,9 +36,16 @@ const browser = await chromium.launch({
 const context = await browser.newContext({ viewport: { width: 1000, height: 760 }, deviceScaleFactor: 1 });
 const page = await context.newPage();
 for (const s of SHOTS) {
-  await page.goto(`${url}?game=${s.game}`);
+  // (both sides human from the load: a computer's first turn could come
+  // before a choice made after it)
+  await page.goto(`${url}?game=${s.game}&players=human,human`);
   await page.waitForFunction(() => document.body.dataset.ready === "yes", null, { timeout: 60000 });
-  for (let i = 0; i < 2; i++) await page.selectOption(`#player-${i}`, "human");
+  for (let i = 0; i < 2; i++) {
+    if ((await page.inputValue(`#player-${i}`)) !== "human") {
+      failed++;
+      console.log(`FAIL ${s.name}: ?players=human,human did not make side ${i} human`);
+    }
+  }
   for (const t of s.turns) {
     await page.fill("#turn-text", t);
     await page.press("#turn-text", "Enter");
