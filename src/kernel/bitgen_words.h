@@ -137,7 +137,6 @@ static inline bb kind_set(const rm_bstate *s, int kind)
 static inline bb all_set(const rm_bits *k, const rm_bstate *s)
 {
     bb x = 0;
-    KUNROLL
     for (int kind = 0; kind < KC(k, nkinds); kind++)
         x |= kind_set(s, kind);
     return x;
@@ -368,7 +367,6 @@ KINLINE int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb em
             return n; /* (the tables hold every ray: no exception to walk) */
         }
         if (a->type == RM_STEP) {
-            KUNROLL
             for (int j = 0; j < a->ndirs; j++) {
                 int d = a->dir[j];
                 bb x = own & LD(a->afrom[d]) & BACK(k, to, d);
@@ -378,7 +376,6 @@ KINLINE int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb em
             }
         } else {
             bb over = kinds_set(s, a->targets);
-            KUNROLL
             for (int j = 0; j < a->ndirs; j++) {
                 int d = a->dir[j];
                 bb x = own & LD(a->afrom[d]) & BACK(k, over & BACK(k, to, d), d);
@@ -391,7 +388,6 @@ KINLINE int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb em
         break;
     }
     case RM_SLIDE:
-        KUNROLL
         for (int j = 0; j < a->ndirs; j++) {
             int d = a->dir[j];
             bb cont = LD(KC(k, from)[d]);
@@ -415,7 +411,6 @@ lines:
      * length after the other */
     {
         bb over = kinds_set(s, a->targets);
-        KUNROLL
         for (int j = 0; j < a->ndirs; j++) {
             int d = a->dir[j];
             bb cont = LD(KC(k, from)[d]);
@@ -935,7 +930,6 @@ KINLINE void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bt
         }
         break;
     case RM_SLIDE:
-        KUNROLL
         for (int q = 0; q < a->ndirs; q++) {
             int d = a->dir[q], sh = KC(k, shift)[d];
             bb cont = LD(KC(k, from)[d]);
@@ -970,7 +964,6 @@ KINLINE void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bt
     }
     /* a capture over lines of other lengths */
     bb over = kinds_set(s, a->targets);
-    KUNROLL
     for (int q = 0; q < a->ndirs; q++) {
         int d = a->dir[q], sh = KC(k, shift)[d];
         bb cont = LD(KC(k, from)[d]);
@@ -1069,6 +1062,7 @@ void F(bits_play)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i)
 void F(bits_neighbours)(const rm_bits *k, const uint64_t in[2], uint64_t out[2])
 {
     bb x = LD(in), n = 0;
+    KUNROLL_WAYS
     for (int d = 0; d < KC(k, ndirs); d++)
         n |= FWD(k, x & LD(KC(k, link_from)[d]), d);
     for (bb y = x & LD(KC(k, xlink)); y; y &= y - 1)
