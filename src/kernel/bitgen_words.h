@@ -1003,10 +1003,18 @@ int F(bits_count)(const rm_bits *k, const rm_bstate *s, rm_btally *t)
     switch (at) {
     RM_NATIVE_PATTERNS(COUNT_CASE)
     default:
-        break;
+        /* a pattern the reference lists (RM_NATIVE_PATTERNS names every
+         * other): what count_pattern does with it, without a copy of the
+         * whole of it to compile */
+        t->n = 0;
+        t->nchains = 0;
+        t->choose = 0;
+        t->pattern = at;
+        return 0;
     }
-#endif
+#else
     return count_pattern(k, s, t, PATTERN(k, at), at);
+#endif
 }
 
 /* Plays turn I of S as T counted it, in pattern PT. */
@@ -1050,11 +1058,13 @@ void F(bits_play)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i)
 #ifdef RM_NATIVE_PATTERNS
     switch (t->pattern) {
     RM_NATIVE_PATTERNS(PLAY_CASE)
-    default:
-        break;
+    default: /* (never: a pattern the reference lists counts no turn to play) */
+        assert(!"bits_play: a turn of a pattern the kernel does not count");
+        return;
     }
-#endif
+#else
     play_pattern(k, s, t, i, PATTERN(k, t->pattern));
+#endif
 }
 
 /* ---- point sets ---- */
