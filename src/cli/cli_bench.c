@@ -158,11 +158,11 @@ static int bench_game(const cli_args *a, const char *path, double share, long co
     const rm_bits *k = rm_bits_get(g);
     size_t state_size = k ? rm_bits_state_size(k) : sizeof(rm_state);
     printf("%-36s %9.0f %11.0f %7.1f %6.1f/%4.1f/%4.1f %10.0f %8" PRIu64 " %5zu %6" PRIu64
-           " %8.0f %s\n",
+           " %7s %8.0f\n",
            name, (double)playouts / elapsed, (double)plies / elapsed, (double)plies / (double)playouts,
            100.0 * (double)results[0] / (double)playouts, 100.0 * (double)results[1] / (double)playouts,
            100.0 * (double)results[2] / (double)playouts, pt > 0 ? (double)nodes / pt : 0, nodes, state_size,
-           alloc_after - alloc_before, mcts, cli_kernel_name(g));
+           alloc_after - alloc_before, cli_kernel_name(g), mcts);
     for (int i = 0; i < 16; i++)
         rm_turnlist_free(&lists[i]);
     rm_turnlist_free(&l);
@@ -239,8 +239,8 @@ static int cmd_bench(int argc, char **argv)
     else
         printf("one thread, %g CPU s in all for %d game%s (about %.2g s each: perft %d, then random "
                "playouts and MCTS)\n", seconds, n, CLI_S(n), n > 0 ? seconds / n : 0, depth);
-    printf("%-36s %9s %11s %7s %16s %10s %8s %5s %6s %8s %s\n", "game", "playouts/s", "turns/s",
-           "length", "win1/win2/draw %", "perft/s", "perft", "state", "allocs", "mcts/s", "kernel");
+    printf("%-36s %9s %11s %7s %16s %10s %8s %5s %6s %7s %8s\n", "game", "playouts/s", "turns/s",
+           "length", "win1/win2/draw %", "perft/s", "perft", "state", "allocs", "kernel", "mcts/s");
     uint64_t signature = 0;
     double start = now();
     for (int i = 0; i < n; i++) {
@@ -273,10 +273,10 @@ const command cli_cmd_bench = {
     "perft positions a second and the perft count at a fixed depth, the size of\n"
     "the state the playouts play on in bytes (the bit kernel's, where it plays\n"
     "the game), the executor's allocations during the playouts\n"
-    "(0: none), MCTS iterations a second (one search from the start by an\n"
-    "mcts player, as long as the playouts, or N iterations with --playouts N),\n"
-    "and the bit kernel measured (native or generic: see --kernel; a native\n"
-    "kernel is compiled, when the cache has none, before the game's time starts).\n"
+    "(0: none), the bit kernel measured (native or generic: see --kernel; a\n"
+    "native kernel is compiled, when the cache has none, before the game's time\n"
+    "starts), and MCTS iterations a second (one search from the start by an mcts\n"
+    "player, as long as the playouts, or N iterations with --playouts N).\n"
     "Then the CPU time the run took, the peak memory and a signature: the total\n"
     "perft count, which changes only when move generation changes. Rates are per\n"
     "second of CPU time: time spent waiting for a processor does not count, but a\n"

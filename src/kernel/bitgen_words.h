@@ -886,7 +886,7 @@ KINLINE void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bt
         }
         bb x = LD(t->m[j][r]);
         int at = t->row_at[j][r];
-        if (t->by_piece[j]) {
+        if (a->few) { /* (t->by_piece[j]: a constant in a native kernel) */
             int to = SEL(x, i);
             if (a->type == RM_CAPTURE) {
                 const bpiece *pc = &KP(k, a, piece)[at];
