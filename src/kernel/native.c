@@ -35,6 +35,12 @@ bool rm_native_active(const rm_game *g)
     return k && k->native_so;
 }
 
+/* (the WebAssembly build, made by emcc with the config.h of a native
+ * configure, has no process to spawn nor code to load) */
+#if defined __EMSCRIPTEN__ || defined __wasm__
+#undef HAVE_DLOPEN
+#endif
+
 #ifndef HAVE_DLOPEN
 
 /* (no dlopen, as in the WebAssembly build: no native kernel) */
