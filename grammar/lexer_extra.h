@@ -41,6 +41,9 @@ typedef struct rm_lexer {
                           * takes, then the end of the file; 2: PROBE given;
                           * 3: CURSOR given */
     int probe;           /* the token tried at the cursor */
+    bool skip;           /* a statement in the wrong block was reported: its
+                          * tokens, its braced block whole, are skipped to
+                          * the separator that ends it (rmyylex) */
     size_t buf_len;
     char buf[RM_MAX_TOKEN + 2];
     void *scanner;       /* yyscan_t */

@@ -886,6 +886,7 @@ static bool report_misplaced(rm_lexer *lx, rm_parse_state *ps, const RMYYLTYPE *
     else
         diag_error(ps->diag, at, "'%s' belongs in %s%s%s, not %s%s", words,
                    block_name(h->blocks[0]), where, also, in == 0 ? "at " : "in ", block_name(in));
+    lx->skip = true; /* the rest of the statement, its block whole (rmyylex) */
     return true;
 }
 

@@ -689,6 +689,16 @@ has "^(2, 0) +2: 4/4 a1>c1 c1>e1 a9>c9 c9>e9$" out "compile --dump lists a class
 expect 0 "compile --dump of Kaooa's star" "$RIMAU" compile --dump "$srcdir/games/kaooa.game"
 has "^# exceptions: links no shift covers" out "compile --dump lists the exceptions"
 has_no "^none$" out "compile --dump of a board with exceptions does not say none"
+# compile of several files: each dump headed by its name; one that does
+# not compile is reported, the others still are, and the status is 1
+printf 'game "broken"\nboard { grid 3 x 3 }\nside a { piece p 1 }\nsetup { p at z9 }\n' > "$tmp/broken.game"
+expect 1 "compile --dump of three files, one broken" "$RIMAU" compile --dump "$game" "$tmp/broken.game" "$srcdir/games/kaooa.game"
+has "^==> .*/rimau-rimau-a.game <==\$" out "compile names the first file's dump"
+has "^==> .*/games/kaooa.game <==\$" out "... and the one after the broken file's"
+holds "compile prints two dumps, not the broken file's" [ "$(grep -c '^==> ' "$tmp/out")" -eq 2 ]
+has "broken.game:4:14: error" err "compile reports the broken file"
+expect 0 "compile of two files without --dump" "$RIMAU" compile "$game" "$srcdir/games/kaooa.game"
+has_no . out "compile without --dump prints nothing"
 expect 0 "show" "$RIMAU" show "$game"
 has "T---" out "show draws the tigers and lines"
 has "in hand: man 15" out "show lists the pieces in hand"

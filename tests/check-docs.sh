@@ -219,12 +219,13 @@ in_list "$tmp/known" "$tmp/terminals" '' \
 
 # ---- 3. the examples of doc/language.md ----
 
-# words LISTING: the words of .game text, without its comments and strings
-words() {
-    sed -e 's/"[^"]*"//g' -e 's/#.*//' "$1" | tr -cs 'A-Za-z' '\n'
-}
 : > "$tmp/example-words"
 nexamples=0
+mkdir "$tmp/ex"
+# Each game block as a file of its own, ex/N.game (whole, or in its
+# wrapper of tests/docs), and its place, ex/N.at; then one rimau check of
+# them all, one validate of those with examples: each alone only where
+# that fails, to name the blocks.
 for info in "$tmp"/blocks/*.info; do
     b=${info%.info}
     at="doc/language.md:$(first_line "$b.line")"
@@ -236,43 +237,78 @@ for info in "$tmp"/blocks/*.info; do
         *) continue ;;
     esac
     nexamples=$((nexamples + 1))
-    file="$b.game"
-    if [ -z "$wrapper" ]; then
-        cp "$b.txt" "$file"
-        what="complete file"
-    elif [ -f "$srcdir/tests/docs/$wrapper.game" ]; then
-        awk -v part="$b.txt" '
-            /^@@$/ { while ((getline l < part) > 0) print l; next }
-            { print }' "$srcdir/tests/docs/$wrapper.game" > "$file"
-        what="part of tests/docs/$wrapper.game"
-    else
+    if [ -n "$wrapper" ] && [ ! -f "$srcdir/tests/docs/$wrapper.game" ]; then
         bad "$at: no file tests/docs/$wrapper.game to check the block in"
         continue
     fi
-    words "$b.txt" >> "$tmp/example-words"
-    # (silently: a warning in an example would teach a turn that can fail)
-    if "$RIMAU" check "$file" > "$tmp/out" 2>&1 && [ ! -s "$tmp/out" ]; then
-        ok "$at: rimau check ($what)"
-    else
-        bad "$at: rimau check ($what):"
-        sed 's/^/  | /' "$tmp/out"
+    n=${b##*/}
+    printf '%s\n' "$at" > "$tmp/ex/$n.at"
+    printf '%s\n' "$wrapper" > "$tmp/ex/$n.wrapper"
+    echo "$b.txt" >> "$tmp/ex/blocks"
+done
+# (one awk writes every file: a block alone, or its wrapper with the
+# block in place of its line '@@')
+awk -v ex="$tmp/ex" -v docs="$srcdir/tests/docs" '{
+    part = $0; n = part; sub(/.*\//, "", n); sub(/\.txt$/, "", n)
+    out = ex "/" n ".game"
+    getline wrapper < (ex "/" n ".wrapper"); close(ex "/" n ".wrapper")
+    if (wrapper == "") {
+        while ((getline l < part) > 0) print l > out
+    } else {
+        while ((getline w < (docs "/" wrapper ".game")) > 0)
+            if (w == "@@") { while ((getline l < part) > 0) print l > out; close(part) }
+            else print w > out
+        close(docs "/" wrapper ".game")
+    }
+    close(part); close(out)
+}' "$tmp/ex/blocks"
+# the words of the blocks, without comments and strings
+sed -e 's/"[^"]*"//g' -e 's/#.*//' $(cat "$tmp/ex/blocks") | tr -cs 'A-Za-z' '\n' > "$tmp/example-words"
+# what: how a block is checked, for the verdicts
+what() {
+    w=$(first_line "$tmp/ex/$1.wrapper")
+    [ -z "$w" ] && echo "complete file" || echo "part of tests/docs/$w.game"
+}
+(cd "$tmp/ex" && ls | sed -n 's/\.game$//p' | sort -n) > "$tmp/ex/names"
+(cd "$tmp/ex" && grep -l '^ *example ' $(sed 's/$/.game/' names) | sed 's/\.game$//') > "$tmp/ex/validated"
+# (silently: a warning in an example would teach a turn that can fail)
+alone=no
+(cd "$tmp/ex" && "$RIMAU" check $(sed 's/$/.game/' names)) > "$tmp/out" 2>&1 && [ ! -s "$tmp/out" ] ||
+    alone=yes
+if [ -s "$tmp/ex/validated" ]; then
+    (cd "$tmp/ex" && "$RIMAU" validate -q $(sed 's/$/.game/' validated)) > "$tmp/out" 2>&1 || alone=yes
+fi
+while read -r n; do
+    at=$(first_line "$tmp/ex/$n.at")
+    if [ "$alone" = no ]; then
+        ok "$at: rimau check ($(what "$n"))"
         continue
     fi
-    if grep -q '^ *example ' "$file"; then
-        if "$RIMAU" validate -q "$file" > "$tmp/out" 2>&1; then
-            ok "$at: rimau validate"
-        else
-            bad "$at: rimau validate:"
-            sed 's/^/  | /' "$tmp/out"
-        fi
+    if "$RIMAU" check "$tmp/ex/$n.game" > "$tmp/out" 2>&1 && [ ! -s "$tmp/out" ]; then
+        ok "$at: rimau check ($(what "$n"))"
+    else
+        bad "$at: rimau check ($(what "$n")):"
+        sed 's/^/  | /' "$tmp/out"
     fi
-    # The sample game must be the one the 'sample' parts are checked in.
-    if grep -q '^game "Sample hunt"$' "$b.txt"; then
-        if grep -v '^@@$' "$srcdir/tests/docs/sample.game" | cmp -s - "$b.txt"; then
-            ok "$at: the sample game is tests/docs/sample.game"
-        else
-            bad "$at: the sample game differs from tests/docs/sample.game"
-        fi
+done < "$tmp/ex/names"
+while read -r n; do
+    at=$(first_line "$tmp/ex/$n.at")
+    if [ "$alone" = no ]; then
+        ok "$at: rimau validate"
+    elif "$RIMAU" validate -q "$tmp/ex/$n.game" > "$tmp/out" 2>&1; then
+        ok "$at: rimau validate"
+    else
+        bad "$at: rimau validate:"
+        sed 's/^/  | /' "$tmp/out"
+    fi
+done < "$tmp/ex/validated"
+# The sample game must be the one the 'sample' parts are checked in.
+for b in $(grep -l '^game "Sample hunt"$' $(cat "$tmp/ex/blocks")); do
+    at="doc/language.md:$(first_line "${b%.txt}.line")"
+    if grep -v '^@@$' "$srcdir/tests/docs/sample.game" | cmp -s - "$b"; then
+        ok "$at: the sample game is tests/docs/sample.game"
+    else
+        bad "$at: the sample game differs from tests/docs/sample.game"
     fi
 done
 sort -u -o "$tmp/example-words" "$tmp/example-words"
@@ -383,8 +419,8 @@ for path in "$tmp"/tut/part*.path; do
     [ -e "$path" ] || break
     b=${path%.path}
     nparts=$((nparts + 1))
-    at="doc/tutorial.md:$(cat "$b.line")"
-    file=$(cat "$path")
+    at="doc/tutorial.md:$(first_line "$b.line")"
+    file=$(first_line "$path")
     if [ ! -f "$srcdir/$file" ]; then
         bad "$at: the file $file the part comes from does not exist"
     elif lines_in "$b.txt" "$srcdir/$file"; then
@@ -399,20 +435,20 @@ for sh in "$tmp"/tut/cmd*.sh; do
     [ -e "$sh" ] || break
     b=${sh%.sh}
     ncommands=$((ncommands + 1))
-    at="doc/tutorial.md:$(cat "$b.line")"
+    at="doc/tutorial.md:$(first_line "$b.line")"
     run="$tmp/run"
     rm -rf "$run"
     mkdir "$run"
     ln -s "$srcdir/games" "$run/games"
-    for pair in $(cat "$b.files"); do
+    for pair in $(first_line "$b.files"); do
         cp "$srcdir/${pair%%=*}" "$run/${pair#*=}"
     done
     { echo 'rimau() { "$RIMAU" "$@"; }'; cat "$sh"; } > "$run.sh"
     (cd "$run" && sh "$run.sh") > "$b.out" 2>&1
     if matches "$b.expected" "$b.out"; then
-        ok "$at: \$ $(cat "$sh")"
+        ok "$at: \$ $(first_line "$sh")"
     else
-        bad "$at: \$ $(cat "$sh") prints something else than the tutorial shows:"
+        bad "$at: \$ $(first_line "$sh") prints something else than the tutorial shows:"
         diff "$b.expected" "$b.out" | sed 's/^/  | /'
     fi
 done

@@ -5,8 +5,8 @@
 # blanks around ',' and '{' and at the ends of lines: still the same
 # game, on the same lines):
 # 1. fmt is idempotent: fmt --check passes on fmt's output.
-# 2. fmt keeps the meaning: the IR dump (rimau compile --dump) of M and
-#    fmt(M) is the same (and of F and fmt(F) where fmt changed F); rimau
+# 2. fmt keeps the meaning: the IR dumps (rimau compile --dump) of M and
+#    fmt(M) are the same (and of F and fmt(F) where fmt changed F); rimau
 #    check says the same things of F and fmt(F), of M and fmt(M) (their
 #    places aside). With RIMAU_THOROUGH=1 (make check-slow) perft 3 (1
 #    for a file rimau check warns of: its turns are too many) is the
@@ -22,7 +22,8 @@
 #    input (a missing file, a folder, binary bytes, an unterminated
 #    string) give a message and a non-zero status.
 # To keep it fast, each step runs one process for all the files, except
-# the dumps (and perfts): one each per file (option value) and version.
+# under RIMAU_THOROUGH: a perft and dump each per file (option value) and
+# version.
 set -u
 : "${RIMAU:?}" "${srcdir:?}"
 . "$srcdir/tests/lib.sh"
@@ -33,11 +34,10 @@ tab=$(printf '\t')
 mkdir "$tmp/F" "$tmp/M" "$tmp/fF" "$tmp/fM" "$tmp/blocks" || exit 1
 
 # ---- the files: F/NAME.game, NAME the path with '/' as '__' ----
-for f in $(cd "$srcdir" && find games tests -name '*.game' | sort); do
-    name=$(printf '%s' "$f" | sed 's|/|__|g')
-    # (the wrappers of tests/docs hold '@@' where a block goes: alone)
-    grep -v '^@@$' "$srcdir/$f" > "$tmp/F/$name"
-done
+# (one awk for all: a process a file costs too long)
+(cd "$srcdir" && find games tests -name '*.game' | sort | xargs awk -v dir="$tmp/F" '
+    FNR == 1 { if (out) close(out); name = FILENAME; gsub("/", "__", name); out = dir "/" name; printf "" > out }
+    $0 != "@@" { print > out }') || exit 1
 # The game blocks of doc/language.md, whole or in their wrapper, as
 # tests/check-docs.sh makes them.
 awk -v dir="$tmp/blocks" -f "$srcdir/tests/doc-blocks.awk" "$srcdir/doc/language.md"
@@ -61,10 +61,11 @@ holds "there are files to format ($nfiles)" [ "$nfiles" -ge 100 ]
 
 # The spoiled copies: a tab first on every line, blanks around ',' and
 # '{', blanks at the end of every line but a string's '\' line.
-for f in "$tmp"/F/*.game; do
-    sed -e "s/^[ $tab]*/$tab/" -e 's/,/ , /g' -e 's/{/ {  /g' -e "/\\\\\$/!s/\$/ $tab/" "$f" \
-        > "$tmp/M/${f##*/}"
-done
+(cd "$tmp/F" && awk -v dir="$tmp/M" -v tab="$tab" '
+    FNR == 1 { if (out) close(out); out = dir "/" FILENAME; printf "" > out }
+    { sub("^[ " tab "]*", tab); gsub(",", " , "); gsub("[{]", " {  ")
+      if ($0 !~ /\\$/) $0 = $0 " " tab
+      print > out }' ./*.game) || exit 1
 cp "$tmp"/F/*.game "$tmp/fF/"
 cp "$tmp"/M/*.game "$tmp/fM/"
 
@@ -133,75 +134,91 @@ holds "... and on the spoiled copies" [ "$(messages "$tmp/M.check")" = "$(messag
 nmsg=$(messages "$tmp/F.check" | grep -c ': error: ')
 holds "(those messages include compile errors: $nmsg)" [ "$nmsg" -ge 50 ]
 
-# The files rimau check warns of (turns too many to list): perft 1 only.
-sed -n -E 's|^\./([^:]*\.game):([0-9]+:[0-9]+:)? warning: .*|\1|p' "$tmp/F.check" | sort -u > "$tmp/F.warned"
-# same A B NAME: the IR dump and perft 3 of A/NAME and B/NAME are the
-# same; same_dump A B NAME "NAME=VALUE...": their IR dumps with these
-# option values
-nsame=0 nvariants=0
-differ() {
-    n=$((n + 1)) fail=$((fail + 1))
-    echo "FAIL $1: the IR dump or perft of $2 and $3 differ:"
-    diff "$tmp/d1" "$tmp/d2" | head -n 10
-    diff "$tmp/p1" "$tmp/p2" | head -n 10
-}
-thorough=$([ "${RIMAU_THOROUGH:-}" = 1 ] && echo 1 || echo 0)
-same() {
-    "$RIMAU" compile --dump "$tmp/$1/$3" > "$tmp/d1" 2>&1
-    "$RIMAU" compile --dump "$tmp/$2/$3" > "$tmp/d2" 2>&1
-    : > "$tmp/p1"
-    : > "$tmp/p2"
-    if [ "$thorough" = 1 ]; then
-        depth=3
-        grep -qxF "$3" "$tmp/F.warned" && depth=1
-        "$RIMAU" perft "$tmp/$1/$3" $depth > "$tmp/p1" 2>&1 || echo "status $?" >> "$tmp/p1"
-        "$RIMAU" perft "$tmp/$2/$3" $depth > "$tmp/p2" 2>&1 || echo "status $?" >> "$tmp/p2"
-    fi
-    sed -i "s|$tmp/$2/|$tmp/$1/|g" "$tmp/d2" "$tmp/p2"
-    if cmp -s "$tmp/d1" "$tmp/d2" && cmp -s "$tmp/p1" "$tmp/p2"; then
-        nsame=$((nsame + 1))
-    else
-        differ "$3" "$1" "$2"
-    fi
-}
-same_dump() {
-    set -- "$1" "$2" "$3" $(printf '%s' "$4" | sed 's/\([^ ]*\)/-o \1/g')
-    a=$1 b=$2 f=$3
-    shift 3
-    "$RIMAU" compile --dump "$@" "$tmp/$a/$f" > "$tmp/d1" 2>&1
-    "$RIMAU" compile --dump "$@" "$tmp/$b/$f" 2>&1 | sed "s|$tmp/$b/|$tmp/$a/|g" > "$tmp/d2"
-    : > "$tmp/p1"
-    : > "$tmp/p2"
-    if cmp -s "$tmp/d1" "$tmp/d2"; then
-        nvariants=$((nvariants + 1))
-    else
-        differ "$f $*" "$a" "$b"
-    fi
-}
 # The games: shipped, of tests/games, tests/boards and the tutorial
 # (those of doc/language.md and tests/errors are checked by their
 # messages above: a process for each would cost too long).
-for f in $(cd "$tmp/F" && ls | grep -E '^(games|tests__games|tests__boards|tests__tutorial)__' |
-           grep -vxF -f ../F.bad); do
-    same M fM "$f"
-    cmp -s "$tmp/F/$f" "$tmp/fF/$f" || same F fF "$f"
-    case "$thorough$f" in
-        1games__*)
-            # Every value of every option: variant K gives each option its
-            # K-th value (the dump lists them, the default marked '*').
-            sed -n '/^# options$/,/^$/p' "$tmp/d1" | awk 'NF > 2 {
-                for (i = 3; i <= NF; i++) { v = $i; sub(/\*$/, "", v); o[i - 2] = o[i - 2] " " $1 "=" v }
-                if (NF - 2 > k) k = NF - 2 }
-                END { for (i = 2; i <= k; i++) print o[i] }' > "$tmp/variants"
-            while read -r variant; do
-                same_dump M fM "$f" "$variant"
-            done < "$tmp/variants"
-            ;;
-    esac
-done
-holds "the IR dump (and perft) are the same before and after fmt ($nsame games)" [ "$nsame" -ge 50 ]
-[ "$thorough" = 0 ] ||
+(cd "$tmp/F" && ls | grep -E '^(games|tests__games|tests__boards|tests__tutorial)__' |
+     grep -vxF -f ../F.bad) > "$tmp/games"
+ngames=$(wc -l < "$tmp/games")
+# dumps DIR [FILE...]: the IR dumps of those files (all the games where
+# none is named), one process, each dump headed by its file's name
+dumps() {
+    d=$1
+    shift
+    [ $# -gt 0 ] || set -- $(cat "$tmp/games")
+    (cd "$tmp/$d" && "$RIMAU" compile --dump "$@" 2>&1 | sed "s|$tmp/$d/||g")
+}
+# (the games fmt changed, which are compared with F as well as M)
+changed=$(cd "$tmp" && for f in $(cat games); do cmp -s "F/$f" "fF/$f" || echo "$f"; done)
+# differ WHAT D1 D2: a failure, with the first lines where the dumps (or
+# perfts) D1 and D2 differ, and the files whose dumps they are
+differ() {
+    n=$((n + 1)) fail=$((fail + 1))
+    echo "FAIL $1 differ:"
+    diff "$2" "$3" | head -n 10
+    awk '/^==> / { f = $2 } { print f }' "$2" > "$tmp/where"
+    diff "$2" "$3" | sed -n 's/^\([0-9][0-9]*\)[acd,].*/\1/p' | sort -u | head -n 5 |
+        awk 'NR == FNR { at[$1] = 1; next } FNR in at { print "  in " $0 }' - "$tmp/where" | sort -u
+}
+dumps M > "$tmp/d1"
+dumps fM > "$tmp/d2"
+holds "the IR dumps are of every game ($ngames)" [ "$(grep -c '^==> ' "$tmp/d1")" -eq "$ngames" -a "$ngames" -ge 50 ]
+if cmp -s "$tmp/d1" "$tmp/d2"; then
+    holds "the IR dump of every game is the same before and after fmt (spoiled copies)" true
+else
+    differ "the IR dumps of the spoiled copies before and after fmt" "$tmp/d1" "$tmp/d2"
+fi
+if [ -n "$changed" ]; then
+    dumps F $changed > "$tmp/d1"
+    dumps fF $changed > "$tmp/d2"
+    if cmp -s "$tmp/d1" "$tmp/d2"; then
+        holds "... and of each file fmt changed ($(echo $changed | wc -w))" true
+    else
+        differ "the IR dumps of the files before and after fmt" "$tmp/d1" "$tmp/d2"
+    fi
+fi
+# With RIMAU_THOROUGH=1: perft 3 of each game (1 of those rimau check
+# warns of: their turns are too many to list), and the dumps under every
+# value of every option of the shipped games.
+if [ "${RIMAU_THOROUGH:-}" = 1 ]; then
+    sed -n -E 's|^\./([^:]*\.game):([0-9]+:[0-9]+:)? warning: .*|\1|p' "$tmp/F.check" | sort -u > "$tmp/F.warned"
+    nsame=0 nvariants=0
+    for f in $(cat "$tmp/games"); do
+        depth=3
+        grep -qxF "$f" "$tmp/F.warned" && depth=1
+        for d in M fM; do
+            (cd "$tmp/$d" && "$RIMAU" perft "$f" $depth > "../p$d" 2>&1 || echo "status $?" >> "../p$d")
+        done
+        if cmp -s "$tmp/pM" "$tmp/pfM"; then
+            nsame=$((nsame + 1))
+        else
+            differ "the perft $depth of $f before and after fmt" "$tmp/pM" "$tmp/pfM"
+        fi
+        case "$f" in
+            games__*)
+                # Every value of every option: variant K gives each option
+                # its K-th value (the dump lists them, the default marked '*').
+                dumps M "$f" | sed -n '/^# options$/,/^$/p' | awk 'NF > 2 {
+                    for (i = 3; i <= NF; i++) { v = $i; sub(/\*$/, "", v); o[i - 2] = o[i - 2] " -o " $1 "=" v }
+                    if (NF - 2 > k) k = NF - 2 }
+                    END { for (i = 2; i <= k; i++) print o[i] }' > "$tmp/variants"
+                while read -r variant; do
+                    for d in M fM; do
+                        (cd "$tmp/$d" && "$RIMAU" compile --dump $variant "$f" 2>&1 | sed "s|$tmp/$d/||g") \
+                            > "$tmp/v$d"
+                    done
+                    if cmp -s "$tmp/vM" "$tmp/vfM"; then
+                        nvariants=$((nvariants + 1))
+                    else
+                        differ "the IR dumps of $f $variant before and after fmt" "$tmp/vM" "$tmp/vfM"
+                    fi
+                done < "$tmp/variants"
+                ;;
+        esac
+    done
+    holds "perft is the same before and after fmt ($nsame games)" [ "$nsame" -ge 50 ]
     holds "... and the IR dump under the options' other values ($nvariants)" [ "$nvariants" -ge 25 ]
+fi
 
 # ---- 4. the shipped games are in the layout ----
 (cd "$srcdir" && "$RIMAU" fmt --check games/*.game > "$tmp/out" 2> "$tmp/err")

@@ -2,6 +2,8 @@
 # Replays every fuzz regression input and seed (and the shipped games, as
 # seeds of the .game target) through the fuzz targets built as plain
 # programs: none may crash (in the sanitizer build, none may make a report).
+# Each target reads all its inputs in one run; where that fails, each
+# input runs alone to name the ones that fail.
 # The seeds of the turn, record, command and engine targets are games played to
 # their end, so that this also shows that each target gets past its
 # fixed game (a target whose game does not load aborts); those of the
@@ -10,26 +12,38 @@ set -u
 : "${srcdir:?}"
 build=$(cd "$(dirname "$RIMAU")/.." && pwd)
 fail=0 n=0
-for target in game turn record command summarize engine; do
+# replay TARGET INPUT...: the inputs through the target, all in one run
+# (as libFuzzer runs them); where that fails, each alone, to name the
+# inputs that fail
+replay() {
+    target=$1
+    shift
     prog="$build/tests/fuzz/fuzz-$target"
-    for input in "$srcdir/tests/fuzz/regressions/$target"/* "$srcdir/tests/fuzz/seeds/$target"/*; do
-        [ -f "$input" ] || continue
+    [ $# -gt 0 ] || return 0
+    if "$prog" "$@" > /dev/null 2>&1; then
+        for input in "$@"; do
+            n=$((n + 1))
+            echo "ok $target ${input##*/}"
+        done
+        return 0
+    fi
+    for input in "$@"; do
         n=$((n + 1))
         if "$prog" "$input" > /dev/null 2>&1; then
-            echo "ok $target $(basename "$input")"
+            echo "ok $target ${input##*/}"
         else
-            echo "FAIL $target $(basename "$input"): exit status $?"
+            echo "FAIL $target ${input##*/}: exit status $?"
             fail=$((fail + 1))
         fi
     done
-done
-for input in "$srcdir"/games/*.game "$srcdir"/tests/errors/*.game; do
-    n=$((n + 1))
-    if "$build/tests/fuzz/fuzz-game" "$input" > /dev/null 2>&1; then
-        echo "ok game $(basename "$input")"
-    else
-        echo "FAIL game $(basename "$input")"; fail=$((fail + 1))
-    fi
+}
+for target in game turn record command summarize engine; do
+    set --
+    for input in "$srcdir/tests/fuzz/regressions/$target"/* "$srcdir/tests/fuzz/seeds/$target"/*; do
+        [ -f "$input" ] && set -- "$@" "$input"
+    done
+    [ "$target" = game ] && set -- "$@" "$srcdir"/games/*.game "$srcdir"/tests/errors/*.game
+    replay "$target" "$@"
 done
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]

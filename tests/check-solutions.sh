@@ -5,7 +5,8 @@
 # says: the start's value, the positions, won, lost, drawn and the
 # longest win of the whole tiers, and the same of the positions reachable
 # from the start, with --verify finding nothing wrong; so must the bound of
-# solve --estimate it gives for Main Tapal Empat. The rows are read from
+# solve --estimate it gives for Main Tapal Empat; and the hounds' wins
+# doc/games.md gives for Hare and Hounds. The rows are read from
 # the page itself, so that the page and the solver cannot part. Part of
 # make check-slow. The solves run two at a time (a solve of these games
 # keeps one core busy, -j 2 or not); --verify, which takes as long again,
@@ -139,6 +140,29 @@ elif ! grep -q "^  tiers: *$(printf '%s' "$1" | tr -d ,)\$" "$tmp/out" ||
 else
     pass=$((pass + 1)); echo "ok main-tapal-empat.game --estimate: $1 tiers, $2 positions"
 fi
+
+# Hare and Hounds: doc/games.md gives the plies of the hounds' win from the
+# start under each value of its other options ('in N plies with `-o ...`,
+# N with `-o ...`': the page's sentence, its line ends joined).
+hh=$(sed -n '/^### Hare and Hounds/,/^### /p' "$srcdir/doc/games.md" | tr '\n' ' ' | tr -s ' ' |
+     grep -o '[0-9][0-9]* \(plies \)\{0,1\}with `-o first=[a-z]* -o hare-start=[a-z]*`' |
+     sed 's/ plies//; s/ with `-o first=\([a-z]*\) -o hare-start=\([a-z]*\)`/ \1 \2/')
+if [ "$(printf '%s\n' "$hh" | grep -c .)" -ne 4 ]; then
+    fail=$((fail + 1)); echo "FAIL games.md: Hare and Hounds' four solves are not as this test reads them"
+fi
+printf '%s\n' "$hh" | while read -r plies first start; do
+    [ -n "$plies" ] || continue
+    what="hare-and-hounds.game -o first=$first -o hare-start=$start"
+    if "$RIMAU" solve "$srcdir/games/hare-and-hounds.game" -q -o "first=$first" -o "hare-start=$start" \
+           > "$tmp/out" 2>&1 &&
+       grep -q "^start ([a-z]* to move): hounds win in $plies plies\$" "$tmp/out"; then
+        echo "ok $what: hounds win in $plies plies"
+    else
+        echo "FAIL $what: not hounds win in $plies plies"; sed 's/^/  | /' "$tmp/out"
+    fi
+done > "$tmp/hh"
+cat "$tmp/hh"
+pass=$((pass + $(grep -c '^ok' "$tmp/hh"))) fail=$((fail + $(grep -c '^FAIL' "$tmp/hh")))
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -18,7 +18,7 @@ expect() {
     "$@" > "$tmp/out" 2> "$tmp/err" < "${stdin:-/dev/null}"
     got=$?
     # (grep only when there is an error output: a process less a check)
-    if [ "$got" -eq "$want" ] && ! { [ -s "$tmp/err" ] && grep -q "Sanitizer\|runtime error" "$tmp/err"; }; then
+    if [ "$got" -eq "$want" ] && ! { [ -s "$tmp/err" ] && sanitizer_report "$tmp/err"; }; then
         echo "ok $what"
     else
         echo "FAIL $what: exit status $got, expected $want"
@@ -27,18 +27,55 @@ expect() {
     fi
 }
 
-# contains TEXT FILE: a line of FILE holds TEXT as it is (grep -qF, in
-# the shell: a process less a check; TEXT on one line). 0 if it does, 1
-# if not; 2 when FILE's first 100 lines do not and it has more (the
-# shell reads a long file slower than grep: ask grep).
+# sanitizer_report FILE: FILE holds a sanitizer's report (read by the
+# shell where it is short)
+sanitizer_report() {
+    contains Sanitizer "$1"
+    lib_san=$?
+    [ "$lib_san" -eq 0 ] && return 0
+    if [ "$lib_san" -eq 1 ]; then
+        contains "runtime error" "$1"
+        lib_san=$?
+        [ "$lib_san" -ne 2 ] && return "$lib_san"
+    fi
+    grep -q "Sanitizer\|runtime error" "$1"
+}
+
+# contains TEXT FILE [AT]: a line of FILE holds TEXT as it is (grep -qF,
+# in the shell: a process less a check; TEXT on one line); with AT
+# start, end or line, at the line's start, at its end, or as the whole
+# line. 0 if it does, 1 if not; 2 when FILE's first 100 lines do not and
+# it has more (the shell reads a long file slower than grep: ask grep).
 contains() {
     lib_lines=0
     while IFS= read -r lib_line || [ -n "$lib_line" ]; do
-        case $lib_line in *"$1"*) return 0 ;; esac
+        case ${3:-any} in
+            any) case $lib_line in *"$1"*) return 0 ;; esac ;;
+            start) case $lib_line in "$1"*) return 0 ;; esac ;;
+            end) case $lib_line in *"$1") return 0 ;; esac ;;
+            line) [ "$lib_line" = "$1" ] && return 0 ;;
+        esac
         lib_lines=$((lib_lines + 1))
         [ "$lib_lines" -lt 100 ] || return 2
     done < "$2"
     return 1
+}
+
+# shell_match PATTERN FILE: contains, for a grep pattern that is plain
+# text but for a '^' first and a '$' last (where grep reads them as the
+# line's start and end); 2 for any other pattern (ask grep).
+shell_match() {
+    lib_at=any lib_text=$1
+    case $lib_text in
+        ^*) lib_text=${lib_text#^} lib_at=start ;;
+    esac
+    case $lib_text in
+        *\\\$) return 2 ;;
+        *\$) lib_text=${lib_text%\$}
+              [ "$lib_at" = start ] && lib_at=line || lib_at=end ;;
+    esac
+    plain "$lib_text" || return 2
+    contains "$lib_text" "$2" "$lib_at"
 }
 
 # plain TEXT: TEXT has no character a grep pattern reads otherwise than
@@ -53,8 +90,15 @@ plain() {
 # the text as it is)
 found() {
     n=$((n + 1))
-    if { { [ "$1" = -F ] || plain "$2"; } && contains "$2" "$tmp/$3"; } ||
-       grep -q "$1" -e "$2" "$tmp/$3"; then  # (grep: a pattern, or not found by the shell)
+    if [ "$1" = -F ]; then
+        contains "$2" "$tmp/$3"
+    else
+        shell_match "$2" "$tmp/$3"
+    fi
+    lib_found=$?
+    # (grep: a pattern the shell does not read, or not found in the
+    # shell's first lines)
+    if [ "$lib_found" -eq 0 ] || { [ "$lib_found" -eq 2 ] && grep -q "$1" -e "$2" "$tmp/$3"; }; then
         echo "ok $4"
     else
         echo "FAIL $4: '$(printf '%.300s' "$2")' not in std$3"
@@ -86,7 +130,8 @@ holds() {
 has_no() {
     n=$((n + 1))
     lib_has=2
-    if plain "$1"; then contains "$1" "$tmp/$2"; lib_has=$?; fi
+    shell_match "$1" "$tmp/$2"
+    lib_has=$?
     if [ "$lib_has" -eq 2 ]; then grep -q -- "$1" "$tmp/$2"; lib_has=$?; fi
     if [ "$lib_has" -eq 0 ]; then
         echo "FAIL $3: '$1' in std$2"

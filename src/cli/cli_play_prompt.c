@@ -392,7 +392,12 @@ int play_human_turn(struct play_opts *o, rm_match *m, bool tty)
                                : o->sandbox                         ? "ab:1"
                                                                     : "ab:1s";
             char err[512];
-            rm_player *hp = rm_player_new(m->g, spec, o->seed, err, sizeof err);
+            /* (a perfect opponent's solve serves: the game is not solved
+             * again for a hint) */
+            rm_player_options po = { .solver = o->player[other] != PLAYER_HUMAN && o->computer[other]
+                                                   ? rm_player_solver(o->computer[other])
+                                                   : NULL };
+            rm_player *hp = rm_player_new_with(m->g, spec, o->seed, &po, err, sizeof err);
             int i = hp ? rm_player_choose(hp, m) : -1;
             const rm_turnlist *l = rm_match_turns(m);
             if (i >= 0 && i < l->n) {

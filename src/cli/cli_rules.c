@@ -328,31 +328,44 @@ static int cmd_compile(int argc, char **argv)
         if (ch == 'N')
             native = true;
     }
-    if (argc - optind != 1)
-        return cli_usage("compile", "give one .game file");
-    rm_game *g = cli_load(argv[optind], &a.choices);
-    if (!g)
-        return EXIT_INVALID;
-    if (dump)
-        dump_ir(stdout, g);
-    if (native)
-        status = compile_native(g);
-    rm_game_destroy(g);
+    if (argc - optind < 1)
+        return cli_usage("compile", "give a .game file");
+    /* Several files: each is compiled, its dump headed by its name (as
+     * head(1) heads them); one that does not compile is reported and the
+     * others still go. */
+    bool several = argc - optind > 1;
+    for (int i = optind; i < argc; i++) {
+        rm_game *g = cli_load(argv[i], &a.choices);
+        if (!g) {
+            status = EXIT_INVALID;
+            continue;
+        }
+        if (dump) {
+            if (several)
+                printf("%s==> %s <==\n", i > optind ? "\n" : "", argv[i]);
+            dump_ir(stdout, g);
+        }
+        if (native && compile_native(g) != 0)
+            status = EXIT_FAILURE;
+        rm_game_destroy(g);
+    }
     return status;
 }
 
 const command cli_cmd_compile = {
     "compile", cmd_compile, "compile a game and print its rule IR",
-    "[OPTION]... FILE\n"
-    "Compile FILE into the rule IR and, with --dump, print the IR readably:\n"
+    "[OPTION]... FILE...\n"
+    "Compile each FILE into the rule IR and, with --dump, print the IR readably:\n"
     "points with their rays, lines, regions, the board's bit layout, kinds, setup,\n"
     "options, action rules and phases with their turn patterns. Rule authors use\n"
-    "it to see what a file means. With --native, build the game's native bit kernel\n"
-    "(the kernel's code compiled for the game and this machine by the C compiler,\n"
-    "$RIMAU_CC or cc, at -O2 -march=native and $RIMAU_CFLAGS) into the cache\n"
-    "($XDG_CACHE_HOME/rimau, else ~/.cache/rimau) unless it is there, and print\n"
-    "its file and the build time; the commands that play many positions then load\n"
-    "it at once (--kernel).\n"
+    "it to see what a file means. With several files, each dump is headed by\n"
+    "'==> FILE <=='; a file that does not compile is reported, the others still\n"
+    "are, and the status is then 1. With --native, build each game's native bit\n"
+    "kernel (the kernel's code compiled for the game and this machine by the C\n"
+    "compiler, $RIMAU_CC or cc, at -O2 -march=native and $RIMAU_CFLAGS) into the\n"
+    "cache ($XDG_CACHE_HOME/rimau, else ~/.cache/rimau) unless it is there, and\n"
+    "print its file and the build time; the commands that play many positions\n"
+    "then load it at once (--kernel).\n"
     "\n"
     "      --dump                print the IR\n"
     "      --native              build the game's native bit kernel\n"

@@ -50,6 +50,8 @@ struct tournament {
     rm_choices options;        /* every option of G with its value in force, as the JSON
                                 * lines say them (none: the lines have no "options") */
     const char *players[2];
+    rm_player *made[2];        /* each made once to check its text: a perfect player's solve
+                                * is the one every game's player of its text plays by */
     long games, shard, shards;
     uint64_t seed;
     const char *records;
@@ -130,6 +132,14 @@ static int pieces(const rm_game *g, const rm_state *st)
     return rm_side_pieces(g, st, 0) + rm_side_pieces(g, st, 1);
 }
 
+/* Frees the tournament's game and the players made to check the texts. */
+static void drop(struct tournament *t)
+{
+    rm_player_free(t->made[0]);
+    rm_player_free(t->made[1]);
+    rm_game_destroy(t->g);
+}
+
 /* Plays game I of the tournament into O: the players swap sides from one
  * game to the next, so each pairing plays both sides. Returns 0 when the
  * game was played to its end. */
@@ -146,7 +156,8 @@ static int play_one(struct tournament *t, long i, cli_outcome *o)
     for (int s = 0; s < 2; s++) {
         o->player[s] = who[s];
         o->side[s] = g->sides[s].name;
-        pl[s] = rm_player_new(g, who[s], o->seed + (uint64_t)s, err, sizeof err);
+        rm_player_options po = { .solver = rm_player_solver(t->made[(i + s) % 2]) };
+        pl[s] = rm_player_new_with(g, who[s], o->seed + (uint64_t)s, &po, err, sizeof err);
         if (!pl[s]) {
             rm_player_free(pl[0]);
             return -1;
@@ -735,26 +746,25 @@ static int cmd_selfplay(int argc, char **argv)
     rm_player_options po = { .solve_progress = cli_solve_line_draw, .ctx = &line };
     for (int s = 0; s < 2; s++) {
         if (strcmp(t.players[s], "human") == 0) {
-            rm_game_destroy(t.g);
+            drop(&t);
             return cli_usage("selfplay", "%s", "'human' cannot play a tournament: selfplay plays "
                              "computer players (random, mcts, ab; see 'rimau play --help')");
         }
-        rm_player *p = rm_player_new_with(t.g, t.players[s], 0, &po, err, sizeof err);
+        t.made[s] = rm_player_new_with(t.g, t.players[s], 0, &po, err, sizeof err);
         cli_solve_line_clear(&line);
-        if (!p) {
-            rm_game_destroy(t.g);
+        if (!t.made[s]) {
+            drop(&t);
             return cli_usage("selfplay", "%s", err);
         }
-        rm_player_free(p);
     }
     if (!t.g->rules.present) {
         fprintf(stderr, "%s: error: the game has no rules, so it cannot be played\n", t.file);
-        rm_game_destroy(t.g);
+        drop(&t);
         return EXIT_INVALID;
     }
     if (json && json_fits(&t, why, sizeof why) != 0) {
         fprintf(stderr, "rimau selfplay: cannot write the games into %s: %s\n", json, why);
-        rm_game_destroy(t.g);
+        drop(&t);
         return EXIT_INVALID;
     }
     t.out = calloc((size_t)t.games, sizeof *t.out);
@@ -762,7 +772,7 @@ static int cmd_selfplay(int argc, char **argv)
     if (!t.out || !tid) {
         free(t.out);
         free(tid);
-        rm_game_destroy(t.g);
+        drop(&t);
         fprintf(stderr, "rimau selfplay: out of memory\n");
         return EXIT_INVALID;
     }
@@ -795,7 +805,7 @@ static int cmd_selfplay(int argc, char **argv)
     if (rc != 0) {
         free(t.out);
         free(tid);
-        rm_game_destroy(t.g);
+        drop(&t);
         return EXIT_INVALID;
     }
     atomic_store(&t.finished, before);
@@ -870,7 +880,7 @@ static int cmd_selfplay(int argc, char **argv)
         status = EXIT_INVALID;
     free(t.out);
     free(tid);
-    rm_game_destroy(t.g);
+    drop(&t);
     return status;
 }
 

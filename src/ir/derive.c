@@ -237,8 +237,9 @@ static double chain_ways(const rm_game *g, const reach *r, const rm_action_rule 
         return log10_count(longest);
     *lines = r->jumps[0] - (a->not_back && r->jumps[0] > 1);
     double ways = -INFINITY;
+    /* (b^0 is one way, also where no point has a line to go on along) */
     for (int l = 0; l < longest; l++)
-        ways = log10_add(ways, l * log10_count(*lines));
+        ways = log10_add(ways, l ? l * log10_count(*lines) : 0);
     return ways;
 }
 

@@ -162,6 +162,10 @@ static int parse_perfect(rm_player *p, const char *spec, const char *arg,
             p->solver = limits->solver;
         return p->solver ? 0 : -1;
     }
+    if (po && po->solver) { /* (a solve given: the game's, already made) */
+        p->solver = po->solver;
+        return 0;
+    }
     rm_solve_options o = { 0 };
     o.db = arg && *arg ? arg : NULL;
     if (po) {

@@ -58,13 +58,17 @@ typedef struct rm_player_limits {
 rm_player *rm_player_new_limited(const rm_game *g, const char *spec, uint64_t seed,
                                  const rm_player_limits *limits, char *err, size_t errsize);
 
-/* How a player is made, besides its text: its limits, and who is told
- * how the solve goes that a perfect player makes as it is made (the
- * program draws it: a player writes nothing). */
+/* How a player is made, besides its text: its limits, who is told how
+ * the solve goes that a perfect player makes as it is made (the program
+ * draws it: a player writes nothing), and a solve of the game it may use
+ * instead (the one another player of the same text made: a tournament's
+ * games, a hint, need not solve the game again). */
 typedef struct rm_player_options {
     const rm_player_limits *limits;      /* NULL: none */
     rm_solve_progress_fn solve_progress; /* told of each tier solved (NULL: nothing) */
     void *ctx;                           /* SOLVE_PROGRESS's */
+    const rm_solver *solver;             /* a perfect player's solve of the game, kept by the
+                                          * caller while the player lives (NULL: it solves) */
 } rm_player_options;
 
 /* rm_player_new with the options O (NULL: none, as rm_player_new). */
@@ -73,6 +77,7 @@ rm_player *rm_player_new_with(const rm_game *g, const char *spec, uint64_t seed,
 void rm_player_free(rm_player *p);
 /* The player's text, as given. */
 const char *rm_player_spec(const rm_player *p);
+
 /* Chooses a turn of the position M is in (which must have a legal turn):
  * returns its index in rm_match_turns(M), or -1 when out of memory. (The
  * players list turns themselves: an index carries over between two lists

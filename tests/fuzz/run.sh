@@ -8,7 +8,7 @@
 # four times as many inputs an hour as a build with ASan and UBSan, whose
 # checks are kept for the pass over the corpus (every input the fuzzer kept
 # because it reached new code). FUZZ_SANITIZE=1 fuzzes with the sanitizers
-# throughout, as before. FUZZ_TIMEOUT (10) is the seconds after which an
+# throughout, building only that flavour (CI's short runs). FUZZ_TIMEOUT (10) is the seconds after which an
 # input counts as a hang: clock time, so raise it on a loaded machine.
 # A crash, leak or timeout input is copied to
 # tests/fuzz/regressions/TARGET/ so that make check replays it from then on.
@@ -30,10 +30,17 @@ command -v clang >/dev/null || { echo "run.sh: clang is needed (apt-get install 
 common="-g -std=c11 $(for d in "$top"/src/*/; do printf -- "-I%s " "${d%/}"; done)-I$build/src/cli -I$top/grammar -I$build/grammar -I$build -I$top/tests/fuzz \
  -DHAVE_CONFIG_H -DRIMAU_GAMES_DIR=\"/nonexistent\""
 checked="-O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
-if [ "${FUZZ_SANITIZE:-0}" = 1 ]; then fast=$checked; else fast="-O2 -fsanitize=fuzzer"; fi
+fast="-O2 -fsanitize=fuzzer"
+# (FUZZ_SANITIZE=1: only the checked build, which fuzzes: half the
+# compiling, for short runs such as CI's, where it outweighs the fuzzing)
+if [ "${FUZZ_SANITIZE:-0}" = 1 ]; then flavours=checked; else flavours="fast checked"; fi
 lib="$build/grammar/parser.c $build/grammar/lexer.c $top/grammar/format.c"
 cli=""
-for f in "$top"/src/*/*.c; do
+# (and the sources the build generates, src/lang/keyword_docs.c, in a
+# build folder of its own)
+gen=""
+[ "$build" = "$top" ] || gen=$(ls "$build"/src/*/*.c 2> /dev/null || :)
+for f in "$top"/src/*/*.c $gen; do
     case "$f" in */cli/cli.c) ;; */cli/*.c) cli="$cli $f" ;; *) lib="$lib $f" ;; esac
 done
 
@@ -70,7 +77,7 @@ objects() { # FLAVOUR FLAGS FILES...: compiles FILES, prints the objects
     echo "$objs"
 }
 built=""
-for flavour in fast checked; do
+for flavour in $flavours; do
     [ "$flavour" = fast ] && flags=$fast || flags=$checked
     echo "compiling the library and the command line ($flavour: $flags)"
     # shellcheck disable=SC2086
@@ -117,13 +124,17 @@ for t in $targets; do
     timer=""
     [ -x /usr/bin/time ] && timer="/usr/bin/time -f %U+%S -o $out/fuzz-$t.cpu"
     set +e
-    $timer "$out/fuzz-$t" "$corpus" $limit -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -max_len=65536 \
+    fuzzer="$out/fuzz-$t"
+    [ "$flavours" = checked ] && fuzzer="$out/fuzz-$t-checked"
+    $timer "$fuzzer" "$corpus" $limit -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -max_len=65536 \
         -artifact_prefix="$artifacts" -print_final_stats=1 > "$out/fuzz-$t.log" 2>&1
     rc=$?
     grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$out/fuzz-$t.log" | sed "s/^/fuzz-$t: /"
     [ -n "$timer" ] && echo "fuzz-$t: processor seconds: $(tail -n 1 "$out/fuzz-$t.cpu" | awk -F+ '{ print $1 + $2 }')"
     if [ "$rc" -eq 0 ]; then
-        # every input of the corpus once, under ASan and UBSan
+        # every input of the corpus once, under ASan and UBSan (also after
+        # fuzzing with them: a short run may stop before its first pass
+        # over the corpus has run every input)
         echo "fuzz-$t: $(find "$corpus" -type f | wc -l) inputs of the corpus under the sanitizers"
         "$out/fuzz-$t-checked" "$corpus" -runs=0 -timeout=30 -rss_limit_mb=2048 -max_len=65536 \
             -artifact_prefix="$artifacts" > "$out/fuzz-$t-checked.log" 2>&1

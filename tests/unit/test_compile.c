@@ -366,6 +366,24 @@ static void compile__turn_ways__not_back_and_final_step(void **state)
     rm_game_destroy(g);
 }
 
+/* A board where no point has two points on a line (a row of two): a
+ * chain over a stack can make no capture at all, and the turn's only way
+ * is the step; the estimate is a number, not NaN (0 times the log of no
+ * line). */
+static void compile__turn_ways__a_chain_on_a_board_without_jumps(void **state)
+{
+    (void)state;
+    rm_game *g = load_ok("game \"x\"\nboard { grid 2 x 1 }\n"
+                         "side s { piece tiger 1 }\nside t { piece cow 20 stacks }\n"
+                         "setup { tiger at a1\n cow 20 at b1 }\n"
+                         "phase x of s { turn capture tiger chain must continue or step tiger }\n"
+                         "phase y of t { turn step cow }\n");
+    double ways = g->rules.phases[0].turns[0].log10_ways;
+    assert_true(ways == ways); /* (not NaN) */
+    assert_true(fabs(ways - log10(1 + 1)) < 0.001); /* no step, or the step */
+    rm_game_destroy(g);
+}
+
 /* Two drops among the 9 points of a 3 x 3 grid: C(9, 2) = 36 ways, or
  * C(10, 2) = 45 where the second may join the first (a kind that stacks
  * in play, not dropped 'to empty'); with no drop and one: 1 + 9 more. */
@@ -502,6 +520,7 @@ int main(void)
         cmocka_unit_test(compile__words_and_numbers__checked_where_written),
         cmocka_unit_test(compile__turn_ways__estimated_from_the_pattern_and_the_board),
         cmocka_unit_test(compile__turn_ways__not_back_and_final_step),
+        cmocka_unit_test(compile__turn_ways__a_chain_on_a_board_without_jumps),
         cmocka_unit_test(compile__turn_ways__drops_where_stacks_may_form),
         cmocka_unit_test(compile__narrowing_words__set_their_flags),
         cmocka_unit_test(compile__shipped_games__have_no_turn_warned_of),

@@ -195,8 +195,8 @@ static void players__in_every_shipped_game__choose_only_legal_turns(void **state
             bool searching = s > 0;
             bool dear = !rm_bits_get(g) || g->board.npoints > 50;
             int games = searching ? (thorough() ? 2 : 1)
-                                  : (thorough() ? 20 : quick() || dear ? 1 : 3);
-            int searched = thorough() ? 80 : !rm_bits_get(g) ? 2 : dear ? 30 : 60;
+                                  : (thorough() ? 20 : quick() || dear ? 1 : 2);
+            int searched = thorough() ? 80 : !rm_bits_get(g) ? 2 : dear ? 20 : 40;
             long turns = play_checked(g, names[f], specs[s], games, searching ? searched : 400, &r);
             assert_true(turns > 0);
         }
