@@ -65,8 +65,8 @@ typedef struct rm_bstate {
 typedef struct rm_bits rm_bits;
 typedef struct rm_btally rm_btally;
 
-/* The head of a kernel (the rest is bitgen.c's): its two entry points,
- * for one word or two. */
+/* The head of a kernel (the rest is bitgen.c's): its entry points, for
+ * one word or two, or a game's native kernel's (native.h). */
 typedef struct rm_bits_ops {
     int (*count)(const rm_bits *k, const rm_bstate *s, rm_btally *t);
     void (*play)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);

@@ -1,6 +1,9 @@
 /* bitgen_words.h: the bit kernel's counting and playing on point sets of
- * BW words (1 or 2), for bitgen_w1.c and bitgen_w2.c, which define BW
- * and include it once each.
+ * BW words (1 or 2), for bitgen_w1.c and bitgen_w2.c (and their x86
+ * builds), which define BW and include it once each, and for a game's
+ * native kernel (bitgen_native.c), in which a game's numbers are
+ * constants (KC, bitgen_impl.h) and each of its turn patterns has its
+ * own copy of the counting and playing code.
  *
  * A point set is a word (BW 1) or a 128-bit integer (BW 2), so that
  * moving every piece of a set one link along a way is one shift. The
