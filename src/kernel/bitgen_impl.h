@@ -176,10 +176,10 @@ static const union rm_native_image native_image;   /* (defined by the game's con
 #define KC(k, field) (native_image.bits.field)
 #define KP(k, a, field) ((k)->act[(a) - native_image.bits.act].field)
 /* inlined and unrolled, so that each pattern and action is a constant
- * (the loops over an action's ways are left to the compiler: unrolled
- * by a pragma too, Two Tigers' kernel took 7.1 s of CPU to compile
- * instead of 1.5, for 2% more playouts; the neighbours' one loop over
- * the ways is unrolled) */
+ * (the loops over an action's ways are left to the compiler: unrolled by
+ * a pragma too, they made Satoel's kernel take four times as long to
+ * compile, doc/design.md; the neighbours' one loop over the ways is
+ * unrolled) */
 #define KINLINE __attribute__((always_inline)) static inline
 #define KUNROLL_ALTS _Pragma("GCC unroll 8")
 #define KUNROLL_WAYS _Pragma("GCC unroll 16")
