@@ -22,10 +22,12 @@ col=${COLUMN:-3}
 pin() { if command -v taskset >/dev/null 2>&1; then taskset -c "$core" "$@"; else "$@"; fi; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # (the columns after win/draw are counted from the end of the line: the
-# percentages may or may not be split by spaces)
+# percentages may or may not be split by spaces; a binary that says which
+# kernel it measured has one column more, before the last)
 rate() {
     pin "$1" bench --seconds "$secs" --depth "$depth" "$2" |
-        awk -v c="$col" 'NR == 3 { print c == "perft" ? $(NF - 4) : c == "mcts" ? $NF : $c }'
+        awk -v c="$col" 'NR == 3 { o = $(NF - 1) ~ /^(native|generic)$/
+            print c == "perft" ? $(NF - 4 - o) : c == "mcts" ? $NF : $c }'
 }
 printf '%-36s %12s %12s %7s\n' game old new new/old
 for game in "$@"; do

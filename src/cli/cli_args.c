@@ -15,6 +15,8 @@
 
 #include "cli_args.h"
 #include "cli_paths.h"
+#include "bitgen.h"
+#include "native.h"
 
 #include <sys/stat.h>
 
@@ -113,6 +115,18 @@ static int colour_arg(const char *arg, const char *cmd, cli_colour *when)
     return 0;
 }
 
+/* --kernel's value ARG, or CLI_KERNEL_UNSET when it is none of them. */
+static cli_kernel kernel_arg(const char *arg)
+{
+    if (strcmp(arg, "auto") == 0)
+        return CLI_KERNEL_AUTO;
+    if (strcmp(arg, "native") == 0)
+        return CLI_KERNEL_NATIVE;
+    if (strcmp(arg, "generic") == 0)
+        return CLI_KERNEL_GENERIC;
+    return CLI_KERNEL_UNSET;
+}
+
 /* The shared options: how each is written, and what its value is. */
 static const struct shared {
     unsigned flag;
@@ -127,6 +141,8 @@ static const struct shared {
     { CLI_SEED, "seed", 0, required_argument, "a number" },
     { CLI_COLOR, "color", 0, optional_argument, "a value" },
     { CLI_QUIET, "quiet", 'q', no_argument, NULL },
+    { CLI_KERNEL, "kernel", 0, required_argument, "auto, native or generic" },
+    { CLI_KERNEL, "verbose", 0, no_argument, NULL },
 };
 #define NSHARED (sizeof shared / sizeof shared[0])
 
@@ -172,6 +188,15 @@ static int take(cli_args *a, size_t i, char *value)
         return 0;
     case CLI_QUIET:
         a->quiet = true;
+        return 0;
+    case CLI_KERNEL:
+        if (strcmp(shared[i].name, "verbose") == 0) {
+            a->verbose = true;
+            return 0;
+        }
+        a->kernel = kernel_arg(value);
+        if (a->kernel == CLI_KERNEL_UNSET)
+            return cli_usage(cmd, "--kernel is auto, native or generic, not '%s'", value);
         return 0;
     default:
         return colour_arg(value, cmd, &a->colour);
@@ -274,4 +299,43 @@ int cli_common_arg(cli_args *a, int argc, char **argv, int *i)
         return take(a, k, value);
     }
     return -1;
+}
+
+/* ---- --kernel ---- */
+
+int cli_kernel_start(cli_args *a, bool long_work)
+{
+    if (a->kernel == CLI_KERNEL_UNSET) {
+        const char *env = getenv("RIMAU_KERNEL");
+        a->kernel = env && *env ? kernel_arg(env) : CLI_KERNEL_AUTO;
+        if (a->kernel == CLI_KERNEL_UNSET)
+            return cli_usage(a->cmd->name, "RIMAU_KERNEL is auto, native or generic, not '%s'", env);
+    }
+    rm_native_mode mode = a->kernel == CLI_KERNEL_GENERIC ? RM_NATIVE_OFF
+                          : a->kernel == CLI_KERNEL_NATIVE || long_work ? RM_NATIVE_BUILD
+                                                                         : RM_NATIVE_CACHED;
+    rm_set_bit_kernel_native(mode);
+    return 0;
+}
+
+const char *cli_kernel_name(const rm_game *g)
+{
+    return rm_native_active(g) ? "native" : "generic";
+}
+
+int cli_kernel_check(const cli_args *a, const rm_game *g)
+{
+    bool native = rm_native_active(g);
+    const char *why = rm_bits_get(g) ? rm_native_note() : rm_bits_refusal(g);
+    if (!why || !*why)
+        why = "the kernel is generic by choice";
+    if (a->kernel == CLI_KERNEL_NATIVE && !native) {
+        fprintf(stderr, "rimau %s: no native kernel for %s: %s\n", a->cmd->name, g->name, why);
+        return EXIT_FAILURE;
+    }
+    if (a->verbose)
+        fprintf(stderr, "rimau %s: %s: %s kernel%s%s\n", a->cmd->name, g->name,
+                native ? "native" : "generic", a->kernel == CLI_KERNEL_GENERIC ? "" : ": ",
+                a->kernel == CLI_KERNEL_GENERIC ? "" : why);
+    return 0;
 }

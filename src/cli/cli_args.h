@@ -55,7 +55,12 @@ enum {
     CLI_SEED = 1 << 3,      /* --seed N: a whole number */
     CLI_COLOR = 1 << 4,     /* --color[=WHEN] */
     CLI_QUIET = 1 << 5,     /* -q, --quiet */
+    CLI_KERNEL = 1 << 6,    /* --kernel WHICH (auto, native, generic), --verbose */
 };
+
+/* --kernel=WHICH, else the environment's RIMAU_KERNEL, else auto. */
+typedef enum cli_kernel { CLI_KERNEL_UNSET, CLI_KERNEL_AUTO, CLI_KERNEL_NATIVE,
+                          CLI_KERNEL_GENERIC } cli_kernel;
 
 #define CLI_MAX_LONGOPTS 24
 
@@ -72,6 +77,8 @@ typedef struct cli_args {
     uint64_t seed;            /* --seed's, else the command's default */
     cli_colour colour;        /* --color's */
     bool quiet;               /* -q */
+    cli_kernel kernel;        /* --kernel's */
+    bool verbose;             /* --verbose: say which kernel plays, and why */
     /* (cli_next_opt's getopt tables: the command's options and these) */
     struct option longopts[CLI_MAX_LONGOPTS];
     char shortopts[64];
@@ -97,5 +104,30 @@ int cli_read_opts(cli_args *a, int argc, char **argv);
  * argument used; returns 0, or EXIT_USAGE after a message. -1 when
  * ARGV[*I] is none of them. */
 int cli_common_arg(cli_args *a, int argc, char **argv, int *i);
+
+/* The lines of --help for --kernel and --verbose; WHEN: when auto plays a
+ * native kernel (whether it builds one the cache does not hold). */
+#define KERNEL_HELP(when) \
+    "      --kernel WHICH        the bit kernel: native (built for the game), generic\n" \
+    "                            or auto (the default, or RIMAU_KERNEL): native\n" \
+    "                            " when "\n" \
+    "      --verbose             say which bit kernel plays, and why\n"
+/* (the same in two lines, for a --help near the length ISO C allows) */
+#define KERNEL_HELP_SHORT \
+    "      --kernel WHICH        the bit kernel: auto (default), native, generic\n" \
+    "      --verbose             say which bit kernel plays, and why\n"
+
+/* The bit kernel's code for the games the command loads from now on
+ * (native.h), as A's --kernel (or RIMAU_KERNEL) says: auto builds a
+ * game's native kernel when LONG_WORK (else it takes one only from the
+ * cache), native builds it, generic never loads one. 0, or EXIT_USAGE
+ * after a message (a bad RIMAU_KERNEL). */
+int cli_kernel_start(cli_args *a, bool long_work);
+/* After G is loaded: with --kernel=native, 0 when G's kernel is native,
+ * else EXIT_FAILURE after a message; with --verbose, a note on stderr of
+ * the kernel G plays and why. */
+int cli_kernel_check(const cli_args *a, const rm_game *g);
+/* "native" or "generic": the kernel G plays. */
+const char *cli_kernel_name(const rm_game *g);
 
 #endif

@@ -77,17 +77,24 @@ static double mcts_rate(const rm_game *g, double seconds, long count)
  * playouts and MCTS iterations): its load, warm-up and perft first, then
  * half of what is left of SHARE to the playouts, the rest to MCTS; adds
  * its perft count to *SIGNATURE. */
-static int bench_game(const char *path, const rm_choices *choices, double share, long count,
-                      int depth, uint64_t *signature)
+static int bench_game(const cli_args *a, const char *path, double share, long count, int depth,
+                      uint64_t *signature)
 {
-    double begin = now();
-    rm_game *g = rm_load_file_with(path, choices, stderr, NULL);
+    rm_game *g = rm_load_file_with(path, &a->choices, stderr, NULL);
     if (!g)
         return EXIT_INVALID;
     if (!g->rules.present) {
         rm_game_destroy(g);
         return 0;
     }
+    /* the kernel made (a native one compiled) before the game's share
+     * of time begins */
+    int status = cli_kernel_check(a, g);
+    if (status != 0) {
+        rm_game_destroy(g);
+        return status;
+    }
+    double begin = now();
     rm_turnlist l;
     rm_turnlist_init(&l);
     rm_history h;
@@ -151,11 +158,11 @@ static int bench_game(const char *path, const rm_choices *choices, double share,
     const rm_bits *k = rm_bits_get(g);
     size_t state_size = k ? rm_bits_state_size(k) : sizeof(rm_state);
     printf("%-36s %9.0f %11.0f %7.1f %6.1f/%4.1f/%4.1f %10.0f %8" PRIu64 " %5zu %6" PRIu64
-           " %8.0f\n",
+           " %7s %8.0f\n",
            name, (double)playouts / elapsed, (double)plies / elapsed, (double)plies / (double)playouts,
            100.0 * (double)results[0] / (double)playouts, 100.0 * (double)results[1] / (double)playouts,
            100.0 * (double)results[2] / (double)playouts, pt > 0 ? (double)nodes / pt : 0, nodes, state_size,
-           alloc_after - alloc_before, mcts);
+           alloc_after - alloc_before, cli_kernel_name(g), mcts);
     for (int i = 0; i < 16; i++)
         rm_turnlist_free(&lists[i]);
     rm_turnlist_free(&l);
@@ -175,7 +182,7 @@ static int cmd_bench(int argc, char **argv)
                                           { "depth", required_argument, NULL, 'd' },
                                           { "playouts", required_argument, NULL, 'n' },
                                           { 0 } };
-    cli_args a = { .cmd = &cli_cmd_bench, .takes = CLI_OPTION };
+    cli_args a = { .cmd = &cli_cmd_bench, .takes = CLI_OPTION | CLI_KERNEL };
     long count = 0;
     int ch, status = 0, depth = 3;
     double seconds = 5;
@@ -190,6 +197,8 @@ static int cmd_bench(int argc, char **argv)
         if (ch == 'd' && ((depth = (int)strtol(optarg, &end, 10)) < 1 || *end || depth > 8))
             return cli_usage("bench", "--depth takes 1 to 8, not '%s'", optarg);
     }
+    if ((status = cli_kernel_start(&a, true)) != 0)
+        return status;
     char **files = NULL;
     int n = 0;
     if (optind < argc) {
@@ -230,16 +239,17 @@ static int cmd_bench(int argc, char **argv)
     else
         printf("one thread, %g CPU s in all for %d game%s (about %.2g s each: perft %d, then random "
                "playouts and MCTS)\n", seconds, n, CLI_S(n), n > 0 ? seconds / n : 0, depth);
-    printf("%-36s %9s %11s %7s %16s %10s %8s %5s %6s %8s\n", "game", "playouts/s", "turns/s",
-           "length", "win1/win2/draw %", "perft/s", "perft", "state", "allocs", "mcts/s");
+    printf("%-36s %9s %11s %7s %16s %10s %8s %5s %6s %7s %8s\n", "game", "playouts/s", "turns/s",
+           "length", "win1/win2/draw %", "perft/s", "perft", "state", "allocs", "kernel", "mcts/s");
     uint64_t signature = 0;
     double start = now();
     for (int i = 0; i < n; i++) {
         /* an equal share of what is left: time a game leaves goes to the
          * next ones */
         double share = (seconds - (now() - start)) / (n - i);
-        if (bench_game(files[i], &a.choices, share, count, depth, &signature) != 0)
-            status = EXIT_INVALID;
+        int rc = bench_game(&a, files[i], share, count, depth, &signature);
+        if (rc != 0)
+            status = rc;
         free(files[i]);
     }
     free(files);
@@ -263,8 +273,10 @@ const command cli_cmd_bench = {
     "perft positions a second and the perft count at a fixed depth, the size of\n"
     "the state the playouts play on in bytes (the bit kernel's, where it plays\n"
     "the game), the executor's allocations during the playouts\n"
-    "(0: none), and MCTS iterations a second (one search from the start by an\n"
-    "mcts player, as long as the playouts, or N iterations with --playouts N).\n"
+    "(0: none), the bit kernel measured (native or generic: see --kernel; a\n"
+    "native kernel is compiled, when the cache has none, before the game's time\n"
+    "starts), and MCTS iterations a second (one search from the start by an mcts\n"
+    "player, as long as the playouts, or N iterations with --playouts N).\n"
     "Then the CPU time the run took, the peak memory and a signature: the total\n"
     "perft count, which changes only when move generation changes. Rates are per\n"
     "second of CPU time: time spent waiting for a processor does not count, but a\n"
@@ -280,6 +292,7 @@ const command cli_cmd_bench = {
     "                            instruction counts: valgrind, perf stat)\n"
     "  -d, --depth N             perft depth (default 3)\n"
     "  -o, --option NAME=VALUE   choose an option value of the games (repeatable)\n"
+    KERNEL_HELP("when cached or built")
     "  -h, --help                display this help and exit\n"
     "\n"
     "Example:\n"

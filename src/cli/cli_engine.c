@@ -503,7 +503,7 @@ static int cmd_analyse(int argc, char **argv)
 {
     static const struct option opts[] = { { "player", required_argument, NULL, 'p' }, { 0 } };
     cli_args a = { .cmd = &cli_cmd_analyse,
-                   .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_SEED | CLI_QUIET,
+                   .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_SEED | CLI_QUIET | CLI_KERNEL,
                    .seed = 1 };
     int ch, status = 0;
     const char *spec = "ab:5s";
@@ -515,10 +515,17 @@ static int cmd_analyse(int argc, char **argv)
     }
     if (argc - optind != 1)
         return cli_usage("analyse", "give one .game file");
+    if ((status = cli_kernel_start(&a, true)) != 0)
+        return status;
     rm_match m;
     rm_game *g = cli_load_position(&a, argv[optind], &m, &status);
     if (!g)
         return status;
+    if ((status = cli_kernel_check(&a, g)) != 0) {
+        rm_match_free(&m);
+        rm_game_destroy(g);
+        return status;
+    }
     char err[512];
     /* (the perfect player solves the game as it is made: its progress) */
     cli_solve_line line;
@@ -580,6 +587,7 @@ const command cli_cmd_analyse = {
     "      --seed N              seed of the player (default 1)\n"
     "  -q, --quiet               draw no progress line while perfect solves\n"
     "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+    KERNEL_HELP("when cached or built")
     "  -h, --help                display this help and exit\n"
     "\n"
     "Examples:\n"

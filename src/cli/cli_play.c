@@ -276,7 +276,8 @@ static int cmd_play(int argc, char **argv)
     struct play_opts o;
     memset(&o, 0, sizeof o);
     o.in = stdin;
-    cli_args args = { .cmd = &cli_cmd_play, .takes = CLI_OPTION | CLI_POSITION | CLI_SEED | CLI_COLOR | CLI_QUIET,
+    cli_args args = { .cmd = &cli_cmd_play,
+                      .takes = CLI_OPTION | CLI_POSITION | CLI_SEED | CLI_COLOR | CLI_QUIET | CLI_KERNEL,
                       .seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) };
     const char *side_args[8];
     int nside_args = 0;
@@ -343,12 +344,23 @@ static int cmd_play(int argc, char **argv)
         return EXIT_INVALID;
     if (!o.resume)
         o.file = load;
+    /* (a game at the prompt waits for no compiler: auto takes a native
+     * kernel from the cache alone) */
+    int status = cli_kernel_start(&args, false);
+    if (status != 0) {
+        resume_free(&o);
+        return status;
+    }
     rm_game *g = rm_load_file_with(load, &o.choices, stderr, NULL);
     if (!g) {
         resume_free(&o);
         return EXIT_INVALID;
     }
-    int status = 0;
+    if ((status = cli_kernel_check(&args, g)) != 0) {
+        rm_game_destroy(g);
+        resume_free(&o);
+        return status;
+    }
     if (!g->rules.present) {
         fprintf(stderr, "%s: error: the game has no rules (no phase), so it cannot be played\n",
                 o.file);
@@ -451,6 +463,7 @@ const command cli_cmd_play = {
     "                            game's exact values (rimau solve), perfect:DIR by\n"
     "                            those solved into DIR\n"
     "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+    KERNEL_HELP("when cached (play builds none)")
     "      --position STRING     start at this position string (not with --save or\n"
     "                            --resume)\n"
     "      --save RECORD         write the game record to RECORD: each turn is\n"

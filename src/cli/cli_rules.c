@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "cli_paths.h"
 #include "describe.h"
+#include "native.h"
 #include "layout.h"
 #include "notation.h"
 
@@ -293,17 +294,39 @@ static void dump_ir(FILE *out, const rm_game *g)
     }
 }
 
+/* compile --native: G's native kernel built into the cache (or found
+ * there), and where it is. */
+static int compile_native(const rm_game *g)
+{
+    rm_native_report rep;
+    char err[1024];
+    if (rm_native_build(g, &rep, err, sizeof err) != 0) {
+        fprintf(stderr, "rimau compile: no native kernel for %s: %s\n", g->name, err);
+        return EXIT_FAILURE;
+    }
+    printf("%s\n", rep.path);
+    if (rep.built)
+        printf("built in %.2f s, %ld bytes\n", rep.seconds, rep.bytes);
+    else
+        printf("already in the cache, %ld bytes\n", rep.bytes);
+    return 0;
+}
+
 static int cmd_compile(int argc, char **argv)
 {
-    static const struct option opts[] = { { "dump", no_argument, NULL, 'd' }, { 0 } };
+    static const struct option opts[] = { { "dump", no_argument, NULL, 'd' },
+                                          { "native", no_argument, NULL, 'N' },
+                                          { 0 } };
     cli_args a = { .cmd = &cli_cmd_compile, .takes = CLI_OPTION };
     int ch, status = 0;
-    bool dump = false;
+    bool dump = false, native = false;
     while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
         if (ch == -2)
             return status;
         if (ch == 'd')
             dump = true;
+        if (ch == 'N')
+            native = true;
     }
     if (argc - optind < 1)
         return cli_usage("compile", "give a .game file");
@@ -322,6 +345,8 @@ static int cmd_compile(int argc, char **argv)
                 printf("%s==> %s <==\n", i > optind ? "\n" : "", argv[i]);
             dump_ir(stdout, g);
         }
+        if (native && compile_native(g) != 0)
+            status = EXIT_FAILURE;
         rm_game_destroy(g);
     }
     return status;
@@ -335,9 +360,15 @@ const command cli_cmd_compile = {
     "options, action rules and phases with their turn patterns. Rule authors use\n"
     "it to see what a file means. With several files, each dump is headed by\n"
     "'==> FILE <=='; a file that does not compile is reported, the others still\n"
-    "are, and the status is then 1.\n"
+    "are, and the status is then 1. With --native, build each game's native bit\n"
+    "kernel (the kernel's code compiled for the game and this machine by the C\n"
+    "compiler, $RIMAU_CC or cc, at -O2 -march=native and $RIMAU_CFLAGS) into the\n"
+    "cache ($XDG_CACHE_HOME/rimau, else ~/.cache/rimau) unless it is there, and\n"
+    "print its file and the build time; the commands that play many positions\n"
+    "then load it at once (--kernel).\n"
     "\n"
     "      --dump                print the IR\n"
+    "      --native              build the game's native bit kernel\n"
     "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
     "  -h, --help                display this help and exit\n"
     "\n"
@@ -482,7 +513,7 @@ static void print_divide(void *ctx, const rm_move *moves, int n, uint64_t count)
 static int cmd_perft(int argc, char **argv)
 {
     static const struct option opts[] = { { "divide", no_argument, NULL, 'd' }, { 0 } };
-    cli_args a = { .cmd = &cli_cmd_perft, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION };
+    cli_args a = { .cmd = &cli_cmd_perft, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_KERNEL };
     int ch, status = 0;
     bool divide = false;
     while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
@@ -497,10 +528,19 @@ static int cmd_perft(int argc, char **argv)
     long depth = strtol(argv[optind + 1], &end, 10);
     if (*end || depth < 0 || depth > 64)
         return cli_usage("perft", "the depth is a number from 0 to 64, not '%s'", argv[optind + 1]);
+    /* (a native kernel is built for a count of seconds or more, not for
+     * the quick counts of the tests and the documents) */
+    if ((status = cli_kernel_start(&a, depth >= 5)) != 0)
+        return status;
     rm_match m;
     rm_game *g = cli_load_position(&a, argv[optind], &m, &status);
     if (!g)
         return status;
+    if ((status = cli_kernel_check(&a, g)) != 0) {
+        rm_match_free(&m);
+        rm_game_destroy(g);
+        return status;
+    }
     rm_turnlist *lists = calloc((size_t)depth + 1, sizeof *lists);
     if (!lists) {
         rm_match_free(&m);
@@ -563,6 +603,7 @@ const command cli_cmd_perft = {
     "      --position STRING     start from this position string\n"
     "      --divide              print each first turn with its count\n"
     "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+    KERNEL_HELP("when cached, and built at a depth of 5 or more")
     "  -h, --help                display this help and exit\n"
     "\n"
     "Example:\n"

@@ -632,7 +632,7 @@ static int cmd_selfplay(int argc, char **argv)
     int ch, status = 0;
     struct tournament t;
     memset(&t, 0, sizeof t);
-    cli_args a = { .cmd = &cli_cmd_selfplay, .takes = CLI_OPTION | CLI_SEED, .seed_short = 's',
+    cli_args a = { .cmd = &cli_cmd_selfplay, .takes = CLI_OPTION | CLI_SEED | CLI_KERNEL, .seed_short = 's',
                    .seed = 1 };
     long threads = 1;
     const char *json = NULL;
@@ -721,9 +721,16 @@ static int cmd_selfplay(int argc, char **argv)
     t.choices = &a.choices;
     if (cli_game_missing(argv[optind], t.file, stderr))
         return EXIT_INVALID;
+    int kst = cli_kernel_start(&a, true);
+    if (kst != 0)
+        return kst;
     t.g = rm_load_file_with(t.file, &a.choices, stderr, NULL);
     if (!t.g)
         return EXIT_INVALID;
+    if ((kst = cli_kernel_check(&a, t.g)) != 0) {
+        rm_game_destroy(t.g);
+        return kst;
+    }
     for (int i = 0; i < t.g->noptions; i++) {
         const rm_option *o = &t.g->options[i];
         t.options.name[i] = o->name;
@@ -894,6 +901,10 @@ const command cli_cmd_selfplay = {
     "  -j, --threads N          games played at once (default 1)\n"
     "  -s, --seed S             the tournament's seed (default 1)\n"
     "  -o, --option NAME=VALUE  choose a value of one of the game's options\n"
+    "      --kernel WHICH       the bit kernel: native (built for the game), generic\n"
+    "                           or auto (the default, or RIMAU_KERNEL): native\n"
+    "                           when cached or built\n"
+    "      --verbose            say which bit kernel plays, and why\n"
     "  -r, --records DIR        write each game's record into DIR\n"
     "  -J, --json FILE          write one JSON object per game into FILE, each\n"
     "                           as soon as the games before it are written\n"

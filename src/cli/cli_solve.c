@@ -264,7 +264,8 @@ static int cmd_solve(int argc, char **argv)
                                           { "plan", no_argument, NULL, 'P' },
                                           { "no-reachable", no_argument, NULL, 'R' },
                                           { 0 } };
-    cli_args args = { .cmd = &cli_cmd_solve, .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_QUIET };
+    cli_args args = { .cmd = &cli_cmd_solve,
+                      .takes = CLI_OPTION | CLI_AFTER | CLI_POSITION | CLI_QUIET | CLI_KERNEL };
     rm_solve_options o = { 0 };
     o.memory = (size_t)4 << 30;
     bool json = false, verify = false, est = false, by_levels = false, reach_on = true;
@@ -309,10 +310,17 @@ static int cmd_solve(int argc, char **argv)
     }
     if (argc - optind != 1)
         return cli_usage("solve", "give one .game file");
+    if ((status = cli_kernel_start(&args, true)) != 0)
+        return status;
     rm_match m;
     rm_game *g = cli_load_position(&args, argv[optind], &m, &status);
     if (!g)
         return status;
+    if ((status = cli_kernel_check(&args, g)) != 0) {
+        rm_match_free(&m);
+        rm_game_destroy(g);
+        return status;
+    }
     if (blocked) {
         status = blockade(g, rm_match_state(&m), blocked, within);
         rm_match_free(&m);
@@ -577,6 +585,7 @@ const command cli_cmd_solve = {
     "      --json                print the results as one JSON object\n"
     "  -q, --quiet               draw no progress bar\n"
     "  -o, --option NAME=VALUE   choose a value of one of the game's options\n"
+    KERNEL_HELP_SHORT
     "  -h, --help                display this help and exit\n"
     "\n"
     "Examples:\n"

@@ -15,6 +15,12 @@
 #include "turns.h"
 
 static _Atomic bool kernel_off, portable, two_words;
+static void (*_Atomic native_hook)(rm_bits *k);
+
+void bits_set_native_hook(void (*hook)(rm_bits *k))
+{
+    atomic_store_explicit(&native_hook, hook, memory_order_relaxed);
+}
 
 void rm_set_bit_kernel(bool on)
 {
@@ -321,6 +327,8 @@ static void make_pattern(rm_bits *k, const rm_phase *ph, const rm_turn_rule *tr,
     const rm_game *g = k->g;
     const rm_step_rule *s = &tr->steps[0];
     pt->how = HOW_LIST;
+    pt->compulsory = ph->compulsory;
+    pt->drops_compulsory = ph->drops_compulsory;
     pt->nalts = s->nalts;
     pt->any_walk = false;
     for (int i = 0; i < s->nalts; i++) {
@@ -359,6 +367,8 @@ static void destroy_kernel(rm_exec_cache *c)
     free(k->ray_way);
     free(k->rbits);
     free(k->xnbr);
+    if (k->native_close)
+        k->native_close(k->native_so);
     free(k);
 }
 
@@ -428,6 +438,7 @@ static rm_bits *make_kernel(const rm_game *g)
     k->words = atomic_load_explicit(&two_words, memory_order_relaxed) ? 2 : lay->words;
     k->nbits = lay->bits;
     k->nkinds = g->nkinds;
+    k->side_keys = g->zob.side[0] ^ g->zob.side[1];
     for (int i = 0; i < g->nkinds; i++)
         k->stacks |= g->kinds[i].stacks;
     k->hoff = g->nkinds * k->words;
@@ -466,19 +477,20 @@ static rm_bits *make_kernel(const rm_game *g)
         k->before_play[f] = ph->before_play;
         k->may_end[f] = ph->may_end;
         k->ends_in_hand[f] = ph->end == RM_END_HAND_EMPTY;
+        k->nturns[f] = (uint8_t)ph->nturns;
         for (int t = 0; t < ph->nturns; t++)
             make_pattern(k, ph, &ph->turns[t], &k->pat[f][t], overlap);
     }
     if (k->words == 1)
-        k->ops = (rm_bits_ops){ bits_count_w1, bits_play_w1 };
+        k->ops = (rm_bits_ops){ bits_count_w1, bits_play_w1, bits_neighbours_w1 };
     else
-        k->ops = (rm_bits_ops){ bits_count_w2, bits_play_w2 };
+        k->ops = (rm_bits_ops){ bits_count_w2, bits_play_w2, bits_neighbours_w2 };
 #ifdef RM_BITS_X86
     if (use_x86()) {
         if (k->words == 1)
-            k->ops = (rm_bits_ops){ bits_count_w1x, bits_play_w1x };
+            k->ops = (rm_bits_ops){ bits_count_w1x, bits_play_w1x, bits_neighbours_w1x };
         else
-            k->ops = (rm_bits_ops){ bits_count_w2x, bits_play_w2x };
+            k->ops = (rm_bits_ops){ bits_count_w2x, bits_play_w2x, bits_neighbours_w2x };
     }
 #endif
     if (g->rules.counting) {
@@ -494,6 +506,9 @@ static rm_bits *make_kernel(const rm_game *g)
         k->play_uncounted = k->ops.play;
         k->ops.play = bits_play_counting;
     }
+    void (*hook)(rm_bits *) = atomic_load_explicit(&native_hook, memory_order_relaxed);
+    if (hook)
+        hook(k); /* (native.c, which may give K a native kernel) */
     return k;
 }
 
@@ -535,10 +550,7 @@ void rm_bits_points(const rm_bits *k, const rm_bstate *bs, int side, uint64_t ou
 
 void rm_bits_neighbours(const rm_bits *k, const uint64_t in[2], uint64_t out[2])
 {
-    if (k->words == 1)
-        bits_neighbours_w1(k, in, out);
-    else
-        bits_neighbours_w2(k, in, out);
+    k->ops.neighbours(k, in, out);
 }
 
 void rm_bits_board(const rm_bits *k, uint64_t out[2])

@@ -65,11 +65,12 @@ typedef struct rm_bstate {
 typedef struct rm_bits rm_bits;
 typedef struct rm_btally rm_btally;
 
-/* The head of a kernel (the rest is bitgen.c's): its two entry points,
- * for one word or two. */
+/* The head of a kernel (the rest is bitgen.c's): its entry points, for
+ * one word or two, or a game's native kernel's (native.h). */
 typedef struct rm_bits_ops {
     int (*count)(const rm_bits *k, const rm_bstate *s, rm_btally *t);
     void (*play)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
+    void (*neighbours)(const rm_bits *k, const uint64_t in[2], uint64_t out[2]);
 } rm_bits_ops;
 
 /* The kernel of G, made on first use (from any thread: the first made is
@@ -175,7 +176,7 @@ typedef struct rm_bchain {
 /* The turns of a position as rm_bits_count counted them. */
 struct rm_btally {
     int n;                     /* the legal turns; 0: not counted (the reference lists them) */
-    const void *pattern;       /* the turn pattern counted (the kernel's) */
+    int pattern;               /* the turn pattern counted (the kernel's, by index) */
     int nalts;
     int alt_n[RM_MAX_ALTS];    /* the turns of each alternative action of the step in force */
     int nchains;               /* the distinct chains, after the alternatives' turns */

@@ -12,8 +12,13 @@
 
 #include <assert.h>
 
-#if defined __BMI2__
+#if defined __BMI2__ && !defined RM_NATIVE
 #include <immintrin.h>
+#elif defined __BMI2__
+/* (the native kernel's text leaves out immintrin.h, whose thousands of
+ * lines would take most of its compile time) */
+#define _pdep_u64 __builtin_ia32_pdep_di
+#define _pext_u64 __builtin_ia32_pext_di
 #endif
 
 /* How the kernel takes a turn pattern. */
@@ -79,6 +84,8 @@ typedef struct bpat {
     uint8_t alt[RM_MAX_ALTS];  /* its step's alternatives (indices of actions) */
     bool any_walk;             /* one of them is walked (chains) */
     uint8_t choose;            /* HOW_CHOOSE: the drops of a turn */
+    bool compulsory;           /* its phase's captures are compulsory (rm_phase) */
+    bool drops_compulsory;     /* ... and its drops */
 } bpat;
 
 struct rm_bits {
@@ -113,6 +120,8 @@ struct rm_bits {
     uint8_t *rbits;            /* the bits of the rays' points, as board.ray_pts */
     bact act[RM_MAX_ACTION_RULES];
     bpat pat[RM_MAX_PHASES][RM_MAX_PATTERNS];
+    uint8_t nturns[RM_MAX_PHASES]; /* each phase's turn patterns (rm_phase.nturns) */
+    uint64_t side_keys;        /* the Zobrist keys of both sides to move, xored */
     uint8_t matters[RM_MAX_PHASES]; /* rm_phase_turns_counted */
     bool before_play[RM_MAX_PHASES];
     bool may_end[RM_MAX_PHASES];
@@ -127,7 +136,63 @@ struct rm_bits {
     uint16_t level[2][RM_BITS_MAX_WORDS * 64];
     void (*play_uncounted)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
     uint64_t goal[RM_MAX_GOALS][2]; /* each win by a region (rules.goals): its set's points */
+    void *native_so;           /* the game's native kernel that OPS call (native.c), or NULL */
+    void (*native_close)(void *so); /* what closes it, when the kernel is destroyed */
 };
+
+/* What a game's native kernel (bitgen_native.c) and its loader
+ * (native.c) pass each other: the program's functions the kernel calls,
+ * given at load (a table rather than symbols the program exports: the
+ * program and the test programs link the library statically, and
+ * export nothing), and the kernel's entry points, with the ABI and the
+ * key it was built for. */
+#define RM_NATIVE_ABI 1
+typedef struct rm_native_calls {
+    void (*end_turn_slow)(const rm_bits *k, rm_bstate *s);
+} rm_native_calls;
+typedef struct rm_native_entry {
+    int abi;                   /* RM_NATIVE_ABI */
+    size_t bits_size;          /* sizeof(rm_bits) as the kernel was compiled */
+    const char *key;           /* the cache key it was built for */
+    rm_bits_ops ops;
+} rm_native_entry;
+
+/* ---- one kernel text, two builds ----
+ *
+ * The code of bitgen_words.h and the inline functions below read a
+ * game's numbers through KC(k, field): in the library, the field of the
+ * kernel K; in a game's native kernel (bitgen_native.c, which native.c
+ * compiles with RM_NATIVE defined), the same field of a constant copy of
+ * the game's kernel (native_image, numbers only, its pointers zeroed),
+ * so that the compiler folds loop counts, shifts, masks and action
+ * types. The tables K points to (KP: an action's piece and exception
+ * tables, the rays' bits, the game) are read from K in both. */
+#ifdef RM_NATIVE
+union rm_native_image {
+    rm_bits bits;
+    uint64_t w[(sizeof(rm_bits) + 7) / 8];
+};
+static const union rm_native_image native_image;   /* (defined by the game's constants) */
+#define KC(k, field) (native_image.bits.field)
+#define KP(k, a, field) ((k)->act[(a) - native_image.bits.act].field)
+/* inlined and unrolled, so that each pattern and action is a constant
+ * (the loops over an action's ways are left to the compiler: unrolled by
+ * a pragma too, they made Satoel's kernel take four times as long to
+ * compile, doc/design.md; the neighbours' one loop over the ways is
+ * unrolled) */
+#define KINLINE __attribute__((always_inline)) static inline
+#define KUNROLL_ALTS _Pragma("GCC unroll 8")
+#define KUNROLL_WAYS _Pragma("GCC unroll 16")
+/* the kernel's one call into the program, passed at load */
+static void (*native_end_turn_slow)(const rm_bits *k, rm_bstate *s);
+#define bits_end_turn_slow native_end_turn_slow
+#else
+#define KC(k, field) ((k)->field)
+#define KP(k, a, field) ((a)->field)
+#define KINLINE static inline
+#define KUNROLL_ALTS
+#define KUNROLL_WAYS
+#endif
 
 /* Plays a turn as k->play_uncounted does, then counts it (bitstate.c). */
 void bits_play_counting(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i);
@@ -185,42 +250,49 @@ static inline int sel64(uint64_t x, int k)
 }
 
 /* Ends the turn of the side to move on S, as clock_end_turn. */
+#ifndef RM_NATIVE
 void bits_end_turn_slow(const rm_bits *k, rm_bstate *s);
+/* Kernels made from now on are handed to HOOK (NULL: none), which may
+ * give them a native kernel: native.c's, set by rm_set_bit_kernel_native
+ * (a pointer, so that this module calls nothing of that one). */
+void bits_set_native_hook(void (*hook)(rm_bits *k));
+#endif
 /* Whether side SIDE's phase F cannot end at the end of this turn: it
  * cannot end at all, or it ends when the side's hand is empty and the
  * side has pieces in hand. */
 static inline bool bits_phase_stays(const rm_bits *k, const rm_bstate *s, int side, int f)
 {
-    if (!k->may_end[f])
+    if (!KC(k, may_end)[f])
         return true;
-    if (!k->ends_in_hand[f])
+    if (!KC(k, ends_in_hand)[f])
         return false;
     uint64_t hand;
     memcpy(&hand, s->hand, sizeof hand);
-    return (hand & k->side_bytes[side]) != 0;
+    return (hand & KC(k, side_bytes)[side]) != 0;
 }
 
-static inline void bits_end_turn(const rm_bits *k, rm_bstate *s)
+KINLINE void bits_end_turn(const rm_bits *k, rm_bstate *s)
 {
     int side = s->to_move, f = s->phase[side];
-    if (!k->before_play[f] && s->phase_turns[side] >= k->matters[f] &&
+    if (!KC(k, before_play)[f] && s->phase_turns[side] >= KC(k, matters)[f] &&
         bits_phase_stays(k, s, side, f) && bits_phase_stays(k, s, 1 - side, s->phase[1 - side])) {
-        const rm_zobrist *z = &k->g->zob;
         s->turn++;
         s->to_move = (uint8_t)(1 - side);
-        s->hash ^= z->side[0] ^ z->side[1];
+        s->hash ^= KC(k, side_keys);
         return;
     }
     bits_end_turn_slow(k, s);
 }
 
-/* The pattern in force for the side to move in S, and its phase. */
-static inline const bpat *bits_pattern(const rm_bits *k, const rm_bstate *s, const rm_phase **ph)
+/* The pattern in force for the side to move in S, as an index of
+ * k->pat read as one array (phase by phase), and the pattern of an
+ * index. */
+static inline int bits_pattern_at(const rm_bits *k, const rm_bstate *s)
 {
-    int side = s->to_move, f = s->phase[side];
-    *ph = &k->g->rules.phases[f];
-    int t = s->phase_turns[side] < (*ph)->nturns ? s->phase_turns[side] : (*ph)->nturns - 1;
-    return &k->pat[f][t];
+    int side = s->to_move, f = s->phase[side], n = KC(k, nturns)[f];
+    int t = s->phase_turns[side] < n ? s->phase_turns[side] : n - 1;
+    return f * RM_MAX_PATTERNS + t;
 }
+#define PATTERN(k, i) (&KC(k, pat)[(i) / RM_MAX_PATTERNS][(i) % RM_MAX_PATTERNS])
 
 #endif

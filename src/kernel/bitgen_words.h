@@ -1,6 +1,9 @@
 /* bitgen_words.h: the bit kernel's counting and playing on point sets of
- * BW words (1 or 2), for bitgen_w1.c and bitgen_w2.c, which define BW
- * and include it once each.
+ * BW words (1 or 2), for bitgen_w1.c and bitgen_w2.c (and their x86
+ * builds), which define BW and include it once each, and for a game's
+ * native kernel (bitgen_native.c), in which a game's numbers are
+ * constants (KC, bitgen_impl.h) and each of its turn patterns has its
+ * own copy of the counting and playing code.
  *
  * A point set is a word (BW 1) or a 128-bit integer (BW 2), so that
  * moving every piece of a set one link along a way is one shift. The
@@ -95,11 +98,11 @@ static inline int LOW(bb x)
 #if BW == 1
 static inline bb FWD(const rm_bits *k, bb x, int d)
 {
-    return (x << k->lsh[d]) >> k->rsh[d];
+    return (x << KC(k, lsh)[d]) >> KC(k, rsh)[d];
 }
 static inline bb BACK(const rm_bits *k, bb x, int d)
 {
-    return (x >> k->lsh[d]) << k->rsh[d];
+    return (x >> KC(k, lsh)[d]) << KC(k, rsh)[d];
 }
 #else
 /* (a shift of 128 bits by 1 to 63, word by word: a way's shift is never
@@ -118,11 +121,11 @@ static inline bb SHR(bb x, int n)
 }
 static inline bb FWD(const rm_bits *k, bb x, int d)
 {
-    return k->lsh[d] ? SHL(x, k->lsh[d]) : SHR(x, k->rsh[d]);
+    return KC(k, lsh)[d] ? SHL(x, KC(k, lsh)[d]) : SHR(x, KC(k, rsh)[d]);
 }
 static inline bb BACK(const rm_bits *k, bb x, int d)
 {
-    return k->lsh[d] ? SHR(x, k->lsh[d]) : SHL(x, k->rsh[d]);
+    return KC(k, lsh)[d] ? SHR(x, KC(k, lsh)[d]) : SHL(x, KC(k, rsh)[d]);
 }
 #endif
 
@@ -137,7 +140,7 @@ static inline bb kind_set(const rm_bstate *s, int kind)
 static inline bb all_set(const rm_bits *k, const rm_bstate *s)
 {
     bb x = 0;
-    for (int kind = 0; kind < k->nkinds; kind++)
+    for (int kind = 0; kind < KC(k, nkinds); kind++)
         x |= kind_set(s, kind);
     return x;
 }
@@ -154,7 +157,7 @@ static inline bb kinds_set(const rm_bstate *s, unsigned kinds)
 /* The kind on bit B (there is one). */
 static inline int kind_at(const rm_bits *k, const rm_bstate *s, int b)
 {
-    for (int kind = 0; kind < k->nkinds; kind++)
+    for (int kind = 0; kind < KC(k, nkinds); kind++)
         if (HAS(kind_set(s, kind), b))
             return kind;
     return -1;
@@ -162,15 +165,15 @@ static inline int kind_at(const rm_bits *k, const rm_bstate *s, int b)
 
 static inline uint8_t *heights(const rm_bits *k, rm_bstate *s)
 {
-    return (uint8_t *)&s->w[k->hoff];
+    return (uint8_t *)&s->w[KC(k, hoff)];
 }
 
 /* Takes one piece of KIND off bit B (its hash and count kept). */
 static inline void take(const rm_bits *k, rm_bstate *s, int kind, int b)
 {
-    uint64_t z = k->zk[kind][b];
+    uint64_t z = KC(k, zk)[kind][b];
     s->on_board[kind]--;
-    if (k->stacks) {
+    if (KC(k, stacks)) {
         uint8_t *h = heights(k, s);
         int c = h[b];
         s->hash ^= z * (uint64_t)c ^ z * (uint64_t)(c - 1);
@@ -186,9 +189,9 @@ static inline void take(const rm_bits *k, rm_bstate *s, int kind, int b)
 /* Adds one piece of KIND onto bit B (empty, or holding KIND). */
 static inline void add(const rm_bits *k, rm_bstate *s, int kind, int b)
 {
-    uint64_t z = k->zk[kind][b];
+    uint64_t z = KC(k, zk)[kind][b];
     s->on_board[kind]++;
-    if (k->stacks) {
+    if (KC(k, stacks)) {
         uint8_t *h = heights(k, s);
         int c = h[b];
         s->hash ^= z * (uint64_t)c ^ z * (uint64_t)(c + 1);
@@ -244,9 +247,9 @@ static int xwalk(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, 
     bb targets = kinds_set(s, a->targets);
     bb enter = enterable(a, empty, own);
     for (; pieces; pieces &= pieces - 1) {
-        int b = LOW(pieces), p = k->point_of[b];
+        int b = LOW(pieces), p = KC(k, point_of)[b];
         for (uint32_t r = board->ray_off[p]; r < board->ray_off[p + 1]; r++) {
-            if (!a->xr[r])
+            if (!KP(k, a, xr)[r])
                 continue;
             const uint8_t *pts = k->rbits + board->rays[r].off;
             int len = board->rays[r].len;
@@ -319,7 +322,7 @@ static inline void add_row(rm_btally *t, int i, int *rows, int at, bb x, int c)
 
 /* The turns of A (no chain), alternative I of T, in S, with EMPTY its
  * empty points; the turns of one move along one ray go into rows. */
-static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, rm_btally *t,
+KINLINE int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb empty, rm_btally *t,
                      int i)
 {
     int kind = a->kind, n = 0, rows = 0;
@@ -344,7 +347,7 @@ static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb emp
             bb over = kinds_set(s, a->targets);
             for (bb x = own; x; x &= x - 1) {
                 int p = LOW(x);
-                const bpiece *pc = &a->piece[p];
+                const bpiece *pc = &KP(k, a, piece)[p];
                 bb y = 0;
                 if (a->type == RM_STEP) {
                     y = LD(pc->nbr) & to;
@@ -390,7 +393,7 @@ static int alt_count(const rm_bits *k, const bact *a, const rm_bstate *s, bb emp
     case RM_SLIDE:
         for (int j = 0; j < a->ndirs; j++) {
             int d = a->dir[j];
-            bb cont = LD(k->from[d]);
+            bb cont = LD(KC(k, from)[d]);
             for (bb r = FWD(k, own & LD(a->afrom[d]), d) & empty; r; r = FWD(k, r & cont, d) & empty)
                 n += PC(r);
         }
@@ -413,7 +416,7 @@ lines:
         bb over = kinds_set(s, a->targets);
         for (int j = 0; j < a->ndirs; j++) {
             int d = a->dir[j];
-            bb cont = LD(k->from[d]);
+            bb cont = LD(KC(k, from)[d]);
             bb run = FWD(k, own & LD(a->afrom[d]), d) & over;
             for (int len = 1; run && len <= RM_MAX_LINE; len++) {
                 if (rm_line_allowed(a->lines, len))
@@ -478,26 +481,26 @@ static void chain_ends(chainwalk *w, const rm_bstate *cur, bb dead, int land)
     const rm_bits *k = w->k;
     const bact *a = w->a;
     rm_bstate fin, e;
-    rm_bits_copy(k->size, &fin, cur);
+    rm_bits_copy(KC(k, size), &fin, cur);
     for (bb x = dead; x; x &= x - 1) {
         int q = LOW(x);
         take(k, &fin, kind_at(k, &fin, q), q);
     }
-    rm_bits_copy(k->size, &e, &fin);
+    rm_bits_copy(KC(k, size), &e, &fin);
     bits_end_turn(k, &e);
     record(w, e.hash, land);
     if (!a->final_step)
         return;
     bb own = kind_set(&fin, a->kind);
-    bb empty = LD(k->board) & ~kinds_set(&fin, k->all_kinds);
+    bb empty = LD(KC(k, board)) & ~kinds_set(&fin, KC(k, all_kinds));
     bb enter = k->g->kinds[a->kind].stacks_in_play ? empty | own : empty;
     const rm_board *board = &k->g->board;
-    int p = k->point_of[land];
+    int p = KC(k, point_of)[land];
     for (uint32_t r = board->ray_off[p]; r < board->ray_off[p + 1]; r++) {
         int q = k->rbits[board->rays[r].off];
         if (!HAS(enter, q))
             continue;
-        rm_bits_copy(k->size, &e, &fin);
+        rm_bits_copy(KC(k, size), &e, &fin);
         move_piece(k, &e, a->kind, land, q);
         bits_end_turn(k, &e);
         record(w, e.hash, q);
@@ -518,7 +521,7 @@ static void capture(chainwalk *w, const rm_bstate *cur, bb dead, int c, const ui
         return;
     }
     rm_bstate nx;
-    rm_bits_copy(k->size, &nx, cur);
+    rm_bits_copy(KC(k, size), &nx, cur);
     move_piece(k, &nx, a->kind, c, land);
     int mark = w->ntaken;
     for (int i = 0; i < njumped; i++) {
@@ -554,10 +557,10 @@ static void capture(chainwalk *w, const rm_bstate *cur, bb dead, int c, const ui
 static inline int long_capture(const rm_bits *k, const bact *a, int d, int c, int back, bb targets,
                                bb empty, uint8_t *jumped, int *land)
 {
-    int sh = k->shift[d];
+    int sh = KC(k, shift)[d];
     if (!HAS(LD(a->afrom[d]), c) || c + sh == back)
         return 0;
-    bb cont = LD(k->from[d]);
+    bb cont = LD(KC(k, from)[d]);
     int x = c, run = 0;
     for (;;) {
         if (!HAS(cont, x))
@@ -585,11 +588,11 @@ static bool chain_from(chainwalk *w, const rm_bstate *cur, bb dead, int c, int b
         return false;
     }
     bb targets = kinds_set(cur, a->targets) & ~dead;
-    bb empty = LD(k->board) & ~kinds_set(cur, k->all_kinds);
+    bb empty = LD(KC(k, board)) & ~kinds_set(cur, KC(k, all_kinds));
     bool found = false;
-    if (a->piece) {
+    if (KP(k, a, piece)) {
         /* over one piece: the action's table of the point */
-        const bpiece *pc = &a->piece[c];
+        const bpiece *pc = &KP(k, a, piece)[c];
         for (int j = 0; j < pc->npairs && !w->failed; j++) {
             int q = pc->over[j], land = pc->land[j];
             if (!HAS(targets, q) || !HAS(empty, land) || q == back)
@@ -610,11 +613,11 @@ static bool chain_from(chainwalk *w, const rm_bstate *cur, bb dead, int c, int b
     if (!HAS(LD(a->xmask), c))
         return found;
     const rm_board *board = &k->g->board;
-    int p = k->point_of[c];
+    int p = KC(k, point_of)[c];
     for (uint32_t r = board->ray_off[p]; r < board->ray_off[p + 1] && !w->failed; r++) {
         const uint8_t *pts = k->rbits + board->rays[r].off;
         int len = board->rays[r].len;
-        if (!a->xr[r] || pts[0] == back)
+        if (!KP(k, a, xr)[r] || pts[0] == back)
             continue;
         int run = mv_capture(pts, len, a->lines, targets, empty);
         if (run == 0)
@@ -651,11 +654,11 @@ static void fast_end(fastwalk *f, int land, uint64_t h, bb empty)
     if (!w->a->final_step)
         return;
     const rm_board *board = &k->g->board;
-    int p = k->point_of[land], kind = w->a->kind;
+    int p = KC(k, point_of)[land], kind = w->a->kind;
     for (uint32_t r = board->ray_off[p]; r < board->ray_off[p + 1]; r++) {
         int q = k->rbits[board->rays[r].off];
         if (HAS(empty, q))
-            record(w, h ^ k->zk[kind][land] ^ k->zk[kind][q], q);
+            record(w, h ^ KC(k, zk)[kind][land] ^ KC(k, zk)[kind][q], q);
     }
 }
 
@@ -671,12 +674,12 @@ static void fast_capture(fastwalk *f, int c, const uint8_t *jumped, int njumped,
         return;
     }
     int kind = a->kind, mark = w->ntaken;
-    h ^= k->zk[kind][c] ^ k->zk[kind][land];
+    h ^= KC(k, zk)[kind][c] ^ KC(k, zk)[kind][land];
     empty = (empty | B1(c)) & ~B1(land);
     for (int i = 0; i < njumped; i++) {
         int q = jumped[i];
         w->taken[w->ntaken++] = (uint8_t)q;
-        h ^= k->zk[a->ntargets == 1 ? a->target[0] : kind_at(k, f->s, q)][q];
+        h ^= KC(k, zk)[a->ntargets == 1 ? a->target[0] : kind_at(k, f->s, q)][q];
         targets &= ~B1(q);
         if (a->remove_at_end)
             dead |= B1(q);
@@ -710,8 +713,8 @@ static bool fast_from(fastwalk *f, int c, bb empty, bb targets, bb dead, uint64_
         return false;
     }
     bool found = false;
-    if (a->piece) {
-        const bpiece *pc = &a->piece[c];
+    if (KP(k, a, piece)) {
+        const bpiece *pc = &KP(k, a, piece)[c];
         /* (most chains stop at once: no target next to the piece) */
         if (!(LD(pc->nbr) & targets))
             return false;
@@ -735,11 +738,11 @@ static bool fast_from(fastwalk *f, int c, bb empty, bb targets, bb dead, uint64_
     if (!HAS(LD(a->xmask), c))
         return found;
     const rm_board *board = &k->g->board;
-    int p = k->point_of[c];
+    int p = KC(k, point_of)[c];
     for (uint32_t r = board->ray_off[p]; r < board->ray_off[p + 1] && !w->failed; r++) {
         const uint8_t *pts = k->rbits + board->rays[r].off;
         int len = board->rays[r].len;
-        if (!a->xr[r] || pts[0] == back)
+        if (!KP(k, a, xr)[r] || pts[0] == back)
             continue;
         int run = mv_capture(pts, len, a->lines, targets, empty);
         if (run == 0)
@@ -758,17 +761,17 @@ static bool walk_chains(const rm_bits *k, const bpat *pt, const rm_bstate *s, bb
     /* the hash of S with the turn ended: a capture changes no hand, so
      * ending the turn changes the hash of every chain alike */
     rm_bstate e;
-    rm_bits_copy(k->size, &e, s);
+    rm_bits_copy(KC(k, size), &e, s);
     bits_end_turn(k, &e);
     uint64_t root = e.hash;
     for (int i = 0; i < pt->nalts; i++) {
-        const bact *a = &k->act[pt->alt[i]];
+        const bact *a = &KC(k, act)[pt->alt[i]];
         if (!a->walk)
             continue;
         bb own = kind_set(s, a->kind);
         /* the pieces that can begin a chain */
         bb start = own;
-        if (a->piece && PC(own) > PER_PIECE_MAX) {
+        if (KP(k, a, piece) && PC(own) > PER_PIECE_MAX) {
             bb over = kinds_set(s, a->targets);
             start = own & LD(a->xmask);
             for (int j = 0; j < a->ndirs; j++) {
@@ -776,7 +779,7 @@ static bool walk_chains(const rm_bits *k, const bpat *pt, const rm_bstate *s, bb
                 start |= own & LD(a->afrom[d]) & BACK(k, over & BACK(k, empty, d), d);
             }
         }
-        if (!k->stacks) {
+        if (!KC(k, stacks)) {
             fastwalk f = { { k, a, t, 0, 0, { 0 }, 0, false }, s };
             bb targets = kinds_set(s, a->targets);
             for (; start; start &= start - 1) {
@@ -814,19 +817,18 @@ static long choose(int n, int r)
     return c;
 }
 
-int F(bits_count)(const rm_bits *k, const rm_bstate *s, rm_btally *t)
+/* The turns of S, in force pattern PT (of index AT). */
+KINLINE int count_pattern(const rm_bits *k, const rm_bstate *s, rm_btally *t, const bpat *pt, int at)
 {
-    const rm_phase *ph;
-    const bpat *pt = bits_pattern(k, s, &ph);
     t->n = 0;
     t->nchains = 0;
     t->choose = 0;
-    t->pattern = pt;
+    t->pattern = at;
     if (pt->how == HOW_LIST)
         return 0;
-    bb empty = LD(k->board) & ~all_set(k, s);
+    bb empty = LD(KC(k, board)) & ~all_set(k, s);
     if (pt->how == HOW_CHOOSE) {
-        const bact *a = &k->act[pt->alt[0]];
+        const bact *a = &KC(k, act)[pt->alt[0]];
         if (s->hand[a->kind] < pt->choose)
             return 0;
         bb free = empty & LD(a->region);
@@ -839,8 +841,9 @@ int F(bits_count)(const rm_bits *k, const rm_bstate *s, rm_btally *t)
     }
     t->nalts = pt->nalts;
     int captures = 0, drops = 0;
+    KUNROLL_ALTS
     for (int i = 0; i < pt->nalts; i++) {
-        const bact *a = &k->act[pt->alt[i]];
+        const bact *a = &KC(k, act)[pt->alt[i]];
         int c = a->walk ? (t->nrows[i] = 0) : alt_count(k, a, s, empty, t, i);
         t->alt_n[i] = c;
         captures += a->type == RM_CAPTURE ? c : 0;
@@ -851,12 +854,13 @@ int F(bits_count)(const rm_bits *k, const rm_bstate *s, rm_btally *t)
             return t->n = 0;
         captures += t->nchains;
     }
-    int only = ph->compulsory && captures > 0 ? RM_CAPTURE
-               : ph->drops_compulsory && drops > 0 ? RM_DROP
+    int only = pt->compulsory && captures > 0 ? RM_CAPTURE
+               : pt->drops_compulsory && drops > 0 ? RM_DROP
                                                    : -1;
     long n = 0;
+    KUNROLL_ALTS
     for (int i = 0; i < pt->nalts; i++) {
-        if (only >= 0 && k->act[pt->alt[i]].type != only)
+        if (only >= 0 && KC(k, act)[pt->alt[i]].type != only)
             t->alt_n[i] = 0;
         n += t->alt_n[i];
     }
@@ -872,7 +876,7 @@ int F(bits_count)(const rm_bits *k, const rm_bstate *s, rm_btally *t)
 
 /* Plays turn I of action A (no chain), alternative J of T, on S, as
  * alt_count counted it. */
-static void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_btally *t, int j,
+KINLINE void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_btally *t, int j,
                      int i)
 {
     int kind = a->kind;
@@ -885,10 +889,10 @@ static void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bta
         }
         bb x = LD(t->m[j][r]);
         int at = t->row_at[j][r];
-        if (t->by_piece[j]) {
+        if (a->few) { /* (t->by_piece[j]: a constant in a native kernel) */
             int to = SEL(x, i);
             if (a->type == RM_CAPTURE) {
-                const bpiece *pc = &a->piece[at];
+                const bpiece *pc = &KP(k, a, piece)[at];
                 int q = 0;
                 while (pc->land[q] != to)
                     q++;
@@ -900,7 +904,7 @@ static void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bta
             }
             return;
         }
-        int from = SEL(x, i), sh = k->shift[at];
+        int from = SEL(x, i), sh = KC(k, shift)[at];
         if (a->type == RM_STEP) {
             move_piece(k, s, kind, from, from + sh);
         } else if (a->type == RM_LEAP) {
@@ -913,7 +917,7 @@ static void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bta
         return;
     }
     bb own = kind_set(s, kind);
-    bb empty = LD(k->board) & ~all_set(k, s);
+    bb empty = LD(KC(k, board)) & ~all_set(k, s);
     switch (a->type) {
     case RM_DROP:
         drop_piece(k, s, kind, SEL(enterable(a, empty, own) & LD(a->region), i));
@@ -930,8 +934,8 @@ static void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bta
         break;
     case RM_SLIDE:
         for (int q = 0; q < a->ndirs; q++) {
-            int d = a->dir[q], sh = k->shift[d];
-            bb cont = LD(k->from[d]);
+            int d = a->dir[q], sh = KC(k, shift)[d];
+            bb cont = LD(KC(k, from)[d]);
             int dist = 1;
             for (bb r = FWD(k, own & LD(a->afrom[d]), d) & empty; r;
                  r = FWD(k, r & cont, d) & empty, dist++) {
@@ -964,8 +968,8 @@ static void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bta
     /* a capture over lines of other lengths */
     bb over = kinds_set(s, a->targets);
     for (int q = 0; q < a->ndirs; q++) {
-        int d = a->dir[q], sh = k->shift[d];
-        bb cont = LD(k->from[d]);
+        int d = a->dir[q], sh = KC(k, shift)[d];
+        bb cont = LD(KC(k, from)[d]);
         bb run = FWD(k, own & LD(a->afrom[d]), d) & over;
         for (int len = 1; run && len <= RM_MAX_LINE; len++) {
             if (rm_line_allowed(a->lines, len)) {
@@ -987,14 +991,43 @@ static void alt_play(const rm_bits *k, const bact *a, rm_bstate *s, const rm_bta
     xwalk(k, a, s, empty, i, s);
 }
 
-void F(bits_play)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i)
+/* The native kernel's count and play: a copy of the code for each
+ * pattern the game has (RM_NATIVE_PATTERNS, from its constants), in
+ * which the pattern, its actions and their ways are constants. */
+#ifdef RM_NATIVE_PATTERNS
+#define COUNT_CASE(at) case at: return count_pattern(k, s, t, PATTERN(k, at), at);
+#define PLAY_CASE(at) case at: play_pattern(k, s, t, i, PATTERN(k, at)); return;
+#endif
+
+int F(bits_count)(const rm_bits *k, const rm_bstate *s, rm_btally *t)
 {
-    const bpat *pt = t->pattern;
+    int at = bits_pattern_at(k, s);
+#ifdef RM_NATIVE_PATTERNS
+    switch (at) {
+    RM_NATIVE_PATTERNS(COUNT_CASE)
+    default:
+        /* a pattern the reference lists (RM_NATIVE_PATTERNS names every
+         * other): what count_pattern does with it, without a copy of the
+         * whole of it to compile */
+        t->n = 0;
+        t->nchains = 0;
+        t->choose = 0;
+        t->pattern = at;
+        return 0;
+    }
+#else
+    return count_pattern(k, s, t, PATTERN(k, at), at);
+#endif
+}
+
+/* Plays turn I of S as T counted it, in pattern PT. */
+KINLINE void play_pattern(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i, const bpat *pt)
+{
     if (t->choose) {
         /* the I-th set of t->choose points among the free ones, by the
          * combinatorial number system */
         bb free = LD(t->m[0][0]);
-        int kind = k->act[pt->alt[0]].kind, at = PC(free);
+        int kind = KC(k, act)[pt->alt[0]].kind, at = PC(free);
         for (int r = t->choose; r >= 1; r--) {
             int c = r - 1;
             while (c + 1 < at && choose(c + 1, r) <= i)
@@ -1006,9 +1039,10 @@ void F(bits_play)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i)
         bits_end_turn(k, s);
         return;
     }
-    for (int j = 0; j < t->nalts; j++) {
+    KUNROLL_ALTS
+    for (int j = 0; j < pt->nalts; j++) {
         if (i < t->alt_n[j]) {
-            alt_play(k, &k->act[pt->alt[j]], s, t, j, i);
+            alt_play(k, &KC(k, act)[pt->alt[j]], s, t, j, i);
             bits_end_turn(k, s);
             return;
         }
@@ -1022,14 +1056,29 @@ void F(bits_play)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i)
     bits_end_turn(k, s);
 }
 
+void F(bits_play)(const rm_bits *k, rm_bstate *s, const rm_btally *t, int i)
+{
+#ifdef RM_NATIVE_PATTERNS
+    switch (t->pattern) {
+    RM_NATIVE_PATTERNS(PLAY_CASE)
+    default: /* (never: a pattern the reference lists counts no turn to play) */
+        assert(!"bits_play: a turn of a pattern the kernel does not count");
+        return;
+    }
+#else
+    play_pattern(k, s, t, i, PATTERN(k, t->pattern));
+#endif
+}
+
 /* ---- point sets ---- */
 
 void F(bits_neighbours)(const rm_bits *k, const uint64_t in[2], uint64_t out[2])
 {
     bb x = LD(in), n = 0;
-    for (int d = 0; d < k->ndirs; d++)
-        n |= FWD(k, x & LD(k->link_from[d]), d);
-    for (bb y = x & LD(k->xlink); y; y &= y - 1)
+    KUNROLL_WAYS
+    for (int d = 0; d < KC(k, ndirs); d++)
+        n |= FWD(k, x & LD(KC(k, link_from)[d]), d);
+    for (bb y = x & LD(KC(k, xlink)); y; y &= y - 1)
         n |= LD(k->xnbr[LOW(y)]);
     out[0] = (uint64_t)n;
     out[1] = BW == 2 ? (uint64_t)(n >> 32 >> 32) : 0;
