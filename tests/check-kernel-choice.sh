@@ -69,6 +69,28 @@ expect 0 "auto at depth 5 (a build), the compiler failing: the generic kernel" \
     "$RIMAU" perft --verbose "$game" 5
 has "generic kernel: the C compiler .*fakecc failed" err "... with the note on --verbose"
 
+# ---- a compiler that hangs: killed past its time (RIMAU_CC_SECONDS) ----
+cat > "$tmp/hangcc" <<'EOF'
+#!/bin/sh
+case $1 in
+--version) echo "hangcc 1.0" ;;
+*) sleep 600 ;;
+esac
+EOF
+chmod +x "$tmp/hangcc"
+expect 1 "--kernel=native, the compiler hanging: an error, not a hang" \
+    env RIMAU_CC="$tmp/hangcc" RIMAU_CC_SECONDS=1 timeout 60 "$RIMAU" perft --kernel=native "$game" 2
+has "the C compiler .*hangcc did not end in time, and was killed" err "... that says so"
+holds "... and the program it started is killed with it" sh -c '! ps -eo args | grep -q "^sleep 600$"'
+cat > "$tmp/mutecc" <<'EOF'
+#!/bin/sh
+exec sleep 600
+EOF
+chmod +x "$tmp/mutecc"
+expect 0 "auto at depth 5, the compiler hanging on --version: the generic kernel" \
+    env RIMAU_CC="$tmp/mutecc" RIMAU_CC_SECONDS=1 timeout 60 "$RIMAU" perft --verbose "$game" 5
+has "does not run (.*mutecc --version did not end: killed)" err "... with the note on --verbose"
+
 # ---- the cache folder cannot be made ----
 : > "$tmp/file"
 expect 1 "--kernel=native, the cache folder not to be made: an error" \

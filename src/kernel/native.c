@@ -68,7 +68,9 @@ int rm_native_build(const rm_game *g, rm_native_report *rep, char *err, size_t e
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <sys/stat.h>
@@ -245,10 +247,31 @@ static bool find_program(const char *name, compiler *c)
     return false;
 }
 
+/* The seconds a run of the compiler may take (a game's kernel compiles in
+ * one or two; $RIMAU_CC_SECONDS sets another bound): one that hangs is
+ * killed, and the generic kernel plays. */
+#define COMPILER_SECONDS 120
+
+static double clock_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double compiler_seconds(void)
+{
+    const char *e = getenv("RIMAU_CC_SECONDS");
+    double s = e && *e ? strtod(e, NULL) : 0;
+    return s > 0 ? s : COMPILER_SECONDS;
+}
+
 /* Runs ARGV, its output into the file LOG (or, LOG NULL, its first
- * line into OUT); its exit status, or -1 when it could not start. */
+ * line into OUT); its exit status, -1 when it could not start, -2 when it
+ * did not end within compiler_seconds (it is then killed). */
 static int run(char *const argv[], const char *log, char *out, size_t outsize)
 {
+    double deadline = clock_now() + compiler_seconds();
     posix_spawn_file_actions_t fa;
     int fds[2] = { -1, -1 };
     if (posix_spawn_file_actions_init(&fa) != 0)
@@ -267,17 +290,35 @@ static int run(char *const argv[], const char *log, char *out, size_t outsize)
         rc |= posix_spawn_file_actions_addclose(&fa, fds[0]);
         rc |= posix_spawn_file_actions_addclose(&fa, fds[1]);
     }
+    /* (in a process group of its own: a compiler killed past its time
+     * takes the programs it started with it) */
+    posix_spawnattr_t attr;
+    if (posix_spawnattr_init(&attr) != 0) {
+        posix_spawn_file_actions_destroy(&fa);
+        return -1;
+    }
+    rc |= posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    rc |= posix_spawnattr_setpgroup(&attr, 0);
     pid_t pid = -1;
-    if (rc == 0 && posix_spawn(&pid, argv[0], &fa, NULL, argv, environ) != 0)
+    if (rc == 0 && posix_spawn(&pid, argv[0], &fa, &attr, argv, environ) != 0)
         pid = -1;
+    posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&fa);
     if (!log) {
         close(fds[1]);
         size_t n = 0;
         ssize_t r;
         char buf[512];
-        /* (read to the end, so that the program never waits on a full pipe) */
-        while ((r = read(fds[0], buf, sizeof buf)) != 0) {
+        /* (read to the end, so that the program never waits on a full
+         * pipe; not past the deadline) */
+        for (;;) {
+            struct pollfd pf = { fds[0], POLLIN, 0 };
+            double left = deadline - clock_now();
+            if (left <= 0 || poll(&pf, 1, (int)(left * 1000) + 1) == 0)
+                break;
+            r = read(fds[0], buf, sizeof buf);
+            if (r == 0)
+                break;
             if (r < 0) {
                 if (errno == EINTR)
                     continue;
@@ -293,9 +334,21 @@ static int run(char *const argv[], const char *log, char *out, size_t outsize)
     if (pid < 0)
         return -1;
     int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
+    for (;;) {
+        pid_t w = waitpid(pid, &status, WNOHANG);
+        if (w == pid)
+            break;
+        if (w < 0 && errno != EINTR)
             return -1;
+        if (clock_now() > deadline) {
+            kill(-pid, SIGKILL);
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+                ;
+            return -2;
+        }
+        struct timespec tick = { 0, 10000000 }; /* (10 ms: a compile takes a second) */
+        nanosleep(&tick, NULL);
+    }
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -313,9 +366,10 @@ static bool find_compiler(compiler *c, char *why, size_t whysize)
         return false;
     }
     char *ver[] = { c->path, "--version", NULL };
-    if (run(ver, NULL, c->version, sizeof c->version) != 0) {
-        set_note(why, whysize, "the C compiler %s does not run (%s --version failed)", c->path,
-                 c->path);
+    int st = run(ver, NULL, c->version, sizeof c->version);
+    if (st != 0) {
+        set_note(why, whysize, "the C compiler %s does not run (%s --version %s)", c->path,
+                 c->path, st == -2 ? "did not end: killed" : "failed");
         return false;
     }
     const char *extra = getenv("RIMAU_CFLAGS");
@@ -612,7 +666,8 @@ static bool build(compiler *c, const text *constants, const char *cache, const c
             char kept[1200];
             snprintf(kept, sizeof kept, "%.*s.log", (int)(strlen(so) - 3), so);
             bool logged = rename(log, kept) == 0;
-            set_note(why, whysize, "the C compiler %s failed%s%s", c->path,
+            set_note(why, whysize, "the C compiler %s %s%s%s", c->path,
+                     status == -2 ? "did not end in time, and was killed" : "failed",
                      logged ? "; its output: " : "", logged ? kept : "");
             ok = false;
         } else if (rename(out, so) != 0) {
