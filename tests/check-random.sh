@@ -16,6 +16,13 @@ thorough=$([ "${RIMAU_THOROUGH:-}" = 1 ] && echo 1 || echo 0)
 quick=$([ "${RIMAU_QUICK:-}" = 1 ] && [ "$thorough" = 0 ] && echo 1 || echo 0)
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+# result_of FILE: its line 'result: ...' (read by the shell: a process
+# less a game)
+result_of() {
+    while IFS= read -r line; do
+        case $line in "result:"*) printf '%s' "$line"; return ;; esac
+    done < "$1"
+}
 
 for game in games/*.game; do
     json=$("$RIMAU" info --json "$game") || { echo "FAIL $game: info"; fail=$((fail + 1)); continue; }
@@ -37,7 +44,7 @@ for game in games/*.game; do
             for s in $sides; do set -- "$@" "--$s=random"; done
             [ "$setting" = "-" ] || set -- "$@" -o "$setting"
             "$@" < /dev/null > "$tmp/out" 2>&1
-            result=$(grep '^result:' "$tmp/out")
+            result=$(result_of "$tmp/out")
             allowed=no
             for s in $sides; do
                 case "$result" in "result: $s win ("*) allowed=yes ;; esac
@@ -48,7 +55,7 @@ for game in games/*.game; do
                 fail=$((fail + 1))
             elif [ "$quick" = 0 ] && { [ "$thorough" = 1 ] || [ "$setting" = - ]; } &&
                  { ! "$RIMAU" replay -q "$tmp/game.rec" > "$tmp/replay" 2>&1 ||
-                   [ "$(grep '^result:' "$tmp/replay")" != "$result" ]; }; then
+                   [ "$(result_of "$tmp/replay")" != "$result" ]; }; then
                 echo "FAIL $game $setting seed $seed: the record does not replay to '$result'"
                 tail -3 "$tmp/replay"
                 fail=$((fail + 1))

@@ -272,9 +272,9 @@ static void outcome_game(const rm_game *g, const char *what, int i, void *ctx)
     if (strchr(what, ' ') || !rm_bits_get(g))
         return;
     tally3 a, b;
-    /* (make check: a third of the turns of make check-slow; RIMAU_QUICK=1,
-     * the sanitizer build's run: a quarter) */
-    play_many(g, 3000, quick() ? 100000 : thorough() ? 400000 : 130000, (uint64_t)i * 31 + 7, &a);
+    /* (make check: a sixth of the turns of make check-slow; RIMAU_QUICK=1,
+     * the sanitizer build's run, the same) */
+    play_many(g, 3000, thorough() ? 400000 : 66000, (uint64_t)i * 31 + 7, &a);
     rm_set_bit_kernel(false);
     play_many(g, a.games, 1L << 40, (uint64_t)i * 37 + 9, &b);
     rm_set_bit_kernel(true);

@@ -195,8 +195,8 @@ static void players__in_every_shipped_game__choose_only_legal_turns(void **state
             bool searching = s > 0;
             bool dear = !rm_bits_get(g) || g->board.npoints > 50;
             int games = searching ? (thorough() ? 2 : 1)
-                                  : (thorough() ? 20 : quick() || dear ? 1 : 2);
-            int searched = thorough() ? 80 : !rm_bits_get(g) ? 2 : dear ? 20 : 40;
+                                  : (thorough() ? 20 : 1);
+            int searched = thorough() ? 80 : !rm_bits_get(g) ? 2 : dear ? 15 : 30;
             long turns = play_checked(g, names[f], specs[s], games, searching ? searched : 400, &r);
             assert_true(turns > 0);
         }
@@ -428,7 +428,7 @@ static void results__match_playout_mcts_ab__agree_on_every_position(void **state
                 /* (make check: 2 positions of each game's default, 1 of
                  * each other value; make check-slow: 1,000 of each) */
                 game_agrees(var, what, 1000 + (uint64_t)f * 17 + (uint64_t)v,
-                            thorough() ? 40 : quick() ? 300 : 150,
+                            thorough() ? 40 : quick() ? 400 : 300,
                             thorough() ? 1000 : o < 0 ? 2 : 1, &a);
                 rm_match_free(&a.ref);
                 memset(&a.ref, 0, sizeof a.ref);
