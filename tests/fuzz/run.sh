@@ -40,8 +40,10 @@ cli=""
 # build folder of its own)
 gen=""
 [ "$build" = "$top" ] || gen=$(ls "$build"/src/*/*.c 2> /dev/null || :)
+# (not bitgen_native.c: the text a native kernel is compiled from at run
+# time, with the game's numbers, not a file of the library)
 for f in "$top"/src/*/*.c $gen; do
-    case "$f" in */cli/cli.c) ;; */cli/*.c) cli="$cli $f" ;; *) lib="$lib $f" ;; esac
+    case "$f" in */cli/cli.c | */kernel/bitgen_native.c) ;; */cli/*.c) cli="$cli $f" ;; *) lib="$lib $f" ;; esac
 done
 
 # The command line's JSON is jansson's: the targets built with CLI files link it.
