@@ -7,6 +7,7 @@
 #include "native.h"
 
 #include "bitgen_impl.h"
+#include "text.h"
 #include "movegen.h"
 
 #include <stdatomic.h>
@@ -128,44 +129,11 @@ static void make_image(const rm_bits *k, rm_bits *img)
     }
 }
 
-/* A growing string. */
-typedef struct text {
-    char *s;
-    size_t len, cap;
-    bool failed;
-} text;
-
-static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(text *t, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = t->failed ? 0 : vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-        va_end(ap);
-        if (t->failed || n < 0) {
-            t->failed = true;
-            return;
-        }
-        if ((size_t)n < t->cap - t->len) {
-            t->len += (size_t)n;
-            return;
-        }
-        size_t cap = (t->cap + (size_t)n + 1) * 2;
-        char *s = realloc(t->s, cap);
-        if (!s) {
-            t->failed = true;
-            return;
-        }
-        t->s = s;
-        t->cap = cap;
-    }
-}
 
 /* native_game.h: the words of K's sets, its turn patterns the kernel
  * counts, and its image, all numbers; the key is added last, when it is
  * known (it hashes this text). */
-static void write_constants(const rm_bits *k, text *t)
+static void write_constants(const rm_bits *k, rm_text *t)
 {
     rm_bits *img = malloc(sizeof *img);
     if (!img) {
@@ -173,20 +141,20 @@ static void write_constants(const rm_bits *k, text *t)
         return;
     }
     make_image(k, img);
-    put(t, "/* native_game.h: a game's numbers, for its native kernel (native.c) */\n");
-    put(t, "#define RM_NATIVE_WORDS %d\n", k->words);
-    put(t, "#define RM_NATIVE_PATTERNS(X)");
+    rm_text_put(t, "/* native_game.h: a game's numbers, for its native kernel (native.c) */\n");
+    rm_text_put(t, "#define RM_NATIVE_WORDS %d\n", k->words);
+    rm_text_put(t, "#define RM_NATIVE_PATTERNS(X)");
     for (int f = 0; f < RM_MAX_PHASES; f++)
         for (int i = 0; i < k->nturns[f]; i++)
             if (k->pat[f][i].how != HOW_LIST)
-                put(t, " X(%d)", f * RM_MAX_PATTERNS + i);
-    put(t, "\nstatic const union rm_native_image native_image = { .w = {");
+                rm_text_put(t, " X(%d)", f * RM_MAX_PATTERNS + i);
+    rm_text_put(t, "\nstatic const union rm_native_image native_image = { .w = {");
     uint64_t w[(sizeof(rm_bits) + 7) / 8] = { 0 };
     memcpy(w, img, sizeof *img);
     free(img);
     for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
-        put(t, "%s0x%llx", i == 0 ? "\n    " : i % 6 ? ", " : ",\n    ", (unsigned long long)w[i]);
-    put(t, " } };\n");
+        rm_text_put(t, "%s0x%llx", i == 0 ? "\n    " : i % 6 ? ", " : ",\n    ", (unsigned long long)w[i]);
+    rm_text_put(t, " } };\n");
 }
 
 /* A hash of 128 bits in hex (two FNV-1a of 64 with different starts):
@@ -597,7 +565,7 @@ static void *load(const rm_bits *k, const char *path, const char *key, rm_bits *
 
 /* Writes the kernel's text (CONSTANTS, then rm_native_text) into the
  * folder DIR. */
-static bool write_sources(const char *dir, const text *constants)
+static bool write_sources(const char *dir, const rm_text *constants)
 {
     char path[1200];
     snprintf(path, sizeof path, "%s/native_game.h", dir);
@@ -637,7 +605,7 @@ static double wall(void)
 /* Compiles the kernel of CONSTANTS with C in a private folder of CACHE
  * and moves it to SO; false, WHY said (and the compiler's output kept
  * beside SO, .log for .so), when it fails. */
-static bool build(compiler *c, const text *constants, const char *cache, const char *so,
+static bool build(compiler *c, const rm_text *constants, const char *cache, const char *so,
                   double *seconds, char *why, size_t whysize)
 {
     char dir[1100], src[1200], out[1200], log[1200];
@@ -686,7 +654,7 @@ static void *find_native(const rm_bits *k, bool build_it, rm_bits *native, rm_na
                          char *why, size_t whysize)
 {
     compiler *c = calloc(1, sizeof *c);
-    text constants = { 0 };
+    rm_text constants = { 0 };
     char cache[1024], so[1200];
     void *handle = NULL;
     if (!c) {
@@ -707,7 +675,7 @@ static void *find_native(const rm_bits *k, bool build_it, rm_bits *native, rm_na
     key_add(&h, PACKAGE_VERSION, strlen(PACKAGE_VERSION));
     char key[40];
     snprintf(key, sizeof key, "%016llx%016llx", (unsigned long long)h.a, (unsigned long long)h.b);
-    put(&constants, "#define RM_NATIVE_KEY \"%s\"\n", key);
+    rm_text_put(&constants, "#define RM_NATIVE_KEY \"%s\"\n", key);
     if (constants.failed) {
         set_note(why, whysize, "out of memory");
         goto done;

@@ -1,6 +1,8 @@
 /* position.c: position strings (see position.h and doc/notation.md). */
 #include "position.h"
 
+#include "text.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -8,42 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- writing ---- */
-
-typedef struct outbuf {
-    char *s;
-    size_t n, cap;
-    bool failed;
-} outbuf;
-
-static void put(outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(outbuf *o, const char *fmt, ...)
-{
-    if (o->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int len = vsnprintf(o->s + o->n, o->cap - o->n, fmt, ap);
-        va_end(ap);
-        if (len < 0) {
-            o->failed = true;
-            return;
-        }
-        if ((size_t)len < o->cap - o->n) {
-            o->n += (size_t)len;
-            return;
-        }
-        size_t cap = (o->cap + (size_t)len) * 2;
-        char *s = realloc(o->s, cap);
-        if (!s) {
-            o->failed = true;
-            return;
-        }
-        o->s = s;
-        o->cap = cap;
-    }
-}
+/* ---- writing (into an rm_text, text.h) ---- */
 
 /* Whether kind K is written by its symbol (else as "(NAME)"). */
 static bool by_symbol(const rm_game *g, int k)
@@ -52,17 +19,17 @@ static bool by_symbol(const rm_game *g, int k)
     return c > ' ' && c < 0x7f && !isdigit((unsigned char)c) && !strchr("[]()*,:", c);
 }
 
-static void put_kind(outbuf *o, const rm_game *g, int k)
+static void put_kind(rm_text *o, const rm_game *g, int k)
 {
     if (by_symbol(g, k))
-        put(o, "%c", g->kinds[k].symbol);
+        rm_text_put(o, "%c", g->kinds[k].symbol);
     else
-        put(o, "(%s)", g->kinds[k].name);
+        rm_text_put(o, "(%s)", g->kinds[k].name);
 }
 
 char *rm_position_string(const rm_game *g, const rm_state *st)
 {
-    outbuf o = { malloc(64), 0, 64, false };
+    rm_text o = { malloc(64), 0, 64, false };
     if (!o.s)
         return NULL;
     o.s[0] = '\0';
@@ -74,49 +41,49 @@ char *rm_position_string(const rm_game *g, const rm_state *st)
             continue;
         }
         if (empty)
-            put(&o, "%d", empty);
+            rm_text_put(&o, "%d", empty);
         empty = 0;
         put_kind(&o, g, k);
         if (rm_state_count(st, p) > 1)
-            put(&o, "[%d]", rm_state_count(st, p));
+            rm_text_put(&o, "[%d]", rm_state_count(st, p));
     }
     if (empty)
-        put(&o, "%d", empty);
-    put(&o, " ");
+        rm_text_put(&o, "%d", empty);
+    rm_text_put(&o, " ");
     bool any = false;
     for (int k = 0; k < g->nkinds; k++)
         if (rm_state_hand(st, k) > 0) {
             put_kind(&o, g, k);
-            put(&o, "%d", rm_state_hand(st, k));
+            rm_text_put(&o, "%d", rm_state_hand(st, k));
             any = true;
         }
-    put(&o, "%s %s ", any ? "" : "-", g->sides[rm_state_to_move(st)].name);
+    rm_text_put(&o, "%s %s ", any ? "" : "-", g->sides[rm_state_to_move(st)].name);
     if (g->rules.present) {
         for (int s = 0; s < 2; s++) {
-            put(&o, "%s%s", s ? "," : "", g->rules.phases[rm_state_phase(st, s)].name);
+            rm_text_put(&o, "%s%s", s ? "," : "", g->rules.phases[rm_state_phase(st, s)].name);
             if (rm_state_phase_turns(st, s) > 0)
-                put(&o, ":%d", rm_state_phase_turns(st, s));
+                rm_text_put(&o, ":%d", rm_state_phase_turns(st, s));
         }
     } else {
-        put(&o, "-");
+        rm_text_put(&o, "-");
     }
-    put(&o, " %d", rm_state_turn(st) + 1);
+    rm_text_put(&o, " %d", rm_state_turn(st) + 1);
     if (g->rules.counting) {
         const char *sep = " ";
         for (int s = 0; s < 2; s++)
             if (g->rules.stall_after[s] > 0) {
-                put(&o, "%s%s:%d", sep, g->sides[s].name, rm_state_stall(st, s));
+                rm_text_put(&o, "%s%s:%d", sep, g->sides[s].name, rm_state_stall(st, s));
                 sep = ",";
             }
         if (g->rules.quiet_after > 0)
-            put(&o, "%scapture:%d", sep, rm_state_quiet(st));
+            rm_text_put(&o, "%scapture:%d", sep, rm_state_quiet(st));
     }
     if (rm_state_pass_end(st))
-        put(&o, " %s", rm_state_pass_end(st) == RM_BLOCKED_PASS_DRAWS ? "passed:draw" : "passed:lose");
+        rm_text_put(&o, " %s", rm_state_pass_end(st) == RM_BLOCKED_PASS_DRAWS ? "passed:draw" : "passed:lose");
     rm_set huff = rm_state_huff(st);
     const char *sep = " huff:";
     SET_FOREACH(p, &huff) {
-        put(&o, "%s%s", sep, g->board.points[p].name);
+        rm_text_put(&o, "%s%s", sep, g->board.points[p].name);
         sep = ",";
     }
     if (o.failed) {
