@@ -1041,8 +1041,13 @@ has "^verify: every position agrees with the rules\$" out "solve --verify finds 
 has "^whole tiers ([a-z ,]*): 10 tiers, " out "solve counts the tiers"
 has "^reachable from the start: [0-9]* tiers, [0-9,]* positions (.*), won [0-9,]*, lost [0-9,]*, drawn [0-9,]*; longest forced win: [0-9]* plies\$" \
     out "solve counts the positions the start reaches"
+has "^memory: [0-9.]* MiB at most; time: [0-9.]* s (forward passes [0-9.]* s, going back [0-9.]* s)\$" \
+    out "solve says where its time went"
+holds "the forward passes and the passes going back take no more than the whole solve" \
+    awk '/^memory: / { t = $7; f = $11; b = $15; exit !(f >= 0 && b >= 0 && f + b <= t + 0.01) }' "$tmp/out"
 expect 0 "solve the same game again from the database" "$RIMAU" solve "$drops" -q --db "$tmp/db" --json
 has '"start":{"to_move":"tigers","value":"loss","winner":"goats"' out "the solve read back gives the same start"
+has '"forward_seconds":0\.0,"back_seconds":0\.0,' out "a solve read from the database makes no forward pass"
 expect 1 "solve a game that huffs" "$RIMAU" solve "$srcdir/tests/games/huff.game" -q
 has "huffs (captures huffed ...), which the bit kernel does not play" err "the solver refuses huffing, naming it"
 expect 1 "solve another game into that database" "$RIMAU" solve "$srcdir/tests/games/solve-hare.game" -q --db "$tmp/db"

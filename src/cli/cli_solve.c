@@ -447,6 +447,8 @@ static int cmd_solve(int argc, char **argv)
         if (reach_on)
             json_object_set_new(root, "reachable", reach_json(g, &rs));
         json_object_set_new(root, "seconds", json_real(st.seconds));
+        json_object_set_new(root, "forward_seconds", json_real(st.forward_seconds));
+        json_object_set_new(root, "back_seconds", json_real(st.back_seconds));
         if (plan.tiers)
             json_object_set_new(root, "by_levels",
                                 json_pack("{s:i, s:i, s:f, s:f}", "ranks", plan.ranks, "levels",
@@ -511,8 +513,10 @@ static int cmd_solve(int argc, char **argv)
             printf("by levels on %d rank%s: %.2f s to find the tiers, %.2f s to solve them into "
                    "the folder, then read back:\n",
                    plan.ranks, CLI_S(plan.ranks), plan.plan_seconds, plan.seconds);
-        printf("memory: %.1f MiB at most; time: %.2f s%s%s\n", (double)st.memory / (1 << 20),
-               st.seconds, st.loaded ? "; tiers read from the database: " : "",
+        printf("memory: %.1f MiB at most; time: %.2f s (forward passes %.2f s, going back "
+               "%.2f s)%s%s\n",
+               (double)st.memory / (1 << 20), st.seconds, st.forward_seconds, st.back_seconds,
+               st.loaded ? "; tiers read from the database: " : "",
                st.loaded ? grouped((uint64_t)st.loaded, a) : "");
         if (reach_on)
             printf("the positions reached: %.1f MiB at most (2 bits a position of the tiers being "
@@ -542,12 +546,13 @@ const command cli_cmd_solve = {
     "and how many are won, lost and drawn for the side to move, the value of the\n"
     "start and of each first turn, the totals and the longest forced win twice\n"
     "(over the whole tiers, either side to move, and over the positions the\n"
-    "start reaches by its turns), the memory and the time. The turn limit is not applied, and positions no side can force to an\n"
-    "end are draws (the game's repetition rule). Games whose board has more than\n"
-    "128 bits, or a kind of more than 32 pieces that stack, are not taken; a tier\n"
-    "past --memory, or of more than 2^32 positions whose turns must be kept\n"
-    "(compound turns, chains, stacks), stops the solve, which then prints the\n"
-    "estimate of the whole game.\n"
+    "start reaches by its turns), the memory and the time (and of it, the\n"
+    "forward passes' and those going back). The turn limit is not applied,\n"
+    "and positions no side can force to an end are draws (the game's repetition\n"
+    "rule). Games whose board has more than 128 bits, or a kind of more than 32\n"
+    "pieces that stack, are not taken; a tier past --memory, or of more than\n"
+    "2^32 positions whose turns must be kept (compound turns, chains, stacks),\n"
+    "stops the solve, which then prints the estimate of the whole game.\n"
     "\n"
     "  -d, --db DIR              keep each solved tier in a file of DIR (made when\n"
     "                            missing), and read the tiers solved there before\n"

@@ -1064,14 +1064,17 @@ tier *solve_key(rm_solver *s, const tkey *key)
     rm_turnlist_init(&w.l);
     w.cnt = take_mem(s, (size_t)t->size * sizeof *w.cnt, "a tier being solved");
     w.state = take_mem(s, (size_t)t->size * sizeof *w.state, "a tier being solved");
-    if (t->val && t->dist && w.cnt && w.state && forward(s, t, &w) &&
-        (t->unmoves || reverse_edges(s, t, &w))) {
+    int was = clock_phase(s, PHASE_FORWARD);
+    bool ahead = t->val && t->dist && w.cnt && w.state && forward(s, t, &w);
+    clock_phase(s, PHASE_BACK);
+    if (ahead && (t->unmoves || reverse_edges(s, t, &w))) {
         report(s, t, 0, 1);
         if (t->unmoves)
             backward_unmoves(s, t, &w);
         else
             backward(s, t, &w);
     }
+    clock_phase(s, was);
     free_work(s, t, &w);
     t->solving = false;
     if (s->failed)

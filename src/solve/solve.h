@@ -136,6 +136,11 @@ typedef struct rm_solve_stats {
     int symmetries;                /* of the board, used (1: none) */
     size_t memory;                 /* the most bytes the solve held at once */
     double seconds;                /* of the clock */
+    double forward_seconds;        /* of those, in the tiers' forward passes (the kernel's
+                                    * turns and end rules, the ranking of the positions
+                                    * they reach) */
+    double back_seconds;           /* and going back (the values passed back, the
+                                    * positions before a position) */
 } rm_solve_stats;
 void rm_solver_stats(const rm_solver *s, rm_solve_stats *out);
 

@@ -144,6 +144,11 @@ struct rm_solver {
     uint64_t rules_hash;
     char options[512];
     double started;
+    /* where the time goes (clock_phase): the phase the clock now counts
+     * (PHASE_*), since when, and the seconds of each so far */
+    int phase;
+    double phase_at;
+    double phase_seconds[3];
     char *err;
     size_t errsize;
     bool failed;
@@ -224,19 +229,17 @@ static inline void play_turn(const rm_solver *s, size_t size, const rm_bstate *b
     }
 }
 
-/* ---- solve.c: a solver, the clock ---- */
+/* ---- solve.c: a solver ---- */
 
 /* A solver of G with the options O that has solved nothing yet (the
  * tests of ranking make one, and the solve by levels); NULL with ERR
  * when it does not take G. */
 rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, size_t errsize);
-/* Seconds of a monotonic clock. */
-double clock_now(void);
 /* The tier of the position S solves from: its options' root, or the
  * start. */
 void root_key(const rm_solver *s, tkey *key);
 
-/* ---- budget.c: failing, stopping, memory ---- */
+/* ---- budget.c: failing, stopping, memory, the clock ---- */
 
 /* Fails the solve with the message FMT (the first failure's is kept). */
 void fail(rm_solver *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -247,6 +250,16 @@ bool halted(rm_solver *s);
  * failed) past it or when out of memory. */
 void *take_mem(rm_solver *s, size_t n, const char *what);
 void give_mem(rm_solver *s, void *p, size_t n);
+/* Seconds of a monotonic clock. */
+double clock_now(void);
+/* The phases a solve's time is counted in (rm_solve_stats): the rest
+ * (tiers found, ranked, read and written), the forward passes, and the
+ * passes going back. */
+enum { PHASE_OTHER, PHASE_FORWARD, PHASE_BACK };
+/* From now on S's clock counts PHASE; the phase it counted (to give back
+ * to it: a forward pass on one thread solves the tiers it meets in
+ * passes of their own). Only the solve's own thread calls it. */
+int clock_phase(rm_solver *s, int phase);
 
 /* ---- rank.c: tiers, ranking, symmetries, the layout of a tier ---- */
 
