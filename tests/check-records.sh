@@ -4,8 +4,8 @@
 # exact message of tests/records/NAME.err, and an unwritable record path
 # is reported before the game is played.
 set -u
-# CUT_STEP (1): the cut loops below try every CUT_STEP-th of their cuts;
-# tests/valgrind.sh, where each run of rimau takes a second, sets it.
+# CUT_STEP (1): the cut loops below try every CUT_STEP-th of their cuts
+# (tests/valgrind.sh sets it); each loop's cuts are replayed by one rimau.
 step=${CUT_STEP:-1}
 : "${RIMAU:?}" "${srcdir:?}"
 cd "$srcdir/tests" || exit 1
@@ -14,6 +14,26 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 ok() { n=$((n + 1)); echo "ok $1"; }
 bad() { n=$((n + 1)); fail=$((fail + 1)); echo "FAIL $1"; }
+# cuts REC FROM TO STEP DIR: REC cut at bytes FROM, FROM + STEP, ... below
+# TO, as DIR/BYTES.rec; prints their paths, a line each.
+cuts() {
+    mkdir -p "$5"
+    c=$2
+    while [ "$c" -lt "$3" ]; do
+        head -c "$c" "$1" > "$5/$c.rec"
+        echo "$5/$c.rec"
+        c=$((c + $4))
+    done
+}
+# accepted OUT: the cuts (their bytes) that 'rimau replay' of several
+# records, its output in OUT, found valid: every record it names in a
+# heading but not in its last line.
+accepted() {
+    awk '/^==> .* <==$/ { f = $2; sub(/.*\//, "", f); sub(/\.rec$/, "", f); seen[++n] = f }
+         /^[0-9]+ records?: [0-9]+ valid, [0-9]+ invalid/ {
+             for (i = 7; i <= NF; i++) { f = $i; sub(/.*\//, "", f); sub(/\.rec$/, "", f); bad[f] = 1 } }
+         END { for (i = 1; i <= n; i++) if (!(seen[i] in bad)) printf " %s", seen[i] }' "$1"
+}
 
 for game in rimau-rimau-a rimau-rimau-b tiger-and-buffaloes main-tapal-empat meurimueng-rimueng-peuet-ploh; do
     for seed in 1 2; do
@@ -152,13 +172,14 @@ fi
 printf 'c1,c3,b4,c4\nquit\n' | "$RIMAU" play ../games/tiger-and-buffaloes.game -q \
     --tigers=human --buffaloes=random --seed 4 --save "$tmp/part.rec" > /dev/null 2>&1
 for whole in whole part; do
-    size=$(wc -c < "$tmp/$whole.rec") cut=1 accepted=""
-    while [ "$cut" -lt $((size - 1)) ]; do
-        head -c "$cut" "$tmp/$whole.rec" > "$tmp/cut.rec"
-        "$RIMAU" replay -q "$tmp/cut.rec" > /dev/null 2>&1 && accepted="$accepted $cut"
-        cut=$((cut + 9 * step))
-    done
-    if [ -z "$accepted" ] && "$RIMAU" replay -q "$tmp/$whole.rec" > /dev/null 2>&1; then
+    size=$(wc -c < "$tmp/$whole.rec")
+    # (all the cuts replayed by one rimau, each named by its bytes)
+    cuts "$tmp/$whole.rec" 1 $((size - 1)) $((9 * step)) "$tmp/cuts-$whole" > "$tmp/list"
+    # shellcheck disable=SC2046
+    "$RIMAU" replay -q $(cat "$tmp/list") > "$tmp/out" 2> /dev/null
+    accepted=$(accepted "$tmp/out")
+    if [ -z "$accepted" ] && [ "$(grep -c '^==> ' "$tmp/out")" = "$(wc -l < "$tmp/list")" ] &&
+       "$RIMAU" replay -q "$tmp/$whole.rec" > /dev/null 2>&1; then
         ok "the $whole record cut at one byte in $((9 * step)) is refused, whole it is accepted"
     else
         bad "the $whole record cut at bytes$accepted is accepted (or whole refused)"
@@ -304,28 +325,35 @@ awk -v from="$from" -v size="$size" -v head="$head" -v step="$step" '
             print cut, whole - head, partial
         }
     }' "$tmp/live.rec" > "$tmp/cuts"
-# line_in LINE FILE: FILE has the line LINE (the shell reads it: no
-# process a cut)
-line_in() {
-    while IFS= read -r l; do [ "$l" = "$1" ] && return 0; done < "$2"
-    return 1
-}
-bad_cuts=""
+# (one rimau replays them all: each cut must be valid, its result the
+# turns of its whole lines, and warned of a cut line exactly when it ends
+# in one; its output, its messages and the cuts read by one awk)
+mkdir -p "$tmp/live-cuts"
 while read -r cut want partial; do
-    head -c "$cut" "$tmp/live.rec" > "$tmp/cut.rec"
-    "$RIMAU" replay -q "$tmp/cut.rec" > "$tmp/out" 2> "$tmp/err"
-    st=$?
-    warned=no
-    while IFS= read -r l; do
-        case $l in *": warning: the last line is cut off (no newline ends it): it is left out, and the record ends with turn $want") warned=yes ;; esac
-    done < "$tmp/err"
-    turns=turns
-    [ "$want" = 1 ] && turns=turn
-    if [ "$st" -ne 0 ] || ! line_in "result: unfinished after $want $turns" "$tmp/out" ||
-       [ "$warned" != "$partial" ]; then
-        bad_cuts="$bad_cuts $cut"
-    fi
-done < "$tmp/cuts"
+    head -c "$cut" "$tmp/live.rec" > "$tmp/live-cuts/$cut.rec"
+    echo "$tmp/live-cuts/$cut.rec"
+done < "$tmp/cuts" > "$tmp/list"
+# shellcheck disable=SC2046
+"$RIMAU" replay -q $(cat "$tmp/list") > "$tmp/out" 2> "$tmp/err"
+bad_cuts=$(awk '
+    function base(f) { sub(/:.*/, "", f); sub(/.*\//, "", f); sub(/\.rec$/, "", f); return f }
+    FILENAME == ARGV[1] { want[$1] = $2; partial[$1] = $3; next }
+    FILENAME == ARGV[2] {
+        if ($0 ~ /^==> .* <==$/) cur = base($2)
+        else if (index($0, "result: ") == 1) res[cur] = $0
+        else if ($0 ~ /^[0-9]+ records?: /) for (i = 7; i <= NF; i++) invalid[base($i)] = 1
+        next
+    }
+    index($0, ": warning: the last line is cut off (no newline ends it): it is left out, " \
+               "and the record ends with turn ") { warned[base($0)] = $NF }
+    END {
+        for (c in want) {
+            t = want[c] == 1 ? "turn" : "turns"
+            w = (c in warned) && warned[c] == want[c] ? "yes" : "no"
+            if ((c in invalid) || res[c] != "result: unfinished after " want[c] " " t || w != partial[c])
+                printf " %s", c
+        }
+    }' "$tmp/cuts" "$tmp/out" "$tmp/err")
 if [ -z "$bad_cuts" ]; then
     ok "the live record cut at one byte in $step of its last three lines replays to its last whole line"
 else
@@ -334,12 +362,11 @@ fi
 # Cut in its tags (before the Live tag is whole): refused, as any record
 # cut there; a whole line that is wrong: refused.
 live_end=$(($(sed -n '1,/^\[Live /p' "$tmp/live.rec" | wc -c) - 1))
-cut=1 accepted=""
-while [ "$cut" -lt "$live_end" ]; do
-    head -c "$cut" "$tmp/live.rec" > "$tmp/cut.rec"
-    "$RIMAU" replay -q "$tmp/cut.rec" > /dev/null 2>&1 && accepted="$accepted $cut"
-    cut=$((cut + 5 * step))
-done
+cuts "$tmp/live.rec" 1 "$live_end" $((5 * step)) "$tmp/tag-cuts" > "$tmp/list"
+# shellcheck disable=SC2046
+"$RIMAU" replay -q $(cat "$tmp/list") > "$tmp/out" 2> /dev/null
+accepted=$(accepted "$tmp/out")
+[ "$(grep -c '^==> ' "$tmp/out")" = "$(wc -l < "$tmp/list")" ] || accepted="$accepted (not every cut was replayed)"
 sed '$s/^\(40\.\) .*/\1 a1-c3/' "$tmp/live.rec" > "$tmp/wrong-last.rec"
 sed 's/^\(20\.\) .*/\1 zz9/' "$tmp/live.rec" > "$tmp/wrong-mid.rec"
 if [ -z "$accepted" ] &&

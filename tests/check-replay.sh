@@ -27,6 +27,22 @@ game="$srcdir/games/alquerque.game"
 turns=$("$RIMAU" replay -q "$tmp/g.rec" | sed -n 's/.* after \([0-9]*\) turns$/\1/p')
 same "the test game is played" "${turns:-0}" 77
 
+# Several records: each under its heading, then the count and the
+# invalid ones named; --svg and --html take one.
+head -c 200 "$tmp/g.rec" > "$tmp/cut.rec"
+expect 1 "replay of three records, one cut and one missing" \
+    "$RIMAU" replay -q "$tmp/g.rec" "$tmp/cut.rec" "$tmp/missing.rec"
+has "^==> $tmp/g.rec <==\$" out "each record is under a heading"
+same "each record's output is under its heading" \
+    "$(awk '/^==> / { h = $2 } /^result: / { print h; exit }' "$tmp/out")" "$tmp/g.rec"
+has "^3 records: 1 valid, 2 invalid: $tmp/cut.rec $tmp/missing.rec\$" out "the last line counts them and names the invalid ones"
+has "^$tmp/cut.rec:[0-9]*:[0-9]*: error: " err "an invalid record's message names it"
+expect 0 "replay of two valid records" "$RIMAU" replay -q "$tmp/g.rec" "$tmp/g.rec"
+has "^2 records: 2 valid, 0 invalid\$" out "... counts them"
+expect 2 "replay --svg of two records" "$RIMAU" replay -q "$tmp/g.rec" "$tmp/g.rec" --svg "$tmp/two"
+has "draw one record" err "... says that it draws one"
+holds "... and makes no folder" [ ! -e "$tmp/two" ]
+
 expect 0 "replay --svg" "$RIMAU" replay -q "$tmp/g.rec" --svg "$tmp/pics"
 same "replay --svg draws one picture per position" "$(ls "$tmp/pics" | grep -c '^[0-9]*\.svg$')" $((turns + 1))
 bad=0

@@ -4,8 +4,8 @@
 # fails the test. valgrind is here for what ASan and UBSan, which run the
 # whole of make check in CI, cannot see: reads of memory never written.
 # So it runs where input is read: game files (check-errors), records,
-# cut and whole (check-records, trying every 20th cut: each run of rimau
-# takes about a second here, and the sanitizer build tries every cut),
+# cut and whole (check-records, trying every 5th cut: one rimau replays
+# each loop's cuts, and the sanitizer build tries every cut),
 # long names and lines (check-buffers), and one short game played and
 # replayed. The suites run two at a time (valgrind runs one thread).
 # Threads are scheduled fairly: by default a busy thread can keep the
@@ -39,7 +39,7 @@ suite() { # NAME: runs tests/NAME.sh, or the short game; its log in $tmp/NAME.lo
     if [ "$1" = play ]; then
         play > "$tmp/$1.log" 2>&1
     else
-        CUT_STEP=20 RIMAU="$tmp/rimau" srcdir="$top" sh "$top/tests/$1.sh" > "$tmp/$1.log" 2>&1
+        CUT_STEP=5 RIMAU="$tmp/rimau" srcdir="$top" sh "$top/tests/$1.sh" > "$tmp/$1.log" 2>&1
     fi
     echo $? > "$tmp/$1.status"
 }

@@ -370,35 +370,17 @@ static int agree_choices(rm_choices *choices, const rm_choices *given, const rm_
     return 0;
 }
 
-static int cmd_replay(int argc, char **argv)
+/* What replay does with each record (cmd_replay's options). */
+typedef struct replay_opts {
+    const cli_args *a;
+    const char *svg_dir, *html_file;
+    bool force, names;
+} replay_opts;
+
+/* Replays the record PATH as O says: 0 when it is valid, else
+ * EXIT_INVALID (its errors on standard error, at PATH). */
+static int replay_one(const char *path, const replay_opts *o)
 {
-    static const struct option opts[] = { { "svg", required_argument, NULL, 'S' },
-                                          { "html", required_argument, NULL, 'H' },
-                                          { "force", no_argument, NULL, 'F' },
-                                          { "names", no_argument, NULL, 'N' },
-                                          { 0 } };
-    cli_args a = { .cmd = &cli_cmd_replay, .takes = CLI_OPTION | CLI_COLOR | CLI_QUIET };
-    int ch, status = 0;
-    bool force = false, names = false;
-    const char *svg_dir = NULL, *html_file = NULL;
-    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
-        if (ch == -2)
-            return status;
-        if (ch == 'S')
-            svg_dir = optarg;
-        else if (ch == 'H')
-            html_file = optarg;
-        else if (ch == 'F')
-            force = true;
-        else if (ch == 'N')
-            names = true;
-    }
-    if (argc - optind != 1)
-        return cli_usage("replay", "give one record file");
-    const char *path = argv[optind];
-    /* The output paths are checked before any work. */
-    if (cli_replay_check(svg_dir, html_file, force) != 0)
-        return EXIT_INVALID;
     rm_source src;
     rm_diag d;
     diag_init(&d, NULL, stderr);
@@ -418,7 +400,7 @@ static int cmd_replay(int argc, char **argv)
     }
     rm_choices choices = { 0 };
     cli_record_choices(&rec, &choices);
-    if (agree_choices(&choices, &a.choices, &src, &d) != 0) {
+    if (agree_choices(&choices, &o->a->choices, &src, &d) != 0) {
         rm_record_free(&rec);
         source_free(&src);
         return EXIT_INVALID;
@@ -436,7 +418,7 @@ static int cmd_replay(int argc, char **argv)
         source_free(&src);
         return EXIT_INVALID;
     }
-    status = parsed == 0 ? 0 : EXIT_INVALID;
+    int status = parsed == 0 ? 0 : EXIT_INVALID;
     for (int i = 0; i < rec.nturns; i++) {
         char err[512];
         if (rm_match_play_text(&m, rec.turns[i], err, sizeof err) != 0) {
@@ -469,20 +451,20 @@ static int cmd_replay(int argc, char **argv)
                 m.why);
         status = EXIT_INVALID;
     }
-    if (!a.quiet)
-        cli_draw_match(&m, cli_colour_on(a.colour));
+    if (!o->a->quiet)
+        cli_draw_match(&m, cli_colour_on(o->a->colour));
     if (status != 0)
         printf("replayed %d valid turn%s; the record is wrong or cut off after them\n", m.n,
                m.n == 1 ? "" : "s");
     printf("result: %s%s%s%s after %d turn%s\n", words, m.why[0] ? " (" : "", m.why,
            m.why[0] ? ")" : "", m.n, CLI_S(m.n));
-    if (svg_dir && cli_replay_svg(&m, svg_dir, force, names) != 0)
+    if (o->svg_dir && cli_replay_svg(&m, o->svg_dir, o->force, o->names) != 0)
         status = EXIT_INVALID;
-    if (html_file) {
+    if (o->html_file) {
         char full[400];
         snprintf(full, sizeof full, "%s%s%.160s%s", words, m.why[0] ? " (" : "", m.why,
                  m.why[0] ? ")" : "");
-        if (cli_replay_html(&m, html_file, full, force, names) != 0)
+        if (cli_replay_html(&m, o->html_file, full, o->force, o->names) != 0)
             status = EXIT_INVALID;
     }
     const char *claimed = rm_record_tag(&rec, "Result");
@@ -507,12 +489,65 @@ static int cmd_replay(int argc, char **argv)
     return status;
 }
 
+
+static int cmd_replay(int argc, char **argv)
+{
+    static const struct option opts[] = { { "svg", required_argument, NULL, 'S' },
+                                          { "html", required_argument, NULL, 'H' },
+                                          { "force", no_argument, NULL, 'F' },
+                                          { "names", no_argument, NULL, 'N' },
+                                          { 0 } };
+    cli_args a = { .cmd = &cli_cmd_replay, .takes = CLI_OPTION | CLI_COLOR | CLI_QUIET };
+    int ch, status = 0;
+    replay_opts o = { .a = &a };
+    while ((ch = cli_next_opt(&a, argc, argv, NULL, opts, &status)) != -1) {
+        if (ch == -2)
+            return status;
+        if (ch == 'S')
+            o.svg_dir = optarg;
+        else if (ch == 'H')
+            o.html_file = optarg;
+        else if (ch == 'F')
+            o.force = true;
+        else if (ch == 'N')
+            o.names = true;
+    }
+    int nrec = argc - optind;
+    if (nrec < 1)
+        return cli_usage("replay", "give a record file");
+    if (nrec > 1 && (o.svg_dir || o.html_file))
+        return cli_usage("replay", "--svg and --html draw one record: give one");
+    /* The output paths are checked before any work. */
+    if (cli_replay_check(o.svg_dir, o.html_file, o.force) != 0)
+        return EXIT_INVALID;
+    if (nrec == 1)
+        return replay_one(argv[optind], &o);
+    /* Several: each under a heading, then which were invalid. */
+    int invalid = 0;
+    for (int i = optind; i < argc; i++) {
+        printf("%s==> %s <==\n", i > optind ? "\n" : "", argv[i]);
+        fflush(stdout);
+        if (replay_one(argv[i], &o) != 0) {
+            argv[optind + invalid++] = argv[i]; /* (kept for the last line) */
+            status = EXIT_INVALID;
+        }
+        fflush(stdout);
+    }
+    printf("\n%d record%s: %d valid, %d invalid%s", nrec, CLI_S(nrec), nrec - invalid, invalid,
+           invalid ? ":" : "\n");
+    for (int i = 0; i < invalid; i++)
+        printf(" %s%s", argv[optind + i], i + 1 < invalid ? "" : "\n");
+    return status;
+}
+
 const command cli_cmd_replay = {
     "replay", cmd_replay, "check a game record and show its end",
-    "[OPTION]... RECORD\n"
+    "[OPTION]... RECORD...\n"
     "Replay the game record RECORD: check that every turn is legal, then draw the\n"
     "final position and print the result. A wrong or cut-off record is reported\n"
     "as RECORD:LINE:COL: error: ..., and the valid turns before it are replayed.\n"
+    "Several records are replayed one after another, each under a line\n"
+    "'==> RECORD <==', and a last line counts the valid ones and names the others.\n"
     "The live record of a game killed while it was played (play --save) is valid\n"
     "to its last whole line; a last line cut in the middle is left out, with a\n"
     "warning. The game file is the record's Game tag, as written or beside the\n"
@@ -543,10 +578,11 @@ const command cli_cmd_replay = {
     "Each picture and the page are written whole, or not at all: an existing file\n"
     "stays as it was when a new one cannot be written.\n"
     "\n"
-    "Exit status: 0 for a valid record, 1 for an invalid one or when a picture or\n"
-    "the page cannot be written, 2 on a usage error.\n"
+    "Exit status: 0 when every record is valid, 1 for an invalid one or when a\n"
+    "picture or the page cannot be written, 2 on a usage error.\n"
     "\n"
     "Examples:\n"
     "  rimau replay game.rec\n"
     "  rimau replay game.rec --html game.html --names\n"
+    "  rimau replay -q records/*.rec\n"
 };
