@@ -180,6 +180,10 @@ const position = await page.inputValue("#position");
 check((await turnsShown()).length === 3, "share: three turns played with first = vulture",
   JSON.stringify(await turnsShown()));
 await page.click("#share");
+// (the link is made asynchronously, compressed: wait for it, as a user
+// waits for the box to fill; on a loaded machine it is not there at once)
+await page.waitForFunction(() => document.querySelector("#share-link").value !== "", null,
+  { timeout: 15000 }).catch(() => {});
 const link = await page.inputValue("#share-link");
 check(/#g=[A-Za-z0-9_-]+$/.test(link) && !link.includes("Kaooa"),
   `share: the link holds the game compressed (${link.length} characters)`);
