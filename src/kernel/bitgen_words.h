@@ -1029,10 +1029,18 @@ KINLINE void play_pattern(const rm_bits *k, rm_bstate *s, const rm_btally *t, in
         bb free = LD(t->m[0][0]);
         int kind = KC(k, act)[pt->alt[0]].kind, at = PC(free);
         for (int r = t->choose; r >= 1; r--) {
+            /* the largest C below AT with choose(C, r) <= I, the binomials
+             * carried from one C to the next (exact: choose(C + 1, r) is
+             * choose(C, r) (C + 1) / (C + 1 - r); computed afresh, they
+             * took most of the time of playing such a turn) */
             int c = r - 1;
-            while (c + 1 < at && choose(c + 1, r) <= i)
+            long below = 0, next = 1; /* choose(c, r), choose(c + 1, r) */
+            while (c + 1 < at && next <= i) {
                 c++;
-            i -= (int)choose(c, r);
+                below = next;
+                next = next * (c + 1) / (c + 1 - r);
+            }
+            i -= (int)below;
             drop_piece(k, s, kind, SEL(free, c));
             at = c;
         }
