@@ -78,6 +78,12 @@ static uint64_t rank_in(const rm_solver *s, u128 x, u128 free)
 {
     uint64_t r = 0;
     int i = 1;
+    if (!(free >> 64)) { /* (a board of one word: one count a member, not two) */
+        uint64_t x1 = (uint64_t)x, f1 = (uint64_t)free;
+        for (; x1; x1 &= x1 - 1, i++)
+            r += s->binom[pc64(f1 & ((x1 & (~x1 + 1)) - 1))][i];
+        return r;
+    }
     for (; x; x &= x - 1, i++) {
         int p = pc2(free & (bit2(low2(x)) - 1));
         r += s->binom[p][i];
