@@ -2,6 +2,7 @@
  * opening a file to read without blocking (see files.h). */
 #define _GNU_SOURCE /* fopencookie: the stream that keeps its first error */
 #include "files.h"
+#include "clock.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -291,14 +292,6 @@ int rm_out_open_flags(rm_out *o, const char *path, const char *signature, bool f
     return 0;
 }
 
-/* The monotonic clock, in seconds. */
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 int rm_out_append(rm_out *o, const char *path, char *err, size_t errsize)
 {
     memset(o, 0, sizeof *o);
@@ -320,7 +313,7 @@ int rm_out_append(rm_out *o, const char *path, char *err, size_t errsize)
         fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
     o->append = true;
     o->whole = (long long)sb.st_size;
-    o->synced = now_seconds(); /* (the time rm_out_sync_every counts from) */
+    o->synced = rm_seconds(); /* (the time rm_out_sync_every counts from) */
     o->path = strdup(path);
     o->f = o->path ? error_keeping_stream(fd, &o->err) : NULL;
     if (!o->f) {
@@ -386,7 +379,7 @@ int rm_out_sync(rm_out *o, char *err, size_t errsize)
 
 int rm_out_sync_every(rm_out *o, double seconds, char *err, size_t errsize)
 {
-    double now = now_seconds();
+    double now = rm_seconds();
     bool due = now - o->synced >= seconds;
     if (flush(o, due, err, errsize) != 0)
         return -1;

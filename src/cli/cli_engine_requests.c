@@ -6,6 +6,7 @@
  * reading thread, finds it (under the engine's lock). */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
+#include "clock.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -30,13 +31,6 @@
 
 /* The commands, as the error messages list them. */
 #define COMMANDS "load, position, moves, play, go, stop, result, undo, quit"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 void engine_unload(cli_engine *e)
 {
@@ -431,7 +425,7 @@ static bool solve_stop(void *ctx)
     pthread_mutex_lock(&w->e->lock);
     w->halted = w->e->stop_at > w->seq;
     pthread_mutex_unlock(&w->e->lock);
-    w->late = !w->halted && now() >= w->deadline;
+    w->late = !w->halted && rm_seconds() >= w->deadline;
     return w->halted || w->late;
 }
 
@@ -444,7 +438,7 @@ static int need_solver(cli_engine *e, unsigned long seq, double seconds, char *w
     if (e->solver)
         return 0;
     rm_solve_options o = { 0 };
-    solve_watch w = { e, seq, now() + seconds, false, false };
+    solve_watch w = { e, seq, rm_seconds() + seconds, false, false };
     o.stop = solve_stop;
     o.ctx = &w;
     o.db = e->setup.db;

@@ -489,7 +489,6 @@ static int replay_one(const char *path, const replay_opts *o)
     return status;
 }
 
-
 static int cmd_replay(int argc, char **argv)
 {
     static const struct option opts[] = { { "svg", required_argument, NULL, 'S' },

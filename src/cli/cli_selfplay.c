@@ -2,6 +2,7 @@
  * computer players, in parallel threads, reproducible and shardable. */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
+#include "clock.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -35,13 +36,6 @@ typedef struct slot {
     bool running, timed;        /* being played now; played by this run, in TOOK s */
     double start, took;         /* (monotonic seconds) */
 } slot;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 struct tournament {
     rm_game *g;
@@ -231,13 +225,13 @@ static void *worker(void *arg)
         /* played into a copy, then put in its place under the lock: the
          * writer reads the others' places */
         slot o = { 0 };
-        o.start = now_seconds();
+        o.start = rm_seconds();
         pthread_mutex_lock(&t->lock);
         t->out[i].running = true;
         t->out[i].start = o.start;
         pthread_mutex_unlock(&t->lock);
         bool ok = play_one(t, i, &o.o) == 0;
-        o.took = now_seconds() - o.start;
+        o.took = rm_seconds() - o.start;
         o.timed = true;
         if (!ok)
             atomic_store(&t->failed, 1);
@@ -828,7 +822,7 @@ static int cmd_selfplay(int argc, char **argv)
         double rate = el > 0 ? (double)(done - before) / el : 0;
         int width = 30, fill = mine ? (int)(width * done / mine) : width;
         pthread_mutex_lock(&t.lock);
-        double left = time_left(&t, threads, now_seconds());
+        double left = time_left(&t, threads, rm_seconds());
         pthread_mutex_unlock(&t.lock);
         char eta[32];
         if (left < 0)

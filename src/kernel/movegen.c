@@ -2,6 +2,7 @@
  * it walks the state's layout (state_impl.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "state_impl.h"
+#include "clock.h"
 #include "movegen_impl.h"
 
 #include "movegen.h"
@@ -120,13 +121,6 @@ double rm_gen_time_limit(void)
     return (double)time_limit_us / 1e6;
 }
 
-static double gen_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The work at which to look at the limits next: the next reading of the
  * clock, or where the work or the partial turns could pass their limits
  * (the partial turns grow no faster than the work). */
@@ -154,7 +148,7 @@ static bool stop_here(gen *x)
         x->stopped = true;
     } else {
         long limit = time_limit_us;
-        double now = limit > 0 ? gen_now() : 0;
+        double now = limit > 0 ? rm_seconds() : 0;
         if (limit > 0 && x->deadline == 0)
             x->deadline = now + (double)limit / 1e6;
         if (limit > 0 && now >= x->deadline)

@@ -7,6 +7,7 @@
 #include "native.h"
 
 #include "bitgen_impl.h"
+#include "clock.h"
 #include "text.h"
 #include "movegen.h"
 
@@ -220,13 +221,6 @@ static bool find_program(const char *name, compiler *c)
  * killed, and the generic kernel plays. */
 #define COMPILER_SECONDS 120
 
-static double clock_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static double compiler_seconds(void)
 {
     const char *e = getenv("RIMAU_CC_SECONDS");
@@ -239,7 +233,7 @@ static double compiler_seconds(void)
  * did not end within compiler_seconds (it is then killed). */
 static int run(char *const argv[], const char *log, char *out, size_t outsize)
 {
-    double deadline = clock_now() + compiler_seconds();
+    double deadline = rm_seconds() + compiler_seconds();
     posix_spawn_file_actions_t fa;
     int fds[2] = { -1, -1 };
     if (posix_spawn_file_actions_init(&fa) != 0)
@@ -281,7 +275,7 @@ static int run(char *const argv[], const char *log, char *out, size_t outsize)
          * pipe; not past the deadline) */
         for (;;) {
             struct pollfd pf = { fds[0], POLLIN, 0 };
-            double left = deadline - clock_now();
+            double left = deadline - rm_seconds();
             if (left <= 0 || poll(&pf, 1, (int)(left * 1000) + 1) == 0)
                 break;
             r = read(fds[0], buf, sizeof buf);
@@ -308,7 +302,7 @@ static int run(char *const argv[], const char *log, char *out, size_t outsize)
             break;
         if (w < 0 && errno != EINTR)
             return -1;
-        if (clock_now() > deadline) {
+        if (rm_seconds() > deadline) {
             kill(-pid, SIGKILL);
             while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
                 ;
@@ -595,13 +589,6 @@ static void remove_folder(const char *dir)
     rmdir(dir);
 }
 
-static double wall(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Compiles the kernel of CONSTANTS with C in a private folder of CACHE
  * and moves it to SO; false, WHY said (and the compiler's output kept
  * beside SO, .log for .so), when it fails. */
@@ -620,7 +607,7 @@ static bool build(compiler *c, const rm_text *constants, const char *cache, cons
     bool ok = write_sources(dir, constants);
     if (!ok)
         set_note(why, whysize, "cannot write the kernel's source in %s", dir);
-    double start = wall();
+    double start = rm_seconds();
     if (ok) {
         int argc = c->argc;
         c->argv[argc] = "-o";
@@ -629,7 +616,7 @@ static bool build(compiler *c, const rm_text *constants, const char *cache, cons
         c->argv[argc + 3] = NULL;
         int status = run(c->argv, log, NULL, 0);
         c->argv[argc] = NULL;
-        *seconds = wall() - start;
+        *seconds = rm_seconds() - start;
         if (status != 0) {
             char kept[1200];
             snprintf(kept, sizeof kept, "%.*s.log", (int)(strlen(so) - 3), so);

@@ -4,6 +4,7 @@
  * wins and losses backed up the tree, and the tree kept from one turn to
  * the next. */
 #include "players_impl.h"
+#include "clock.h"
 
 #include <limits.h>
 #include <math.h>
@@ -375,7 +376,7 @@ int pl_choose_mcts(rm_player *p, rm_match *m)
     for (long it = 0;; it++) {
         if (p->iterations > 0 && it >= p->iterations)
             break;
-        if ((it & 15) == 0 && it > 0 && pl_now() >= p->deadline)
+        if ((it & 15) == 0 && it > 0 && rm_seconds() >= p->deadline)
             p->stopped = true;
         if (pl_halted(p) || iterate(p, root) < 0)
             break;

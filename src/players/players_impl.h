@@ -97,8 +97,6 @@ struct rm_player {
 
 /* ---- players.c ---- */
 
-/* The seconds of a monotonic clock. */
-double pl_now(void);
 /* Starts the clock of a turn that may take SECONDS. */
 void pl_start_clock(rm_player *p, double seconds);
 /* Counts the work of a position whose turns were listed (WORK: the

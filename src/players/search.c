@@ -4,15 +4,9 @@
  * player: the players call it. */
 #define _POSIX_C_SOURCE 200809L
 #include "players_impl.h"
+#include "clock.h"
 
 #include <time.h>
-
-double pl_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* ---- the time of a turn ----
  *
@@ -27,7 +21,7 @@ double pl_now(void)
 
 void pl_start_clock(rm_player *p, double seconds)
 {
-    p->deadline = pl_now() + seconds;
+    p->deadline = rm_seconds() + seconds;
     p->stopped = false;
     p->work = 0;
     pl_halted(p);
@@ -58,7 +52,7 @@ bool pl_time_up(rm_player *p, long work)
     p->work += PL_POSITION_WORK + work;
     if (p->work >= PL_CLOCK_EVERY) {
         p->work = 0;
-        if (p->deadline > 0 && pl_now() >= p->deadline)
+        if (p->deadline > 0 && rm_seconds() >= p->deadline)
             p->stopped = true;
     }
     return p->stopped;

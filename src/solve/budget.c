@@ -2,7 +2,6 @@
  * first failure of a solve and its message, the caller's stop, the
  * memory a solve holds against what it may (--memory), and the clock (the
  * time of each phase). It calls no other part of the solver. */
-#define _POSIX_C_SOURCE 200809L /* (clock_gettime) */
 #include "solve_impl.h"
 
 #include <stdarg.h>
@@ -58,16 +57,9 @@ void give_mem(rm_solver *s, void *p, size_t n)
     }
 }
 
-double clock_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 int clock_phase(rm_solver *s, int phase)
 {
-    double now = clock_now();
+    double now = rm_seconds();
     int was = s->phase;
     s->phase_seconds[was] += now - s->phase_at;
     s->phase = phase;

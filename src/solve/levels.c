@@ -174,10 +174,10 @@ static void plan_share(rm_solver *p, const rm_ranks *r, int from, int to, bytes 
     for (int i = from; i < to && !p->failed; i++) {
         const tier *t = p->tiers[i];
         int n = 0;
-        double t0 = clock_now();
+        double t0 = rm_seconds();
         find_next(p, t, t->size * (uint64_t)r->rank / (uint64_t)r->size,
                   t->size * (uint64_t)(r->rank + 1) / (uint64_t)r->size, &next, &n, &cap);
-        double secs = clock_now() - t0;
+        double secs = rm_seconds() - t0;
         uint32_t head[2] = { (uint32_t)i, (uint32_t)n };
         put(b, head, sizeof head);
         put(b, &secs, sizeof secs);
@@ -294,13 +294,13 @@ static bool solve_levels(rm_solver *s, const rm_solver *p, const rm_ranks *r, rm
         for (int i = 0; i < p->ntiers && !s->failed; i++) {
             if (info[i].level != lv || info[i].rank != r->rank)
                 continue;
-            double t0 = clock_now();
+            double t0 = rm_seconds();
             if (!find_tier(s, &p->tiers[i]->key)) {
                 s->own = &p->tiers[i]->key;
                 solve_key(s, &p->tiers[i]->key);
                 s->own = NULL;
             }
-            info[i].seconds = clock_now() - t0;
+            info[i].seconds = rm_seconds() - t0;
         }
         /* (the level's tiers are all in the folder before any is read) */
         sync_folder(s);
@@ -363,7 +363,7 @@ int rm_solve_levels(const rm_game *g, const rm_solve_options *o, const rm_ranks 
                     rm_plan *plan, char *err, size_t errsize)
 {
     const rm_ranks *r = ranks ? ranks : &alone;
-    double started = clock_now();
+    double started = rm_seconds();
     err[0] = 0;
     if (plan)
         memset(plan, 0, sizeof *plan);
@@ -414,7 +414,7 @@ int rm_solve_levels(const rm_game *g, const rm_solve_options *o, const rm_ranks 
             from = to;
         }
     }
-    planned = clock_now();
+    planned = rm_seconds();
     int *order = NULL;
     uint64_t *load = NULL;
     if (ok) {
@@ -460,7 +460,7 @@ int rm_solve_levels(const rm_game *g, const rm_solve_options *o, const rm_ranks 
         plan->nlevels = nlevels;
         plan->tiers = info;
         plan->plan_seconds = planned - started;
-        plan->seconds = clock_now() - planned;
+        plan->seconds = rm_seconds() - planned;
         info = NULL;
     }
     free(info);

@@ -208,7 +208,7 @@ static void place(pass *p, tier *t)
 int rm_solver_reach(rm_solver *s, const rm_state *from, rm_solve_reach *out, char *err,
                     size_t errsize)
 {
-    double started = clock_now();
+    double started = rm_seconds();
     memset(out, 0, sizeof *out);
     err[0] = 0;
     pass p = { .s = s, .out = out, .err = err, .errsize = errsize };
@@ -247,6 +247,6 @@ int rm_solver_reach(rm_solver *s, const rm_state *from, rm_solve_reach *out, cha
     rm_turnlist_free(&p.l);
     out->symmetries = s->nsyms;
     out->memory = p.peak;
-    out->seconds = clock_now() - started;
+    out->seconds = rm_seconds() - started;
     return p.failed ? -1 : 0;
 }

@@ -90,7 +90,7 @@ rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, si
         s->o.memory = (size_t)4 << 30;
     s->err = err;
     s->errsize = errsize;
-    s->started = s->phase_at = clock_now();
+    s->started = s->phase_at = rm_seconds();
     uint64_t board[2];
     rm_bits_board(k, board);
     s->board = ld2(board);
@@ -318,12 +318,12 @@ void rm_solver_stats(const rm_solver *s, rm_solve_stats *out)
     }
     out->symmetries = s->nsyms;
     out->memory = s->peak;
-    out->seconds = clock_now() - s->started;
+    out->seconds = rm_seconds() - s->started;
     out->forward_seconds = s->phase_seconds[PHASE_FORWARD];
     out->back_seconds = s->phase_seconds[PHASE_BACK];
     if (s->phase != PHASE_OTHER) /* (a solve that failed in a pass) */
         *(s->phase == PHASE_FORWARD ? &out->forward_seconds : &out->back_seconds) +=
-            clock_now() - s->phase_at;
+            rm_seconds() - s->phase_at;
 }
 
 int rm_solver_tiers(const rm_solver *s)

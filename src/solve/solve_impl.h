@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bitgen.h"
+#include "clock.h"
 #include "set.h"
 #include "solve.h"
 
@@ -264,8 +265,6 @@ bool halted(rm_solver *s);
  * failed) past it or when out of memory. */
 void *take_mem(rm_solver *s, size_t n, const char *what);
 void give_mem(rm_solver *s, void *p, size_t n);
-/* Seconds of a monotonic clock. */
-double clock_now(void);
 /* The phases a solve's time is counted in (rm_solve_stats): the rest
  * (tiers found, ranked, read and written), the forward passes, and the
  * passes going back. */

@@ -2,6 +2,7 @@
  * play, its turns undone to redo, and strings handed out in one buffer. */
 #define _POSIX_C_SOURCE 200809L
 #include "web_api.h"
+#include "clock.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -594,11 +595,9 @@ struct deadline {
     double end;
 };
 
-static double seconds_now(void);
-
 static bool past_deadline(void *ctx)
 {
-    return seconds_now() > ((struct deadline *)ctx)->end;
+    return rm_seconds() > ((struct deadline *)ctx)->end;
 }
 
 int web_solve(double seconds, int megabytes)
@@ -607,7 +606,7 @@ int web_solve(double seconds, int megabytes)
         return -1;
     if (s.solver)
         return 0;
-    struct deadline dl = { seconds_now() + (seconds > 0 ? seconds : 1) };
+    struct deadline dl = { rm_seconds() + (seconds > 0 ? seconds : 1) };
     rm_solve_options o = { 0 };
     o.memory = (size_t)(megabytes > 0 ? megabytes : 256) << 20;
     o.root = &s.m.states[0];
@@ -616,7 +615,7 @@ int web_solve(double seconds, int megabytes)
     char why[768];
     s.solver = rm_solve(s.g, &o, why, sizeof why);
     if (!s.solver) {
-        if (seconds_now() > dl.end)
+        if (rm_seconds() > dl.end)
             say("the game cannot be solved here within %g s", seconds);
         else
             say("the game cannot be solved here: %s", why);
@@ -839,13 +838,6 @@ const char *web_record(const char *player0, const char *player1)
     return finish(&b);
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 double web_bench(double seconds)
 {
     if (!loaded())
@@ -859,7 +851,7 @@ double web_bench(double seconds)
     double rate = -1;
     /* a second's warm-up, as rimau bench's, then the measured run */
     for (int run = 0; run < 2; run++) {
-        double t0 = seconds_now(), elapsed = 0;
+        double t0 = rm_seconds(), elapsed = 0;
         long plies = 0;
         do {
             int t = 0;
@@ -871,7 +863,7 @@ double web_bench(double seconds)
             }
             rm_playout(s.g, &st, &h, &l, &rng, -1, &t);
             plies += t;
-            elapsed = seconds_now() - t0;
+            elapsed = rm_seconds() - t0;
         } while (elapsed < (run == 0 && seconds > 1.0 ? 1.0 : seconds));
         if (run == 1 && elapsed > 0)
             rate = (double)plies / elapsed;
