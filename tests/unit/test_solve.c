@@ -480,8 +480,8 @@ static void a_tier_file(const char *dir, char *path, size_t size)
 static void solve__database__gives_back_its_values_and_refuses_bad_files(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/rimau-solve-XXXXXX";
-    assert_non_null(mkdtemp(dir));
+    char dir[512];
+    new_folder_named(dir, "solve");
     rm_game *g = load_test_game("tests/games/solve-drops.game", NULL, NULL);
     rm_solver *a = solve(g, true, dir), *b = solve(g, true, dir);
     rm_solve_stats sa, sb;
@@ -526,17 +526,8 @@ static void solve__database__gives_back_its_values_and_refuses_bad_files(void **
     flip_byte(path, (long)sta.st_size - 9);
     assert_null(rm_solve(g, &o, err, sizeof err));
     assert_non_null(strstr(err, "damaged"));
-    /* (the folder and its files go) */
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d)) != NULL)
-        if (e->d_name[0] != '.') {
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            remove(path);
-        }
-    if (d)
-        closedir(d);
-    rmdir(dir);
+    /* (the folder and its files go, its lock too) */
+    remove_folder(dir);
     rm_game_destroy(g);
 }
 
