@@ -151,6 +151,11 @@ typedef struct scan {
     size_t nmissing, capmissing;
     tkey *next;                /* the other tiers the turns lead to */
     size_t nnext, capnext;
+    /* the other tier the last turn out of the tier led to (most turns of
+     * a tier lead to one or two others: found again without hashing,
+     * noted in NEXT already) */
+    tkey last_key;
+    tier *last_tier;
     uint64_t aliases;
     rm_btally *tally;
     rm_turnlist l;
@@ -262,32 +267,40 @@ static bool scan_position(scan *sc, uint64_t i)
                 sc->edges[sc->nedges++] = c << 32 | i;
             continue;
         }
-        tier *ct = find_tier(s, &ck);
-        if (ct && ct->solving) {
-            char msg[400];
-            snprintf(msg, sizeof msg, "internal error: tier %s leads back to tier %s", t->name,
-                     ct->name);
-            scan_fail(sc, msg);
-            break;
-        }
-        if (!ct && sc->alone && !(ct = solve_key(s, &ck))) {
-            sc->failed = true; /* (s->err says why) */
-            break;
-        }
-        if (!ct) {
-            /* on threads: the position waits for the tier */
-            sc->nedges = mark;
-            if (!grow((void **)&sc->missing, &sc->capmissing, sc->nmissing, sizeof *sc->missing) ||
-                !grow((void **)&sc->deferred, &sc->capdeferred, sc->ndeferred,
-                      sizeof *sc->deferred)) {
-                scan_fail(sc, "out of memory");
-                return true;
+        tier *ct;
+        if (sc->last_tier && memcmp(&ck, &sc->last_key, sizeof ck) == 0) {
+            ct = sc->last_tier; /* (noted in NEXT already) */
+        } else {
+            ct = find_tier(s, &ck);
+            if (ct && ct->solving) {
+                char msg[400];
+                snprintf(msg, sizeof msg, "internal error: tier %s leads back to tier %s", t->name,
+                         ct->name);
+                scan_fail(sc, msg);
+                break;
             }
-            sc->missing[sc->nmissing++] = ck;
-            sc->deferred[sc->ndeferred++] = i;
-            return false;
+            if (!ct && sc->alone && !(ct = solve_key(s, &ck))) {
+                sc->failed = true; /* (s->err says why) */
+                break;
+            }
+            if (!ct) {
+                /* on threads: the position waits for the tier */
+                sc->nedges = mark;
+                if (!grow((void **)&sc->missing, &sc->capmissing, sc->nmissing,
+                          sizeof *sc->missing) ||
+                    !grow((void **)&sc->deferred, &sc->capdeferred, sc->ndeferred,
+                          sizeof *sc->deferred)) {
+                    scan_fail(sc, "out of memory");
+                    return true;
+                }
+                sc->missing[sc->nmissing++] = ck;
+                sc->deferred[sc->ndeferred++] = i;
+                return false;
+            }
+            note_next(sc, &ck);
+            sc->last_key = ck;
+            sc->last_tier = ct;
         }
-        note_next(sc, &ck);
         /* the child's value turned to our side: WIN, the turn wins for us */
         int d, v = child_value(s, ct, &child, side, &d);
         if (v == RM_VALUE_LOSS) {
