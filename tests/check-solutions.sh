@@ -125,7 +125,7 @@ while IFS= read -r line; do
     eval "judge $k $line"
 done < "$tmp/checks"
 # Main Tapal Empat, past reach: the bound of --estimate the page gives
-# (about half a minute: the symmetry classes of 18 goats' placements).
+# (a fraction of a second: the classes are counted, not laid out).
 mte=$(sed -n '/^## Main Tapal Empat/,/^## /p' "$doc" | tr '\n' ' ' | tr -s ' ')
 set -- $(printf '%s\n' "$mte" | sed -n \
     's/.*--estimate` bounds it by \([0-9,]*\) tiers and \([0-9,]*\) classes of positions (\([0-9]*\) symmetries).*/\1 \2 \3/p')

@@ -8,7 +8,8 @@
 # four times as many inputs an hour as a build with ASan and UBSan, whose
 # checks are kept for the pass over the corpus (every input the fuzzer kept
 # because it reached new code). FUZZ_SANITIZE=1 fuzzes with the sanitizers
-# throughout, building only that flavour (CI's short runs). FUZZ_TIMEOUT (10) is the seconds after which an
+# throughout, building only that flavour (CI's short runs); the fuzzer's
+# own first pass over the corpus is then the pass under the sanitizers. FUZZ_TIMEOUT (10) is the seconds after which an
 # input counts as a hang: clock time, so raise it on a loaded machine.
 # A crash, leak or timeout input is copied to
 # tests/fuzz/regressions/TARGET/ so that make check replays it from then on.
@@ -133,10 +134,14 @@ for t in $targets; do
     rc=$?
     grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$out/fuzz-$t.log" | sed "s/^/fuzz-$t: /"
     [ -n "$timer" ] && echo "fuzz-$t: processor seconds: $(tail -n 1 "$out/fuzz-$t.cpu" | awk -F+ '{ print $1 + $2 }')"
-    if [ "$rc" -eq 0 ]; then
+    if [ "$rc" -eq 0 ] && [ "$flavours" = checked ] && grep -q 'INITED' "$out/fuzz-$t.log"; then
+        # (fuzzed under the sanitizers, past its first pass over the
+        # corpus (INITED): every input it holds has run under them)
+        echo "fuzz-$t: the $(find "$corpus" -type f | wc -l) inputs of the corpus ran under the sanitizers while fuzzing"
+    elif [ "$rc" -eq 0 ]; then
         # every input of the corpus once, under ASan and UBSan (also after
-        # fuzzing with them: a short run may stop before its first pass
-        # over the corpus has run every input)
+        # fuzzing with them when a short run stopped before its first pass
+        # over the corpus had run every input)
         echo "fuzz-$t: $(find "$corpus" -type f | wc -l) inputs of the corpus under the sanitizers"
         "$out/fuzz-$t-checked" "$corpus" -runs=0 -timeout=30 -rss_limit_mb=2048 -max_len=65536 \
             -artifact_prefix="$artifacts" > "$out/fuzz-$t-checked.log" 2>&1

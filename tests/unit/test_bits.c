@@ -70,6 +70,9 @@ static void walk_game(const rm_game *g, const char *what, int i, void *ctx)
 static void bits__every_shipped_game__the_reference_turns(void **state)
 {
     (void)state;
+    /* (RIMAU_QUICK=1, the sanitizer build's run: one walk of each) */
+    if (quick())
+        walks = 1;
     long totals[2] = { 0, 0 };
     int files = for_each_shipped_game(walk_game, totals);
     assert_true(files >= 20);
@@ -83,7 +86,7 @@ static void bits__portable_code__the_reference_turns(void **state)
     rm_set_bit_kernel_portable(true);
     walks = 1, walk_turns = 250;
     bits__every_shipped_game__the_reference_turns(state);
-    walks = 3, walk_turns = 400;
+    walks = quick() ? 1 : 3, walk_turns = 400;
     rm_set_bit_kernel_portable(false);
 }
 
@@ -137,7 +140,8 @@ static void perft_game(const rm_game *g, const char *what, int i, void *ctx)
     if (!rm_bits_get(g))
         return;
     perft_walk x = { what, 0 };
-    random_walks(g, 1, 120, (uint64_t)i * 13 + 5, perft_visit, &x);
+    /* (RIMAU_QUICK=1: half the walk) */
+    random_walks(g, 1, quick() ? 60 : 120, (uint64_t)i * 13 + 5, perft_visit, &x);
     *(int *)ctx += x.checked;
 }
 
@@ -273,8 +277,9 @@ static void outcome_game(const rm_game *g, const char *what, int i, void *ctx)
         return;
     tally3 a, b;
     /* (make check: a sixth of the turns of make check-slow; RIMAU_QUICK=1,
-     * the sanitizer build's run, the same) */
-    play_many(g, 3000, thorough() ? 400000 : 66000, (uint64_t)i * 31 + 7, &a);
+     * the sanitizer build's run, a quarter of that: its faults show on
+     * any path, not in the test's power) */
+    play_many(g, 3000, thorough() ? 400000 : quick() ? 16000 : 66000, (uint64_t)i * 31 + 7, &a);
     rm_set_bit_kernel(false);
     play_many(g, a.games, 1L << 40, (uint64_t)i * 37 + 9, &b);
     rm_set_bit_kernel(true);

@@ -194,10 +194,15 @@ static void players__in_every_shipped_game__choose_only_legal_turns(void **state
              * fewer turns, make check-slow all.) */
             bool searching = s > 0;
             bool dear = !rm_bits_get(g) || g->board.npoints > 50;
+            /* (RIMAU_QUICK=1, the sanitizer build's run: a third of the
+             * turns) */
             int games = searching ? (thorough() ? 2 : 1)
-                                  : (thorough() ? 20 : 1);
-            int searched = thorough() ? 80 : !rm_bits_get(g) ? 2 : dear ? 15 : 30;
-            long turns = play_checked(g, names[f], specs[s], games, searching ? searched : 400, &r);
+                                  : (thorough() ? 10 : 1);
+            int searched = thorough() ? 40 : !rm_bits_get(g) ? 2 : dear ? 15 : 30;
+            if (quick())
+                searched = (searched + 2) / 3;
+            long turns = play_checked(g, names[f], specs[s], games,
+                                      searching ? searched : quick() ? 150 : 400, &r);
             assert_true(turns > 0);
         }
         rm_game_destroy(g);
@@ -426,10 +431,11 @@ static void results__match_playout_mcts_ab__agree_on_every_position(void **state
                          o >= 0 ? g->options[o].name : "", o >= 0 ? "=" : "",
                          o >= 0 ? g->options[o].values[v] : "");
                 /* (make check: 2 positions of each game's default, 1 of
-                 * each other value; make check-slow: 1,000 of each) */
+                 * each other value; make check-slow: 1,000 of each;
+                 * RIMAU_QUICK=1: 1 of each) */
                 game_agrees(var, what, 1000 + (uint64_t)f * 17 + (uint64_t)v,
                             thorough() ? 40 : quick() ? 400 : 300,
-                            thorough() ? 1000 : o < 0 ? 2 : 1, &a);
+                            thorough() ? 1000 : o < 0 && !quick() ? 2 : 1, &a);
                 rm_match_free(&a.ref);
                 memset(&a.ref, 0, sizeof a.ref);
                 /* The listings are of this game's rules: the next game, or

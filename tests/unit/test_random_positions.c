@@ -34,7 +34,7 @@
 /* The positions placed for each game and option value. */
 static int placed(void)
 {
-    return thorough() ? 400 : quick() ? 12 : 20;
+    return thorough() ? 200 : quick() ? 12 : 20;
 }
 
 /* Whether pieces of kind K can be in hand: it starts there, or a
