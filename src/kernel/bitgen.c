@@ -55,6 +55,15 @@ static bool use_x86(void)
 }
 #endif
 
+bool rm_bits_x86(void)
+{
+#ifdef RM_BITS_X86
+    return use_x86();
+#else
+    return false;
+#endif
+}
+
 size_t rm_bits_state_size(const rm_bits *k)
 {
     return k->size;

@@ -89,6 +89,10 @@ void rm_set_bit_kernel(bool on);
  * (false, the default; the environment variable RIMAU_PORTABLE set to
  * anything but 0 has the same effect as true): the tests run both. */
 void rm_set_bit_kernel_portable(bool on);
+/* Whether kernels made now play on the code for x86-64 processors with
+ * POPCNT and BMI2 (as rm_set_bit_kernel_portable says): where they do,
+ * other layers may use those instructions too (the solver's ranking). */
+bool rm_bits_x86(void);
 /* Kernels made from now on keep their point sets in two words even on a
  * layout of one (true), for the tests that compare the two codes. */
 void rm_set_bit_kernel_two_words(bool on);

@@ -85,6 +85,7 @@ rm_solver *new_solver(const rm_game *g, const rm_solve_options *o, char *err, si
     s->lock_type = F_UNLCK;
     s->g = g;
     s->k = k;
+    s->x86 = rm_bits_x86();
     s->o = *o;
     if (!s->o.memory)
         s->o.memory = (size_t)4 << 30;

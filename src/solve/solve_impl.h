@@ -133,6 +133,7 @@ typedef struct tier {
 struct rm_solver {
     const rm_game *g;
     const rm_bits *k;
+    bool x86;                  /* ranks with POPCNT and BMI2 (rank_x.c): rm_bits_x86 */
     rm_solve_options o;
     int nbits, npoints;
     u128 board;
@@ -197,6 +198,16 @@ static inline void set_val(tier *t, uint64_t i, int v)
 static inline int nsets(const rm_solver *s)
 {
     return MAXK + s->nup;
+}
+
+/* The height of the stack on point B: 1 + the layers (SETS[MAXK ..]) it
+ * is in. */
+static inline int height_at(const rm_solver *s, const u128 *sets, int b)
+{
+    int h = 1;
+    for (int j = 0; j < s->nup && (sets[MAXK + j] >> b & 1); j++)
+        h++;
+    return h;
 }
 
 static inline u128 apply_sym(const rm_solver *s, int g, u128 x)
@@ -283,6 +294,14 @@ uint64_t encode(const rm_solver *s, const tier *t, const u128 *sets, int side);
 /* The sets of the position of index I of tier T, and its side to move;
  * -1 when I stands for no position. */
 int decode(const rm_solver *s, const tier *t, uint64_t i, u128 *sets);
+/* (the two copies of rank_words.h, which encode and decode choose from) */
+uint64_t encode_portable(const rm_solver *s, const tier *t, const u128 *sets, int side);
+int decode_portable(const rm_solver *s, const tier *t, uint64_t i, u128 *sets);
+#if defined __x86_64__ && defined __GNUC__
+#define RM_RANK_X 1
+uint64_t encode_x(const rm_solver *s, const tier *t, const u128 *sets, int side);
+int decode_x(const rm_solver *s, const tier *t, uint64_t i, u128 *sets);
+#endif
 /* The same, -1 also for an index not the least of its class. */
 int position_at(const rm_solver *s, const tier *t, uint64_t i, u128 *sets);
 void sets_of(const rm_solver *s, const rm_bstate *bs, u128 *sets);

@@ -35,6 +35,7 @@
 #include "exec.h"
 #include "match.h"
 #include "players.h"
+#include "position.h"
 #include "solve.h"
 
 enum { UNKNOWN = 3 };
@@ -1006,6 +1007,96 @@ static int round_trips(const rm_solver *s, const rm_game *g, const tier *t, cons
     return kept;
 }
 
+/* The two copies of the ranking (rank_words.h): the portable one and the
+ * one for POPCNT and BMI2 give each index the same position and each
+ * position the same index, on a board of one word and of two, with
+ * stacks, with symmetry and without, on the tier of the start and of the
+ * position after a few turns. */
+static void solve__ranking__the_x86_code_ranks_as_the_portable(void **state)
+{
+    (void)state;
+#ifdef RM_RANK_X
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt") || !__builtin_cpu_supports("bmi2"))
+        skip();
+    static const struct {
+        const char *file, *option, *value;
+        const char *position; /* (NULL: the start) */
+    } games[] = {
+        /* two words: 93 points, a few pieces on either side of 64 */
+        { "games/satoel.game", NULL, NULL, "W40W10b20bb18 - south play,play 1" },
+        { "games/kaooa.game", NULL, NULL, NULL },
+        { "games/tiger-and-buffaloes.game", NULL, NULL, NULL },
+        { "tests/games/solve-stacks.game", "stacks", "both", NULL },
+    };
+    int compared = 0;
+    for (size_t gi = 0; gi < sizeof games / sizeof *games; gi++) {
+        rm_game *g = load_test_game(games[gi].file, games[gi].option, games[gi].value);
+        for (int plain = 0; plain < 2; plain++) {
+            char err[256];
+            rm_solver *s = new_solver(g, &(rm_solve_options){ .no_symmetry = plain }, err,
+                                      sizeof err);
+            if (!s)
+                fail_msg("%s", err);
+            rm_state st;
+            rm_initial(g, &st);
+            int at;
+            if (games[gi].position &&
+                rm_parse_position_string(g, games[gi].position, &st, &at, err, sizeof err) != 0)
+                fail_msg("%s: %s", games[gi].position, err);
+            uint64_t x = 0x9E3779B97F4A7C15ull + gi;
+            for (int walk = 0; walk < 4; walk++) {
+                rm_bstate bs;
+                rm_bits_from_state(s->k, &st, &bs);
+                tier t;
+                memset(&t, 0, sizeof t);
+                key_of(s, &bs, &t.key);
+                bool laid = lay_out(s, &t);
+                print_message("%s%s: tier %s, %s\n", g->name, plain ? ", no symmetry" : "",
+                              t.name, laid ? "laid out" : "too large");
+                for (int q = 0; q < 2000 && laid; q++) {
+                    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                    uint64_t i = q == 0 ? 0 : q == 1 ? t.size - 1 : x % t.size;
+                    u128 a[MAXS], b[MAXS];
+                    int sa = decode_portable(s, &t, i, a), sb = decode_x(s, &t, i, b);
+                    assert_int_equal(sa, sb);
+                    for (int k = 0; k < nsets(s); k++)
+                        if (a[k] != b[k])
+                            fail_msg("%s, tier %s: index %llu decodes to other sets", g->name,
+                                     t.name, (unsigned long long)i);
+                    if (sa < 0)
+                        continue;
+                    uint64_t ea = encode_portable(s, &t, a, sa), eb = encode_x(s, &t, a, sa);
+                    if (ea != eb)
+                        fail_msg("%s, tier %s: a position of index %llu, %llu portable, %llu x86",
+                                 g->name, t.name, (unsigned long long)i, (unsigned long long)ea,
+                                 (unsigned long long)eb);
+                    compared++;
+                }
+                /* on to a later tier: a few turns on */
+                rm_turnlist l;
+                rm_turnlist_init(&l);
+                for (int k = 0; k < 6; k++) {
+                    int n = rm_legal_turns(g, &st, &l);
+                    if (n <= 0)
+                        break;
+                    int j = (int)(x % (uint64_t)n);
+                    x = x * 6364136223846793005ull + 1442695040888963407ull;
+                    rm_apply(g, &st, rm_turn_moves(&l, j), l.turns[j].n);
+                }
+                rm_turnlist_free(&l);
+            }
+            rm_solver_free(s);
+        }
+        rm_game_destroy(g);
+    }
+    print_message("%d positions ranked alike\n", compared);
+    assert_true(compared > 10000);
+#else
+    skip();
+#endif
+}
+
 static void solve__tier_past_2_to_the_32__numbers_its_positions(void **state)
 {
     (void)state;
@@ -1188,6 +1279,7 @@ int main(void)
         cmocka_unit_test(solve__perfect_player__tells_its_solves_progress),
         cmocka_unit_test(solve__estimate__counts_the_classes_a_solve_tables),
         cmocka_unit_test(solve__tier_past_2_to_the_32__numbers_its_positions),
+        cmocka_unit_test(solve__ranking__the_x86_code_ranks_as_the_portable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
