@@ -621,8 +621,13 @@ static int stabilizer(const rm_solver *s, const u128 *sets)
     int n = 0;
     for (int g = 0; g < s->nsyms; g++) {
         bool same = true;
-        for (int k = 0; k < nsets(s) && same; k++)
-            same = k >= s->g->nkinds && k < MAXK ? true : apply_sym(s, g, sets[k]) == sets[k];
+        for (int k = 0; k < nsets(s) && same; k++) {
+            if (k >= s->g->nkinds && k < MAXK)
+                continue;
+            u128 x = sets[k];
+            /* (one member's image first: most symmetries move it out) */
+            same = !x || ((x >> s->perm[g][low2(x)] & 1) && apply_sym(s, g, x) == x);
+        }
         n += same;
     }
     return n;
