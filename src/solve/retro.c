@@ -48,6 +48,7 @@ enum {
     LOSES_OUT = 8,             /* has a turn into another tier that loses */
     PUSHED_LOST = 16,          /* waits, lost: every turn loses (counted again, the turns
                                 * kept may still tell it of the last child's other turns) */
+    INNER = 32,                /* has a turn within the tier: going back may reach it */
 };
 
 typedef struct work {
@@ -61,7 +62,10 @@ typedef struct work {
     void **bucket;             /* positions to decide, by distance */
     size_t *nbucket, *capbucket;
     int nbuckets;
-    uint8_t *state;            /* DONE, OVER, PUSHED_BACK, LOSES_OUT, PUSHED_LOST */
+    uint8_t *state;            /* DONE, OVER, PUSHED_BACK, LOSES_OUT, PUSHED_LOST, INNER */
+    uint64_t inner;            /* the positions INNER not yet decided: none left, going back
+                                * decides the rest without looking for the positions before
+                                * them (a tier where every position is over: no turn stays) */
     rm_btally *tally;          /* (open_turns) */
     rm_turnlist l;
 } work;
@@ -157,6 +161,7 @@ typedef struct scan {
     tkey last_key;
     tier *last_tier;
     uint64_t aliases;
+    uint64_t inner;            /* the positions looked at with a turn within the tier */
     rm_btally *tally;
     rm_turnlist l;
     bool failed;
@@ -250,12 +255,14 @@ static bool scan_position(scan *sc, uint64_t i)
     size_t mark = sc->nedges;
     uint32_t cnt = 0;
     int maxd = -1, win = -1;
+    bool inner = false;
     for (int j = 0; j < n && !sc->failed; j++) {
         play_turn(s, size, &bs, sc->tally, &sc->l, &st, j, &child);
         tkey ck;
         key_of(s, &child, &ck);
         if (memcmp(&ck, &t->key, sizeof ck) == 0) {
             cnt++;
+            inner = true;
             if (t->unmoves)
                 continue; /* (the turn is found again backwards: unmoves) */
             u128 cs[MAXS];
@@ -317,6 +324,10 @@ static bool scan_position(scan *sc, uint64_t i)
     w->cnt[i] = (uint8_t)(cnt < (uint32_t)w->cap ? cnt : (uint32_t)w->cap);
     if (maxd >= 0 && cnt > 0 && win < 0)
         w->state[i] = LOSES_OUT; /* (it may be lost later: its longest loss is found again) */
+    if (inner) {
+        w->state[i] |= INNER;
+        sc->inner++;
+    }
     if (win >= 0)
         scan_push(sc, win + 1, i);
     else if (cnt == 0)
@@ -472,7 +483,8 @@ static bool forward(rm_solver *s, tier *t, work *w)
             else if (!merge_scan(s, w, &sc[i]))
                 break;
             t->aliases += sc[i].aliases;
-            sc[i].aliases = 0;
+            w->inner += sc[i].inner;
+            sc[i].aliases = sc[i].inner = 0;
             ndeferred += sc[i].ndeferred;
         }
         if (s->failed || ndeferred == 0)
@@ -832,6 +844,8 @@ static int settle(tier *t, work *w, int d, uint64_t i, int *v)
 {
     if (w->state[i] & DONE)
         return -1;
+    if (w->state[i] & INNER)
+        w->inner--;
     w->state[i] = DONE;
     *v = w->cnt[i] > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
     set_val(t, i, *v);
@@ -950,7 +964,7 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
                 break;
             uint64_t i = bucket_at(w, d, q);
             int v, side = settle(t, w, d, i, &v);
-            if (side < 0)
+            if (side < 0 || w->inner == 0)
                 continue;
             unmoves(s, t, i, &b);
             for (int e = 0; e < b.n && !s->failed; e++)
