@@ -648,6 +648,7 @@ static int stabilizer(const rm_solver *s, const u128 *sets)
 typedef struct before {
     uint64_t *idx;             /* the classes before */
     uint32_t *count;           /* and the unmoves into each */
+    uint8_t *stab;             /* and the symmetries that map each onto itself (with symmetry) */
     int n, cap;
     rm_btally *tally;
     rm_turnlist l;
@@ -687,12 +688,18 @@ static void add_before(rm_solver *s, const tier *t, const u128 *psets, int side,
         uint32_t *nc = realloc(b->count, (size_t)cap * sizeof *nc);
         if (nc)
             b->count = nc;
-        if (!ni || !nc) {
+        uint8_t *ns = realloc(b->stab, (size_t)cap * sizeof *ns);
+        if (ns)
+            b->stab = ns;
+        if (!ni || !nc || !ns) {
             fail(s, "out of memory");
             return;
         }
         b->cap = cap;
     }
+    /* (a position and its class's least have stabilizers of one size:
+     * the position found is taken, not the class decoded) */
+    b->stab[b->n] = (uint8_t)(s->nsyms > 1 ? stabilizer(s, psets) : 1);
     b->idx[b->n] = j;
     b->count[b->n++] = 1;
 }
@@ -825,9 +832,7 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
     if (s->nsyms > 1) {
         int sc = stabilizer(s, sets);
         for (int j = 0; j < b->n; j++) {
-            u128 psets[MAXS];
-            decode(s, t, b->idx[j], psets);
-            int sp = stabilizer(s, psets);
+            int sp = b->stab[j];
             if ((b->count[j] * (uint32_t)sp) % (uint32_t)sc != 0) {
                 fail(s, "internal error: unmoves of tier %s do not divide by symmetry", t->name);
                 return;
@@ -974,6 +979,7 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
     }
     free(b.idx);
     free(b.count);
+    free(b.stab);
     rm_turnlist_free(&b.l);
 }
 
@@ -1158,5 +1164,6 @@ int unmoves_of(rm_solver *s, const rm_state *st, rm_state *out, int max)
     }
     free(b.idx);
     free(b.count);
+    free(b.stab);
     return n;
 }
