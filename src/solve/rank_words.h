@@ -1,8 +1,9 @@
 /* rank_words.h: the ranking of a tier's positions (see rank.c), the
  * code every encode and decode runs, written once and compiled twice:
  * portable in rank.c, and for x86-64 processors with POPCNT and BMI2 in
- * rank_x.c (RANK_X: pext and pdep), chosen where the bit kernel uses its
- * own code for them (rm_bits_x86). F(name) names each copy's functions. */
+ * rank_x.c (RANK_X: pext and pdep), chosen where the bit kernel would
+ * take its own code for them (rm_bits_x86). F(name) names each copy's
+ * functions. */
 
 #ifdef RANK_X
 #include <immintrin.h>
@@ -39,8 +40,7 @@ static uint64_t F(rank_in)(const rm_solver *s, u128 x, u128 free)
         for (y = _pext_u64((uint64_t)(x >> 64), hi); y; y &= y - 1, i++)
             r += s->binom[below + __builtin_ctzll(y)][i];
     }
-    return r;
-#endif
+#else
     if (!(free >> 64)) { /* (a board of one word: one count a member, not two) */
         uint64_t x1 = (uint64_t)x, f1 = (uint64_t)free;
         for (; x1; x1 &= x1 - 1, i++)
@@ -48,9 +48,10 @@ static uint64_t F(rank_in)(const rm_solver *s, u128 x, u128 free)
         return r;
     }
     for (; x; x &= x - 1, i++) {
-        int p = RK_PC2(free & (bit2(low2(x)) - 1));
+        int p = pc2(free & (bit2(low2(x)) - 1));
         r += s->binom[p][i];
     }
+#endif
     return r;
 }
 
