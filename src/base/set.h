@@ -29,6 +29,43 @@ static inline int word_count(uint64_t w)
     return (int)((w * 0x0101010101010101ull) >> 56);
 }
 
+/* The members of a word, and the place of its K-th member (K below
+ * their number): instructions where the code is compiled for them
+ * (popcnt, BMI2's pdep: a file under #pragma GCC target, as the bit
+ * kernel's and the solver's x86 copies are; WebAssembly has a popcount,
+ * not pdep), else branch-free arithmetic on its bytes (__builtin_popcountll
+ * would call a library routine). */
+static inline int pop64(uint64_t x)
+{
+#if defined __POPCNT__ || defined __wasm__ /* (WebAssembly's i64.popcnt) */
+    return __builtin_popcountll(x);
+#else
+    return word_count(x);
+#endif
+}
+
+static inline int sel64(uint64_t x, int k)
+{
+#if defined __BMI2__
+    return __builtin_ctzll(__builtin_ia32_pdep_di((uint64_t)1 << k, x));
+#else
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t c = x - ((x >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full; /* the members of each byte */
+    uint64_t upto = c * ones;                    /* ... of it and the bytes below */
+    /* the bytes whose running count is at most K: those below the one
+     * that holds the K-th member */
+    uint64_t below = ((((uint64_t)k * ones) | highs) - upto) & highs;
+    int byte = (int)(((below >> 7) * ones) >> 56);
+    int before = byte ? (int)(upto >> (8 * (byte - 1)) & 0xFF) : 0;
+    unsigned b = (unsigned)(x >> (8 * byte)) & 0xFF;
+    for (int i = k - before; i > 0; i--)
+        b &= b - 1;
+    return 8 * byte + __builtin_ctz(b);
+#endif
+}
+
 static inline int set_count(const rm_set *s)
 {
     int n = 0;

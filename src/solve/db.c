@@ -469,8 +469,8 @@ static bool totals_agree(const rm_solver *s, const tier *t, const db_header *h)
         uint64_t wins = w & low, losses = w >> 1 & low;
         if ((wins & losses) != 0)
             return false; /* (3: no value) */
-        won += (uint64_t)pc64(wins);
-        lost += (uint64_t)pc64(losses);
+        won += (uint64_t)pop64(wins);
+        lost += (uint64_t)pop64(losses);
         for (; wins != 0; wins &= wins - 1) {
             uint64_t i = 4 * (uint64_t)j + (uint64_t)__builtin_ctzll(wins) / 2;
             if (i < t->size && t->dist[i] > longest)

@@ -94,6 +94,7 @@ int decode(const rm_solver *s, const tier *t, uint64_t i, u128 *sets)
 #endif
     return decode_portable(s, t, i, sets);
 }
+
 /* The position of index I of tier T into SETS, and its side to move: -1
  * when I stands for none, or for one of a class of symmetric positions
  * that another index stands for. */

@@ -1,26 +1,13 @@
 /* rank_words.h: the ranking of a tier's positions (see rank.c), the
  * code every encode and decode runs, written once and compiled twice:
  * portable in rank.c, and for x86-64 processors with POPCNT and BMI2 in
- * rank_x.c (RANK_X: pext and pdep), chosen where the bit kernel would
- * take its own code for them (rm_bits_x86). F(name) names each copy's
- * functions. */
+ * rank_x.c (RANK_X: pext here, and popcnt and pdep through set.h's pop64
+ * and sel64, which that file's target turns on), chosen where the bit
+ * kernel would take its own code for them (rm_bits_x86). F(name) names
+ * each copy's functions. */
 
 #ifdef RANK_X
 #include <immintrin.h>
-/* The K-th member of X: the K-th bit of the word it lies in, by pdep. */
-static inline int rk_select(u128 x, int k)
-{
-    uint64_t lo = (uint64_t)x;
-    int n = __builtin_popcountll(lo);
-    if (k < n)
-        return __builtin_ctzll(_pdep_u64((uint64_t)1 << k, lo));
-    return 64 + __builtin_ctzll(_pdep_u64((uint64_t)1 << (k - n), (uint64_t)(x >> 64)));
-}
-#define RK_SELECT(x, k) rk_select(x, k)
-#define RK_PC2(x) (__builtin_popcountll((uint64_t)(x)) + __builtin_popcountll((uint64_t)((x) >> 64)))
-#else
-#define RK_SELECT(x, k) select2(x, k)
-#define RK_PC2(x) pc2(x)
 #endif
 
 /* The colex rank of the set X among the points of FREE. */
@@ -44,7 +31,7 @@ static uint64_t F(rank_in)(const rm_solver *s, u128 x, u128 free)
     if (!(free >> 64)) { /* (a board of one word: one count a member, not two) */
         uint64_t x1 = (uint64_t)x, f1 = (uint64_t)free;
         for (; x1; x1 &= x1 - 1, i++)
-            r += s->binom[pc64(f1 & ((x1 & (~x1 + 1)) - 1))][i];
+            r += s->binom[pop64(f1 & ((x1 & (~x1 + 1)) - 1))][i];
         return r;
     }
     for (; x; x &= x - 1, i++) {
@@ -76,7 +63,7 @@ static u128 F(unrank_in)(const rm_solver *s, uint64_t r, int c, u128 free, int m
     int top = m - 1;
     for (int i = c; i >= 1; i--) {
         int p = F(colex_digit)(s, &r, i, top);
-        x |= bit2(RK_SELECT(free, p));
+        x |= bit2(select2(free, p));
         top = p - 1;
     }
     return x;
@@ -92,7 +79,7 @@ static uint64_t F(rank_stacks)(const rm_solver *s, const u128 *sets, u128 x, u12
     uint64_t r = 0;
     int i = 0;
     for (; x; x &= x - 1) {
-        int b = low2(x), e = RK_PC2(free & (bit2(b) - 1));
+        int b = low2(x), e = pc2(free & (bit2(b) - 1));
         for (int h = height_at(s, sets, b); h > 0; h--, i++)
             r += s->binom[e + i][i + 1];
     }
@@ -109,7 +96,7 @@ static u128 F(unrank_stacks)(const rm_solver *s, uint64_t r, int c, u128 free, i
     for (int i = c; i >= 1; i--) {
         int q = F(colex_digit)(s, &r, i, top);
         top = q - 1;
-        int nb = RK_SELECT(free, q - (i - 1));
+        int nb = select2(free, q - (i - 1));
         if (nb == b) {
             if (h - 1 < s->nup)
                 sets[MAXK + h - 1] |= bit2(b);
@@ -217,5 +204,3 @@ int F(decode)(const rm_solver *s, const tier *t, uint64_t i, u128 *sets)
     return side;
 }
 
-#undef RK_SELECT
-#undef RK_PC2

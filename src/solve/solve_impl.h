@@ -49,22 +49,12 @@ static inline void st2(uint64_t w[2], u128 x)
     w[1] = (uint64_t)(x >> 64);
 }
 
-/* The members of a set of 128 bits: the instruction where the build has
- * it, else word_count's arithmetic, inline (__builtin_popcountll would
- * call libgcc's routine, which took 13% of a solve of Tiger and
- * Buffaloes). */
-static inline int pc64(uint64_t x)
-{
-#if defined __POPCNT__ || defined __wasm__
-    return __builtin_popcountll(x);
-#else
-    return word_count(x);
-#endif
-}
-
+/* The members of a set of 128 bits (pop64, set.h: inline, where
+ * __builtin_popcountll called libgcc's routine, 13% of a solve of Tiger
+ * and Buffaloes). */
 static inline int pc2(u128 x)
 {
-    return pc64((uint64_t)x) + pc64((uint64_t)(x >> 64));
+    return pop64((uint64_t)x) + pop64((uint64_t)(x >> 64));
 }
 
 static inline int low2(u128 x)
@@ -81,9 +71,9 @@ static inline u128 bit2(int b)
 /* The K-th member of X (K below their number). */
 static inline int select2(u128 x, int k)
 {
-    for (int i = 0; i < k; i++)
-        x &= x - 1;
-    return low2(x);
+    uint64_t lo = (uint64_t)x;
+    int n = pop64(lo);
+    return k < n ? sel64(lo, k) : 64 + sel64((uint64_t)(x >> 64), k - n);
 }
 
 /* ---- tiers ---- */
