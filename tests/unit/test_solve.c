@@ -78,10 +78,9 @@ static int search(const rm_game *g, const rm_state *st, int depth, memo *m)
         m->lists = more;
         m->nlists = depth + 1;
     }
-    rm_turnlist *lp = &m->lists[depth];
+    rm_turnlist *l = &m->lists[depth]; /* (the deeper searches use other lists) */
     int side = rm_state_to_move(st);
-    int r = rm_result(g, st, NULL, lp, NULL), v;
-    const rm_turnlist l = *lp; /* (the deeper searches use other lists) */
+    int r = rm_result(g, st, NULL, l, NULL), v;
     assert_true(r != RM_FAILED);
     if (r != RM_ONGOING) {
         v = r == RM_DRAW ? RM_VALUE_DRAW : r == side ? RM_VALUE_WIN : RM_VALUE_LOSS;
@@ -90,9 +89,9 @@ static int search(const rm_game *g, const rm_state *st, int depth, memo *m)
     } else {
         bool all_lose = true;
         v = UNKNOWN;
-        for (int i = 0; i < l.n; i++) {
+        for (int i = 0; i < l->n; i++) {
             rm_state next = *st;
-            rm_apply(g, &next, rm_turn_moves(&l, i), l.turns[i].n);
+            rm_apply(g, &next, rm_turn_moves(l, i), l->turns[i].n);
             rm_state_set_clock(g, &next, 0, (int[2]){ rm_state_phase_turns(&next, 0),
                                                       rm_state_phase_turns(&next, 1) });
             int c = search(g, &next, depth - 1, m);
