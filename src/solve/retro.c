@@ -585,6 +585,29 @@ static const rm_turn_rule *pattern_of(const rm_solver *s, const tier *t, int sid
     return tr;
 }
 
+/* Whether SIDE's phase can end within tier T. A phase that ends when the
+ * side's hand is empty ends by the turn that empties it, which leaves a
+ * tier whose key holds pieces in hand; one that ends after N of its turns
+ * ends by a turn the key counts (rm_phase_turns_counted is at least N).
+ * So only a tier already past the end, which no turn reaches, is left. */
+static bool ends_within(const rm_solver *s, const tier *t, int side)
+{
+    const rm_game *g = s->g;
+    const rm_phase *ph = &g->rules.phases[t->key.phase[side]];
+    if (!ph->may_end)
+        return false;
+    if (ph->end == RM_END_HAND_EMPTY) {
+        const rm_side *sd = &g->sides[side];
+        int n = 0;
+        for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++)
+            n += t->key.hand[k];
+        return n == 0;
+    }
+    if (ph->end == RM_END_AFTER_TURNS)
+        return t->key.phase_turns[side] >= ph->end_turns;
+    return true;
+}
+
 /* The words of a moving action (moves.h) unmoves play back exactly. */
 #define UNMOVE_WORDS (RM_WORD_TARGETS | RM_WORD_DIRECTIONS | RM_WORD_REGION | RM_WORD_TO_EMPTY)
 
@@ -596,7 +619,7 @@ bool can_unmove(const rm_solver *s, const tier *t)
         return false; /* (a turn undone may come off a stack, or onto one) */
     for (int side = 0; side < 2; side++) {
         const rm_phase *ph = &g->rules.phases[t->key.phase[side]];
-        if (ph->before_play || ph->may_end || ph->compulsory_per_piece)
+        if (ph->before_play || ends_within(s, t, side) || ph->compulsory_per_piece)
             return false;
         bool stays;
         const rm_turn_rule *tr = pattern_of(s, t, side, &stays);
@@ -1049,6 +1072,95 @@ static void free_work(rm_solver *s, tier *t, work *w)
     free(w->capbucket);
 }
 
+/* Counts what tier T (solved) holds, and keeps it. */
+static tier *tier_solved(rm_solver *s, tier *t)
+{
+    t->solving = false;
+    if (s->failed)
+        return NULL;
+    /* what is left undecided is a draw; the totals */
+    for (uint64_t i = 0; i < t->size; i++) {
+        int v = get_val(t, i);
+        if (v == RM_VALUE_WIN) {
+            t->won++;
+            if (t->dist[i] > t->longest)
+                t->longest = t->dist[i];
+        } else if (v == RM_VALUE_LOSS) {
+            t->lost++;
+        }
+    }
+    t->drawn = t->size - t->aliases - t->won - t->lost;
+    for (int i = 0; i < s->ntiers; i++)
+        if (s->tiers[i] == t)
+            s->done[s->ndone++] = i;
+    save_tier(s, t);
+    report(s, t, t->size, 2);
+    return s->failed ? NULL : t;
+}
+
+/* ---- a tier over by its pieces ----
+ *
+ * Where the end rules decide a game by the pieces alone (a side with no
+ * pieces left, or down to its losing number: rules 1 and 2 of result.h,
+ * which read only the pieces on the board and in hand, both in the
+ * tier's key), every position of the tier is over with one winner, and
+ * no turn is looked at: each position is won for the winner to move and
+ * lost for the other, at distance 0. (Bagh-chal's tiers of 15 goats,
+ * 171,648,600 positions after its sliding phase alone, where the forward
+ * pass read the end rules position by position.) */
+
+/* The winner of every position of tier T, when the pieces decide it;
+ * else -1. The end rules are asked once, of its first position. */
+static int won_by_pieces(rm_solver *s, const tier *t)
+{
+    for (uint64_t i = 0; i < t->size; i++) {
+        u128 sets[MAXS];
+        int side = position_at(s, t, i, sets);
+        if (side < 0)
+            continue;
+        rm_bstate bs;
+        rm_state st;
+        rm_outcome out;
+        make_state(s, t, sets, side, &bs);
+        rm_btally *tally = malloc(sizeof *tally);
+        rm_turnlist l;
+        rm_turnlist_init(&l);
+        int r = tally ? rm_bits_result(s->g, s->k, &bs, NULL, tally, &l, &st, &out) : RM_FAILED;
+        free(tally);
+        rm_turnlist_free(&l);
+        if (r == RM_FAILED || r == RM_ONGOING || r == RM_DRAW)
+            return -1;
+        return out.rule == RM_BY_NO_PIECES || out.rule == RM_BY_LOSING_NUMBER ? r : -1;
+    }
+    return -1;
+}
+
+/* Decides every position of tier T (whose values are 0, a draw, and
+ * distances 0) over, won by WINNER. An index stands for a position of
+ * its own (not an alias, rank.c) wherever the first kind's class has no
+ * symmetry but the identity and nothing stacks: those need no decoding. */
+static void decide_over(rm_solver *s, tier *t, int winner)
+{
+    uint64_t block = t->nk > 0 ? t->rest : t->per_side;
+    for (uint64_t b = 0; b * block < t->size; b++) {
+        if ((b & 0xFF) == 0 && b) {
+            report(s, t, b * block, 0);
+            if (s->failed)
+                return;
+        }
+        uint64_t from = b * block, f = from % t->per_side / block;
+        int v = from / t->per_side == (uint64_t)winner ? RM_VALUE_WIN : RM_VALUE_LOSS;
+        bool own = s->nup == 0 && (!t->sym || (t->sym->stab[f] & (t->sym->stab[f] - 1)) == 0);
+        for (uint64_t i = from; i < from + block; i++) {
+            u128 sets[MAXS];
+            if (own || position_at(s, t, i, sets) >= 0)
+                set_val(t, i, v);
+            else
+                t->aliases++;
+        }
+    }
+}
+
 tier *solve_key(rm_solver *s, const tkey *key)
 {
     if (s->failed)
@@ -1097,6 +1209,13 @@ tier *solve_key(rm_solver *s, const tkey *key)
     t->solving = true;
     t->val = take_mem(s, val_bytes(t), "a tier's values");
     t->dist = take_mem(s, (size_t)t->size * sizeof *t->dist, "a tier's distances");
+    int winner = t->val && t->dist ? won_by_pieces(s, t) : -1;
+    if (winner >= 0) {
+        int was = clock_phase(s, PHASE_FORWARD);
+        decide_over(s, t, winner);
+        clock_phase(s, was);
+        return tier_solved(s, t);
+    }
     int cap = s->o.count_cap > 0 && s->o.count_cap < 255 ? s->o.count_cap : 255;
     work w = { .wide = t->size > UINT32_MAX, .cap = cap };
     rm_turnlist_init(&w.l);
@@ -1114,27 +1233,7 @@ tier *solve_key(rm_solver *s, const tkey *key)
     }
     clock_phase(s, was);
     free_work(s, t, &w);
-    t->solving = false;
-    if (s->failed)
-        return NULL;
-    /* what is left undecided is a draw; the totals */
-    for (uint64_t i = 0; i < t->size; i++) {
-        int v = get_val(t, i);
-        if (v == RM_VALUE_WIN) {
-            t->won++;
-            if (t->dist[i] > t->longest)
-                t->longest = t->dist[i];
-        } else if (v == RM_VALUE_LOSS) {
-            t->lost++;
-        }
-    }
-    t->drawn = t->size - t->aliases - t->won - t->lost;
-    for (int i = 0; i < s->ntiers; i++)
-        if (s->tiers[i] == t)
-            s->done[s->ndone++] = i;
-    save_tier(s, t);
-    report(s, t, t->size, 2);
-    return s->failed ? NULL : t;
+    return tier_solved(s, t);
 }
 
 /* ---- for the tests ---- */

@@ -6,7 +6,9 @@
  * not to depth D - 1, and a drawn one is neither won nor lost by a
  * search deeper than any win. The solve with the board's symmetries
  * gives every position the value and distance the solve without them
- * gives, and so does the solve that keeps each tier's turns instead of
+ * gives, and each of its tiers holds as many positions as the other's
+ * positions of that tier make classes (the tiers over by their pieces
+ * too, whose aliases are skipped without a pass), and so does the solve that keeps each tier's turns instead of
  * finding them backwards (unmoves), and so does the solve whose counts of
  * turns saturate at once (each counted again by generating the turns).
  * The count of the positions the start reaches (rm_solver_reach) is the
@@ -266,6 +268,39 @@ static void reach_agrees(const rm_game *g, rm_solver *s, rm_solver *plain, const
     assert_int_equal(d, longest);
 }
 
+/* Each tier of the solve with symmetry S holds one position a class: as
+ * many as the classes of the positions of the same tier without it
+ * (PLAIN), each counted once by the index its positions encode to. */
+static void classes_agree(const rm_game *g, const rm_solver *s, const rm_solver *plain)
+{
+    for (int ti = 0; ti < plain->ntiers; ti++) {
+        const tier *pt = plain->tiers[ti];
+        const tier *t = find_tier(s, &pt->key);
+        if (!t)
+            fail_msg("%s: tier %s is solved without symmetry only", g->name, pt->name);
+        uint64_t *seen = calloc(t->size / 64 + 1, sizeof *seen), classes = 0;
+        assert_non_null(seen);
+        for (uint64_t i = 0; i < pt->size; i++) {
+            u128 sets[MAXS];
+            int side = decode(plain, pt, i, sets);
+            if (side < 0)
+                continue;
+            uint64_t c = encode(s, t, sets, side);
+            assert_true(c < t->size);
+            if (!(seen[c / 64] >> (c % 64) & 1))
+                classes++;
+            seen[c / 64] |= (uint64_t)1 << (c % 64);
+        }
+        free(seen);
+        if (classes != t->won + t->lost + t->drawn)
+            fail_msg("%s: tier %s holds %llu classes, with symmetry %llu positions (won %llu, "
+                     "lost %llu, drawn %llu)",
+                     g->name, t->name, (unsigned long long)classes,
+                     (unsigned long long)(t->won + t->lost + t->drawn), (unsigned long long)t->won,
+                     (unsigned long long)t->lost, (unsigned long long)t->drawn);
+    }
+}
+
 /* Every position G's start leads to: the solver's value is the search's. */
 static void agrees_with_search(const rm_game *g, int max_positions, bool saturated)
 {
@@ -280,6 +315,7 @@ static void agrees_with_search(const rm_game *g, int max_positions, bool saturat
      * where not SATURATED, the solves above stand in */
     rm_solver *recounted = saturated ? solve_capped(g, true, true, NULL, 1) : s;
     rm_solver *edges_recounted = saturated ? solve_capped(g, true, false, NULL, 1) : edges;
+    classes_agree(g, s, plain);
     rm_solve_stats st;
     rm_solver_stats(s, &st);
     reach r;
