@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -221,6 +222,11 @@ size_t val_bytes(const tier *t)
     return (size_t)((t->size + 3) / 4);
 }
 
+size_t dist_bytes(const tier *t)
+{
+    return (size_t)t->size * 2;
+}
+
 /* ---- the lock of a database's folder ----
  *
  * A solve with --db DIR (rimau solve, the perfect player) locks the file
@@ -359,8 +365,61 @@ static void write_summed(FILE *f, const void *p, size_t n, uint64_t *crc)
         fwrite(p, 1, n, f);
 }
 
-/* Writes tier T to the database (no database: nothing). */
-void save_tier(rm_solver *s, const tier *t)
+/* ---- the tiers solved, from their files ----
+ *
+ * With a database, a tier once written (or read whole) keeps its values
+ * and distances in its file, mapped, not in the solve's memory: the page
+ * cache holds what the solve reads of them and lets go of it under
+ * pressure. So --memory bounds the tiers being solved and not every tier
+ * solved: a game whose solved tiers pass the memory (Bagh-chal's placing
+ * phase: some 80 GB of values and distances) goes on as long as the
+ * tiers one tier leads to fit in the page cache (else more slowly, read
+ * from the disk again). The mapping is private (a value set by
+ * rm_solver_set_value stays in memory) and of the file as it was: a
+ * later write of the tier renames a new file over it, which leaves the
+ * mapped one whole. The file's values and distances were checked (its
+ * checksum when read; written from memory when saved). Where the file
+ * cannot be mapped, the tier stays in memory. */
+
+/* Puts tier T's file PATH, whose values and distances are T's, in place
+ * of T's copy of them. */
+static void map_tier(rm_solver *s, tier *t, const char *path)
+{
+    size_t off = sizeof(db_header) + (size_t)t->nnext * sizeof(tkey);
+    size_t len = off + val_bytes(t) + dist_bytes(t) + 8;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    struct stat sb;
+    void *p = MAP_FAILED;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size == len)
+        p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (p == MAP_FAILED)
+        return;
+    give_mem(s, t->val, val_bytes(t));
+    give_mem(s, t->dist, dist_bytes(t));
+    t->map = p;
+    t->maplen = len;
+    t->val = (uint8_t *)p + off;
+    t->dist = (uint8_t *)p + off + val_bytes(t);
+}
+
+/* Lets go of tier T's values and distances, in memory or mapped. */
+void unmap_tier(rm_solver *s, tier *t)
+{
+    if (t->map) {
+        munmap(t->map, t->maplen);
+        t->map = NULL;
+    } else {
+        give_mem(s, t->val, val_bytes(t));
+        give_mem(s, t->dist, dist_bytes(t));
+    }
+    t->val = t->dist = NULL;
+}
+
+/* Writes tier T to the database (no database: nothing), and maps it. */
+void save_tier(rm_solver *s, tier *t)
 {
     if (!s->o.db)
         return;
@@ -378,14 +437,16 @@ void save_tier(rm_solver *s, const tier *t)
     write_summed(f, &h, sizeof h, &crc);
     write_summed(f, t->next, (size_t)t->nnext * sizeof *t->next, &crc);
     write_summed(f, t->val, val_bytes(t), &crc);
-    write_summed(f, t->dist, (size_t)t->size * sizeof *t->dist, &crc);
+    write_summed(f, t->dist, dist_bytes(t), &crc);
     if (!ferror(f))
         fwrite(&crc, sizeof crc, 1, f);
     /* (the folder is synced once, at the end of the solve: sync_folder) */
-    if (rm_out_commit(&o, err, sizeof err) != 0)
+    if (rm_out_commit(&o, err, sizeof err) != 0) {
         fail(s, "%s", err);
-    else
-        s->unsynced = true;
+        return;
+    }
+    s->unsynced = true;
+    map_tier(s, t, path);
 }
 
 /* Makes the tiers written into the folder durable (their names: each
@@ -473,8 +534,8 @@ static bool totals_agree(const rm_solver *s, const tier *t, const db_header *h)
         lost += (uint64_t)pop64(losses);
         for (; wins != 0; wins &= wins - 1) {
             uint64_t i = 4 * (uint64_t)j + (uint64_t)__builtin_ctzll(wins) / 2;
-            if (i < t->size && t->dist[i] > longest)
-                longest = t->dist[i];
+            if (i < t->size && get_dist(t, i) > longest)
+                longest = get_dist(t, i);
         }
     }
     for (uint64_t i = t->size; i < 4 * (uint64_t)nbytes; i++)
@@ -542,7 +603,7 @@ static void read_tier(rm_solver *s, tier *t, FILE *f, const db_header *hp, uint6
     bool read_ok;
     if (ours) {
         t->val = take_mem(s, val_bytes(t), "a tier's values");
-        t->dist = take_mem(s, (size_t)t->size * sizeof *t->dist, "a tier's distances");
+        t->dist = take_mem(s, dist_bytes(t), "a tier's distances");
         t->nnext = h.nnext;
         t->next = malloc((size_t)(t->nnext ? t->nnext : 1) * sizeof *t->next);
         if (!t->val || !t->dist || !t->next) {
@@ -551,7 +612,7 @@ static void read_tier(rm_solver *s, tier *t, FILE *f, const db_header *hp, uint6
         }
         read_ok = read_summed(f, t->next, (uint64_t)t->nnext * sizeof *t->next, &crc, NULL) &&
                   read_summed(f, t->val, val_bytes(t), &crc, NULL) &&
-                  read_summed(f, t->dist, t->size * sizeof *t->dist, &crc, NULL);
+                  read_summed(f, t->dist, dist_bytes(t), &crc, NULL);
     } else {
         read_ok = read_summed(f, NULL, length - sizeof h - 8, &crc, NULL);
     }
@@ -620,6 +681,7 @@ bool load_tier(rm_solver *s, tier *t)
     fclose(f);
     if (s->failed)
         return false;
+    map_tier(s, t, path);
     t->loaded = true;
     return true;
 }

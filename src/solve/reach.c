@@ -145,13 +145,13 @@ static void count(pass *p, tier *t)
                 o->lost++;
             } else {
                 o->won++;
-                if (t->dist[i] > o->longest || o->won == 1) {
+                if (get_dist(t, i) > o->longest || o->won == 1) {
                     u128 sets[MAXS];
                     rm_bstate bs;
                     int side = decode(p->s, t, i, sets);
                     make_state(p->s, t, sets, side, &bs);
                     rm_bits_to_state(p->s->k, &bs, &o->longest_at);
-                    o->longest = t->dist[i];
+                    o->longest = get_dist(t, i);
                 }
             }
         }

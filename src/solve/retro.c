@@ -23,7 +23,7 @@ int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int 
     sets_of(s, bs, sets);
     uint64_t j = encode(s, t, sets, bs->to_move);
     int v = get_val(t, j);
-    *dist = t->dist[j];
+    *dist = get_dist(t, j);
     if (bs->to_move != side && v != RM_VALUE_DRAW)
         v = v == RM_VALUE_WIN ? RM_VALUE_LOSS : RM_VALUE_WIN;
     return v;
@@ -877,7 +877,7 @@ static int settle(tier *t, work *w, int d, uint64_t i, int *v)
     w->state[i] = DONE;
     *v = w->cnt[i] > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
     set_val(t, i, *v);
-    t->dist[i] = (uint16_t)d;
+    set_dist(t, i, d);
     return (int)(i / t->per_side);
 }
 
@@ -1083,8 +1083,8 @@ static tier *tier_solved(rm_solver *s, tier *t)
         int v = get_val(t, i);
         if (v == RM_VALUE_WIN) {
             t->won++;
-            if (t->dist[i] > t->longest)
-                t->longest = t->dist[i];
+            if (get_dist(t, i) > t->longest)
+                t->longest = get_dist(t, i);
         } else if (v == RM_VALUE_LOSS) {
             t->lost++;
         }
@@ -1208,7 +1208,7 @@ tier *solve_key(rm_solver *s, const tkey *key)
         return NULL;
     t->solving = true;
     t->val = take_mem(s, val_bytes(t), "a tier's values");
-    t->dist = take_mem(s, (size_t)t->size * sizeof *t->dist, "a tier's distances");
+    t->dist = take_mem(s, dist_bytes(t), "a tier's distances");
     int winner = t->val && t->dist ? won_by_pieces(s, t) : -1;
     if (winner >= 0) {
         int was = clock_phase(s, PHASE_FORWARD);

@@ -232,8 +232,7 @@ void rm_solver_free(rm_solver *s)
         return;
     lock_release(s);
     for (int i = 0; i < s->ntiers; i++) {
-        free(s->tiers[i]->val);
-        free(s->tiers[i]->dist);
+        unmap_tier(s, s->tiers[i]);
         free(s->tiers[i]->next);
         free(s->tiers[i]->seen);
         free(s->tiers[i]->todo);
@@ -266,7 +265,7 @@ int rm_solver_value(const rm_solver *s, const rm_state *st, int *distance)
     u128 sets[MAXS];
     sets_of(s, &bs, sets);
     uint64_t i = encode(s, t, sets, bs.to_move);
-    *distance = get_val(t, i) == RM_VALUE_DRAW ? 0 : t->dist[i];
+    *distance = get_val(t, i) == RM_VALUE_DRAW ? 0 : get_dist(t, i);
     return get_val(t, i);
 }
 
@@ -283,7 +282,7 @@ int rm_solver_set_value(rm_solver *s, const rm_state *st, int value, int distanc
     sets_of(s, &bs, sets);
     uint64_t i = encode(s, t, sets, bs.to_move);
     set_val(t, i, value);
-    t->dist[i] = (uint16_t)distance;
+    set_dist(t, i, distance);
     return 0;
 }
 
@@ -372,7 +371,7 @@ uint64_t rm_solver_verify(const rm_solver *cs, rm_solve_progress_fn progress, vo
             rm_bstate bs, child;
             rm_state st;
             make_state(s, t, sets, side, &bs);
-            int have = get_val(t, i), hd = t->dist[i];
+            int have = get_val(t, i), hd = get_dist(t, i);
             int r = rm_bits_result(g, s->k, &bs, NULL, tally, &l, &st, NULL);
             const char *why = NULL;
             int best_win = -1, worst_loss = -1, draws = 0, n = 0;

@@ -107,7 +107,10 @@ typedef struct tier {
     long double want;          /* the positions it would have (when more than a tier may) */
     const symtab *sym;         /* NULL: every placement kept */
     uint8_t *val;              /* 2 bits a position, 4 a byte (RM_VALUE_*) */
-    uint16_t *dist;
+    uint8_t *dist;             /* 2 bytes a position, the machine's order (get_dist: a tier
+                                * mapped from its file may hold them at an odd address) */
+    void *map;                 /* (db.c) its file, mapped: VAL and DIST point into it */
+    size_t maplen;
     uint64_t won, lost, drawn, aliases;
     int longest;
     bool loaded, solving;
@@ -173,6 +176,19 @@ struct rm_solver {
 static inline int get_val(const tier *t, uint64_t i)
 {
     return t->val[i >> 2] >> (2 * (i & 3)) & 3;
+}
+
+static inline int get_dist(const tier *t, uint64_t i)
+{
+    uint16_t d;
+    memcpy(&d, t->dist + 2 * i, sizeof d);
+    return d;
+}
+
+static inline void set_dist(tier *t, uint64_t i, int d)
+{
+    uint16_t v = (uint16_t)d;
+    memcpy(t->dist + 2 * i, &v, sizeof v);
 }
 
 static inline void set_val(tier *t, uint64_t i, int v)
@@ -318,13 +334,15 @@ extern pthread_mutex_t db_mutex;
 uint64_t rules_digest(const rm_game *g);
 void tier_path(const rm_solver *s, const tier *t, char *buf, size_t size);
 size_t val_bytes(const tier *t);
+size_t dist_bytes(const tier *t);
 bool lock_open(rm_solver *s);
 bool lock_take(rm_solver *s, short type);
 void lock_release(rm_solver *s);
 /* Marks the folder as locked for S by another process of its job (rank 0
  * of a solve by levels holds the lock for every rank). */
 void lock_shared(rm_solver *s);
-void save_tier(rm_solver *s, const tier *t);
+void save_tier(rm_solver *s, tier *t);
+void unmap_tier(rm_solver *s, tier *t);
 void sync_folder(rm_solver *s);
 bool load_tier(rm_solver *s, tier *t);
 

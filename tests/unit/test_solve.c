@@ -535,20 +535,30 @@ static void solve__database__gives_back_its_values_and_refuses_bad_files(void **
     char dir[512];
     new_folder_named(dir, "solve");
     rm_game *g = load_test_game("tests/games/solve-drops.game", NULL, NULL);
-    rm_solver *a = solve(g, true, dir), *b = solve(g, true, dir);
-    rm_solve_stats sa, sb;
+    rm_solver *a = solve(g, true, dir), *b = solve(g, true, dir), *c = solve(g, true, NULL);
+    rm_solve_stats sa, sb, sc;
     rm_solver_stats(a, &sa);
     rm_solver_stats(b, &sb);
+    rm_solver_stats(c, &sc);
     assert_int_equal(sa.loaded, 0);
     assert_int_equal(sb.loaded, sb.tiers); /* every tier read back */
+    /* the tiers solved and read are their files, mapped: the solve holds
+     * none of them, and at most the tiers being solved at once */
+    assert_int_equal(a->bytes, 0);
+    assert_int_equal(b->bytes, 0);
+    assert_true(c->bytes > 0 && sa.memory < sc.memory);
     reach r;
     reachable(g, &r, 5000);
     for (int i = 0; i < r.n; i++) {
-        int da, db, va = rm_solver_value(a, &r.st[i], &da), vb = rm_solver_value(b, &r.st[i], &db);
+        int da, db, dc, va = rm_solver_value(a, &r.st[i], &da), vb = rm_solver_value(b, &r.st[i], &db);
+        int vc = rm_solver_value(c, &r.st[i], &dc);
         assert_int_equal(va, vb);
         assert_int_equal(da, db);
+        assert_int_equal(va, vc);
+        assert_int_equal(da, dc);
     }
     free(r.st);
+    rm_solver_free(c);
     /* the positions reached, counted over the tiers read back (in the
      * folder's order, not the order they were solved in) as over those
      * solved */
