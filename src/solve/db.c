@@ -26,7 +26,10 @@
  *                              digest of the rules, the tier; its totals
  *   the tiers it leads to      nnext keys
  *   the values                 2 bits a position
- *   the distances              2 bytes a position
+ *   the distances              DIST_WIDTH bytes a position: 2, or 1 where
+ *                              every distance is below 256, or none where
+ *                              all are 0 (a tier over by its pieces);
+ *                              formats 1 and 2 had always 2
  *   the checksum               8 bytes: the CRC-64 of every byte before it
  *
  * It is written through files.h: a temporary file of its own beside it,
@@ -52,17 +55,6 @@
 #define DB_MAX_NEXT (1 << 20)      /* tiers one tier may lead to, as read */
 #define FNV_BASIS 0xcbf29ce484222325ull
 
-typedef struct db_header {
-    char magic[8];
-    uint32_t format, symmetric;
-    uint64_t rules_hash;
-    tkey key;
-    uint8_t pad[4];
-    uint64_t size, won, lost, drawn, aliases;
-    int32_t longest, nnext;
-    char game[128];
-    char options[512];
-} db_header;
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
@@ -224,7 +216,7 @@ size_t val_bytes(const tier *t)
 
 size_t dist_bytes(const tier *t)
 {
-    return (size_t)t->size * 2;
+    return (size_t)t->size * t->dwidth;
 }
 
 /* ---- the lock of a database's folder ----
@@ -381,12 +373,12 @@ static void write_summed(FILE *f, const void *p, size_t n, uint64_t *crc)
  * checksum when read; written from memory when saved). Where the file
  * cannot be mapped, the tier stays in memory. */
 
-/* Puts tier T's file PATH, whose values and distances are T's, in place
- * of T's copy of them. */
-static void map_tier(rm_solver *s, tier *t, const char *path)
+/* Puts tier T's file PATH, whose values and distances are T's (these
+ * WIDTH bytes each), in place of T's copy of them. */
+static void map_tier(rm_solver *s, tier *t, const char *path, int width)
 {
     size_t off = sizeof(db_header) + (size_t)t->nnext * sizeof(tkey);
-    size_t len = off + val_bytes(t) + dist_bytes(t) + 8;
+    size_t len = off + val_bytes(t) + (size_t)t->size * (size_t)width + 8;
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
         return;
@@ -399,6 +391,7 @@ static void map_tier(rm_solver *s, tier *t, const char *path)
         return;
     give_mem(s, t->val, val_bytes(t));
     give_mem(s, t->dist, dist_bytes(t));
+    t->dwidth = (uint8_t)width;
     t->map = p;
     t->maplen = len;
     t->val = (uint8_t *)p + off;
@@ -427,6 +420,12 @@ void save_tier(rm_solver *s, tier *t)
     tier_path(s, t, path, sizeof path);
     db_header h;
     header_of(s, t, &h);
+    /* its distances in as few bytes as the farthest needs */
+    int most = 0;
+    for (uint64_t i = 0; i < t->size && most < 256; i++)
+        if (get_dist(t, i) > most)
+            most = get_dist(t, i);
+    h.dist_width = most == 0 ? 0 : most < 256 ? 1 : 2;
     rm_out o;
     if (rm_out_open_flags(&o, path, DB_MAGIC, false, RM_OUT_NO_FOLDER_SYNC, err, sizeof err) != 0) {
         fail(s, "%s", err);
@@ -437,7 +436,17 @@ void save_tier(rm_solver *s, tier *t)
     write_summed(f, &h, sizeof h, &crc);
     write_summed(f, t->next, (size_t)t->nnext * sizeof *t->next, &crc);
     write_summed(f, t->val, val_bytes(t), &crc);
-    write_summed(f, t->dist, dist_bytes(t), &crc);
+    if (h.dist_width == 2) {
+        write_summed(f, t->dist, dist_bytes(t), &crc);
+    } else if (h.dist_width == 1) {
+        uint8_t buf[65536];
+        for (uint64_t i = 0; i < t->size; i += sizeof buf) {
+            size_t n = t->size - i < sizeof buf ? (size_t)(t->size - i) : sizeof buf;
+            for (size_t j = 0; j < n; j++)
+                buf[j] = (uint8_t)get_dist(t, i + j);
+            write_summed(f, buf, n, &crc);
+        }
+    }
     if (!ferror(f))
         fwrite(&crc, sizeof crc, 1, f);
     /* (the folder is synced once, at the end of the solve: sync_folder) */
@@ -446,7 +455,7 @@ void save_tier(rm_solver *s, tier *t)
         return;
     }
     s->unsynced = true;
-    map_tier(s, t, path);
+    map_tier(s, t, path, h.dist_width);
 }
 
 /* Makes the tiers written into the folder durable (their names: each
@@ -486,13 +495,16 @@ static bool read_summed(FILE *f, void *dst, uint64_t n, uint64_t *crc, uint64_t 
     return true;
 }
 
-/* The length of a tier file of this format whose header is H; 0 when the
- * header's size or number of next tiers cannot be a tier's. */
+/* The length of a tier file whose header is H (of its format: before
+ * format 3, distances of 2 bytes); 0 when the header's size, number of
+ * next tiers or width of distances cannot be a tier's. */
 static uint64_t file_length(const db_header *h)
 {
-    if (h->size > MAX_TIER || h->size % 2 != 0 || h->nnext < 0 || h->nnext > DB_MAX_NEXT)
+    uint64_t width = h->format >= 3 ? h->dist_width : 2;
+    if (h->size > MAX_TIER || h->size % 2 != 0 || h->nnext < 0 || h->nnext > DB_MAX_NEXT ||
+        width > 2)
         return 0;
-    return sizeof *h + (uint64_t)h->nnext * sizeof(tkey) + (h->size + 3) / 4 + 2 * h->size + 8;
+    return sizeof *h + (uint64_t)h->nnext * sizeof(tkey) + (h->size + 3) / 4 + width * h->size + 8;
 }
 
 /* Whether F, read up to the end of its header H, is whole as a file of
@@ -602,6 +614,7 @@ static void read_tier(rm_solver *s, tier *t, FILE *f, const db_header *hp, uint6
     uint64_t crc = crc64(0, &h, sizeof h), stored = 0;
     bool read_ok;
     if (ours) {
+        t->dwidth = h.dist_width;
         t->val = take_mem(s, val_bytes(t), "a tier's values");
         t->dist = take_mem(s, dist_bytes(t), "a tier's distances");
         t->nnext = h.nnext;
@@ -681,7 +694,7 @@ bool load_tier(rm_solver *s, tier *t)
     fclose(f);
     if (s->failed)
         return false;
-    map_tier(s, t, path);
+    map_tier(s, t, path, t->dwidth);
     t->loaded = true;
     return true;
 }

@@ -1207,6 +1207,7 @@ tier *solve_key(rm_solver *s, const tkey *key)
     if (s->o.db && !lock_take(s, F_WRLCK))
         return NULL;
     t->solving = true;
+    t->dwidth = 2;
     t->val = take_mem(s, val_bytes(t), "a tier's values");
     t->dist = take_mem(s, dist_bytes(t), "a tier's distances");
     int winner = t->val && t->dist ? won_by_pieces(s, t) : -1;

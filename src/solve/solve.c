@@ -281,8 +281,9 @@ int rm_solver_set_value(rm_solver *s, const rm_state *st, int value, int distanc
     u128 sets[MAXS];
     sets_of(s, &bs, sets);
     uint64_t i = encode(s, t, sets, bs.to_move);
+    if (!set_dist(t, i, distance))
+        return -1; /* (a tier read from its file keeps its distances in fewer bytes) */
     set_val(t, i, value);
-    set_dist(t, i, distance);
     return 0;
 }
 

@@ -47,7 +47,7 @@
 /* The value of a position for the side to move. */
 enum { RM_VALUE_DRAW = 0, RM_VALUE_WIN = 1, RM_VALUE_LOSS = 2 };
 
-#define RM_SOLVE_FORMAT 2          /* the version of the database files */
+#define RM_SOLVE_FORMAT 3          /* the version of the database files */
 
 /* What a solve reports of each tier as it goes. */
 typedef struct rm_solve_progress {

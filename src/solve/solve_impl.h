@@ -107,8 +107,10 @@ typedef struct tier {
     long double want;          /* the positions it would have (when more than a tier may) */
     const symtab *sym;         /* NULL: every placement kept */
     uint8_t *val;              /* 2 bits a position, 4 a byte (RM_VALUE_*) */
-    uint8_t *dist;             /* 2 bytes a position, the machine's order (get_dist: a tier
-                                * mapped from its file may hold them at an odd address) */
+    uint8_t *dist;             /* DWIDTH bytes a position, the machine's order (get_dist: a
+                                * tier mapped from its file may hold them at an odd address) */
+    uint8_t dwidth;            /* 2 while solved; from its file (db.c): 0 (every distance 0),
+                                * 1 (all below 256) or 2 */
     void *map;                 /* (db.c) its file, mapped: VAL and DIST point into it */
     size_t maplen;
     uint64_t won, lost, drawn, aliases;
@@ -180,15 +182,28 @@ static inline int get_val(const tier *t, uint64_t i)
 
 static inline int get_dist(const tier *t, uint64_t i)
 {
-    uint16_t d;
-    memcpy(&d, t->dist + 2 * i, sizeof d);
-    return d;
+    if (t->dwidth == 2) {
+        uint16_t d;
+        memcpy(&d, t->dist + 2 * i, sizeof d);
+        return d;
+    }
+    return t->dwidth ? t->dist[i] : 0;
 }
 
-static inline void set_dist(tier *t, uint64_t i, int d)
+/* Sets position I's distance to D; false when D does not fit T's width
+ * (a tier read from its file). */
+static inline bool set_dist(tier *t, uint64_t i, int d)
 {
-    uint16_t v = (uint16_t)d;
-    memcpy(t->dist + 2 * i, &v, sizeof v);
+    if (t->dwidth == 2) {
+        uint16_t v = (uint16_t)d;
+        memcpy(t->dist + 2 * i, &v, sizeof v);
+        return true;
+    }
+    if (d >= (t->dwidth ? 256 : 1))
+        return false;
+    if (t->dwidth)
+        t->dist[i] = (uint8_t)d;
+    return true;
 }
 
 static inline void set_val(tier *t, uint64_t i, int v)
@@ -333,6 +348,20 @@ bool lay_out(rm_solver *s, tier *t);
 extern pthread_mutex_t db_mutex;
 uint64_t rules_digest(const rm_game *g);
 void tier_path(const rm_solver *s, const tier *t, char *buf, size_t size);
+/* The header of a tier's file (db.c). DIST_WIDTH (format 3 on): the
+ * bytes of each distance, 0 (all 0), 1 or 2; formats 1 and 2 had 2 and
+ * PAD 0 there. */
+typedef struct db_header {
+    char magic[8];
+    uint32_t format, symmetric;
+    uint64_t rules_hash;
+    tkey key;
+    uint8_t dist_width, pad[3];
+    uint64_t size, won, lost, drawn, aliases;
+    int32_t longest, nnext;
+    char game[128];
+    char options[512];
+} db_header;
 size_t val_bytes(const tier *t);
 size_t dist_bytes(const tier *t);
 bool lock_open(rm_solver *s);

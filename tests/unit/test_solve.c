@@ -681,9 +681,9 @@ static void refused(const rm_game *g, const char *dir, const char *what, const c
             fail_msg("%s: '%s' is not in the message: %s", what, want[i], err);
 }
 
-/* The header of a tier file: db_header in solve.c (the format's number
- * after the 8 bytes of DB_MAGIC). */
-enum { HEADER_BYTES = 736, FORMAT_AT = 8 };
+/* The header of a tier file: db_header in solve_impl.h (the format's
+ * number after the 8 bytes of DB_MAGIC). */
+enum { HEADER_BYTES = (int)sizeof(db_header), FORMAT_AT = 8 };
 
 static void solve__database__refuses_a_change_of_any_byte(void **state)
 {
@@ -711,22 +711,38 @@ static void solve__database__refuses_a_change_of_any_byte(void **state)
     orig[n] = 0;
     put_bytes(path, orig, n + 1);
     refused(g, dir, "a file one byte longer", path, "damaged", NULL);
-    /* a file of format 1 (the same layout, the FNV-1a of all but the
-     * header last): another version's, unless it is damaged too */
-    uint8_t *old = malloc((size_t)n);
+    /* a file of format 1 (the same layout but for distances of 2 bytes
+     * each, the FNV-1a of all but the header last): another version's,
+     * unless it is damaged too */
+    db_header hd;
+    memcpy(&hd, orig, sizeof hd);
+    assert_true(hd.dist_width <= 2);
+    long at_dist = HEADER_BYTES + hd.nnext * (long)sizeof(tkey) + (long)(hd.size + 3) / 4;
+    long n1 = at_dist + 2 * (long)hd.size + 8;
+    uint8_t *old = calloc((size_t)n1, 1);
     assert_non_null(old);
-    memcpy(old, orig, (size_t)n);
-    uint32_t one = 1;
-    memcpy(old + FORMAT_AT, &one, sizeof one);
+    memcpy(old, orig, (size_t)at_dist);
+    for (uint64_t i = 0; i < hd.size; i++) {
+        uint16_t d = 0;
+        if (hd.dist_width == 2)
+            memcpy(&d, orig + at_dist + 2 * (long)i, sizeof d);
+        else if (hd.dist_width == 1)
+            d = orig[at_dist + (long)i];
+        memcpy(old + at_dist + 2 * (long)i, &d, sizeof d);
+    }
+    hd.format = 1;
+    hd.dist_width = 0;
+    memcpy(old, &hd, sizeof hd);
     uint64_t h = 0xcbf29ce484222325ull;
-    for (long i = HEADER_BYTES; i < n - 8; i++)
+    for (long i = HEADER_BYTES; i < n1 - 8; i++)
         h = (h ^ old[i]) * 0x100000001b3ull;
-    memcpy(old + n - 8, &h, sizeof h);
-    put_bytes(path, old, n);
-    refused(g, dir, "a file of format 1", path, "written by another version of rimau",
-            "database format 1, this one 2");
-    old[n - 20] ^= 4;
-    put_bytes(path, old, n);
+    memcpy(old + n1 - 8, &h, sizeof h);
+    put_bytes(path, old, n1);
+    char versions[64];
+    snprintf(versions, sizeof versions, "database format 1, this one %d", RM_SOLVE_FORMAT);
+    refused(g, dir, "a file of format 1", path, "written by another version of rimau", versions);
+    old[n1 - 20] ^= 4;
+    put_bytes(path, old, n1);
     refused(g, dir, "a damaged file of format 1", path, "damaged", NULL);
     free(old);
     /* whole again: read whole */
