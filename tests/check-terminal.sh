@@ -46,7 +46,9 @@ kaooa="$srcdir/games/kaooa.game"
 cr=$(printf '\r')
 script -q -e -c "'$RIMAU' analyse '$kaooa' --player perfect" "$tmp/typescript" > /dev/null 2>&1
 cp "$tmp/typescript" "$tmp/out"
-has "^${cr}tier 1 forward \[ *\]   0% vulture 0+1, crow 0+7" out "analyse --player perfect shows its solve's first tier at a terminal"
+# (the first line drawn is of a tier the start leads to, solved before
+# the start's own: its pass, or its end)
+has "^${cr}tier [1-9][0-9]* [a-z]* *\[[# ]*\] *[0-9]*% vulture [0-9]+[0-9], crow " out "analyse --player perfect shows its solve's first tier at a terminal"
 has "${cr}tier [1-9][0-9]* done    \[#*\] 100% .*${cr}  *${cr}value crows win in " out "the line is redrawn to the last tier, and blanked out before the value"
 has_no "1[0-9][1-9]%\|1[1-9][0-9]%\|[2-9][0-9][0-9]%" out "no tier passes 100%"
 script -q -e -c "'$RIMAU' analyse '$kaooa' --player perfect -q" "$tmp/typescript" > /dev/null 2>&1

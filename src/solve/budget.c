@@ -30,14 +30,21 @@ bool halted(rm_solver *s)
 }
 
 /* Memory: what the solve holds, against what it may. */
+
+bool room_for(rm_solver *s, size_t held, size_t n, const char *what)
+{
+    if (held + n <= s->o.memory)
+        return true;
+    fail(s, "solving needs more than the %.1f GiB of memory given (%s: %.1f GiB more); "
+            "give more with --memory, or see rimau solve --estimate",
+         (double)s->o.memory / (1 << 30), what, (double)n / (1 << 30));
+    return false;
+}
+
 void *take_mem(rm_solver *s, size_t n, const char *what)
 {
-    if (s->bytes + n > s->o.memory) {
-        fail(s, "solving needs more than the %.1f GiB of memory given (%s: %.1f GiB more); "
-                "give more with --memory, or see rimau solve --estimate",
-             (double)s->o.memory / (1 << 30), what, (double)n / (1 << 30));
+    if (!room_for(s, s->bytes, n, what))
         return NULL;
-    }
     void *p = calloc(1, n ? n : 1);
     if (!p) {
         fail(s, "out of memory (%s: %.1f GiB)", what, (double)n / (1 << 30));

@@ -396,8 +396,10 @@ static void free_scan(scan *sc)
     rm_turnlist_free(&sc->l);
 }
 
-/* Before a pass on threads: the tiers the turns of a sample of T's
- * positions lead to, solved first, so that few positions wait. */
+/* Before T's arrays are taken: the tiers the turns of a sample of T's
+ * positions (one in size / 4096) lead to, solved first, so that few
+ * positions of its pass wait (on threads), or solve a tier within it,
+ * which would hold T's arrays meanwhile. */
 static void discover(rm_solver *s, tier *t)
 {
     rm_btally *tally = malloc(sizeof *tally);
@@ -435,8 +437,6 @@ static void discover(rm_solver *s, tier *t)
 static bool forward(rm_solver *s, tier *t, work *w)
 {
     int nth = s->o.threads > 1 ? s->o.threads : 1;
-    if (nth > 1 && t->size > 4096)
-        discover(s, t);
     if ((uint64_t)nth > t->size / 1024 + 1)
         nth = (int)(t->size / 1024 + 1); /* (a small tier: fewer threads) */
     scan *sc = calloc((size_t)nth, sizeof *sc);
@@ -1205,6 +1205,19 @@ tier *solve_key(rm_solver *s, const tkey *key)
     s->own = NULL; /* (the tiers it leads to are read, not solved) */
     /* a tier to solve, and to write: the folder is this solve's alone */
     if (s->o.db && !lock_take(s, F_WRLCK))
+        return NULL;
+    /* the tiers it leads to first, before its own arrays are taken: the
+     * tiers being solved at once are then few (Bagh-chal from the start:
+     * a chain of tiers of up to 1.1 x 10^9 positions each); but a tier
+     * whose arrays cannot fit stops the solve at once */
+    size_t held = s->bytes;
+    if (!room_for(s, held, val_bytes(t), "a tier's values") ||
+        !room_for(s, held += val_bytes(t), (size_t)t->size * 2, "a tier's distances") ||
+        !room_for(s, held += (size_t)t->size * 2, (size_t)t->size, "a tier being solved") ||
+        !room_for(s, held + (size_t)t->size, (size_t)t->size, "a tier being solved"))
+        return NULL;
+    discover(s, t);
+    if (s->failed)
         return NULL;
     t->solving = true;
     t->dwidth = 2;

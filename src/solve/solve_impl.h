@@ -295,6 +295,9 @@ void fail(rm_solver *s, const char *fmt, ...) __attribute__((format(printf, 2, 3
 bool halted(rm_solver *s);
 /* N bytes, zeroed, counted against the memory given; NULL (the solve
  * failed) past it or when out of memory. */
+/* Whether N bytes more (WHAT) fit beside HELD; else the solve fails
+ * saying what it needs. take_mem asks it of the bytes held. */
+bool room_for(rm_solver *s, size_t held, size_t n, const char *what);
 void *take_mem(rm_solver *s, size_t n, const char *what);
 void give_mem(rm_solver *s, void *p, size_t n);
 /* The phases a solve's time is counted in (rm_solve_stats): the rest
