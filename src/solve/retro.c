@@ -980,30 +980,135 @@ static void drop_bucket(work *w, int d)
     w->nbucket[d] = w->capbucket[d] = 0;
 }
 
+/* Going back by unmoves on threads (-j): the positions before each
+ * position of a batch of a bucket are found by the threads, each its
+ * share of the batch, and kept in order; then the batch's positions are
+ * settled and their parents told one by one, in the bucket's order, as
+ * on one thread. Finding them reads nothing the telling changes (the
+ * tier's rules and ranking), so the values and distances are the same
+ * (a position already decided is not unmoved; one decided within the
+ * batch is unmoved for nothing). */
+typedef struct unmove_job {
+    rm_solver *s;
+    const tier *t;
+    const work *w;
+    int d;
+    size_t from, to;           /* the positions bucket[d][from .. to) */
+    before b;
+    uint64_t *idx;             /* the positions before them, in order */
+    uint32_t *count;
+    size_t n, cap;
+    size_t *end;               /* by position (from FROM): the end of its share of IDX */
+    bool failed;
+} unmove_job;
+
+enum { UNMOVE_BATCH = 4096 };  /* positions a thread unmoves at a time, at most */
+
+static void *unmoves_run(void *arg)
+{
+    unmove_job *j = arg;
+    j->n = 0;
+    for (size_t q = j->from; q < j->to && !j->failed; q++) {
+        uint64_t i = bucket_at(j->w, j->d, q);
+        if (!(j->w->state[i] & DONE) && j->w->inner > 0) {
+            unmoves(j->s, j->t, i, &j->b);
+            if (j->n + (size_t)j->b.n > j->cap) {
+                size_t cap = 2 * (j->n + (size_t)j->b.n);
+                uint64_t *ni = realloc(j->idx, cap * sizeof *ni);
+                if (ni)
+                    j->idx = ni;
+                uint32_t *nc = realloc(j->count, cap * sizeof *nc);
+                if (nc)
+                    j->count = nc;
+                if (!ni || !nc) {
+                    j->failed = true;
+                    break;
+                }
+                j->cap = cap;
+            }
+            memcpy(j->idx + j->n, j->b.idx, (size_t)j->b.n * sizeof *j->idx);
+            memcpy(j->count + j->n, j->b.count, (size_t)j->b.n * sizeof *j->count);
+            j->n += (size_t)j->b.n;
+        }
+        j->end[q - j->from] = j->n;
+    }
+    return NULL;
+}
+
 /* backward, with the positions before each position found by unmoves. */
 static void backward_unmoves(rm_solver *s, tier *t, work *w)
 {
-    before b = { 0 };
-    rm_turnlist_init(&b.l);
-    uint64_t seen = 0;
+    int nth = s->o.threads > 1 ? s->o.threads : 1;
+    unmove_job *jobs = calloc((size_t)nth, sizeof *jobs);
+    if (!jobs) {
+        fail(s, "out of memory");
+        return;
+    }
+    for (int k = 0; k < nth; k++) {
+        jobs[k] = (unmove_job){ .s = s, .t = t, .w = w };
+        rm_turnlist_init(&jobs[k].b.l);
+        jobs[k].end = malloc(UNMOVE_BATCH * sizeof *jobs[k].end);
+        if (!jobs[k].end)
+            fail(s, "out of memory");
+    }
     for (int d = 0; d < w->nbuckets && !s->failed; d++) {
-        for (size_t q = 0; q < w->nbucket[d] && !s->failed; q++) {
-            if ((++seen & 0xFFF) == 0 && halted(s))
+        /* (a bucket does not grow while it is gone through: every push
+         * is to a farther one) */
+        size_t n = w->nbucket[d];
+        /* (a small bucket shared out evenly) */
+        size_t batch = (n + (size_t)nth - 1) / (size_t)nth;
+        if (batch > UNMOVE_BATCH)
+            batch = UNMOVE_BATCH;
+        for (size_t q0 = 0; q0 < n && !s->failed; q0 += (size_t)nth * batch) {
+            if (halted(s))
                 break;
-            uint64_t i = bucket_at(w, d, q);
-            int v, side = settle(t, w, d, i, &v);
-            if (side < 0 || w->inner == 0)
-                continue;
-            unmoves(s, t, i, &b);
-            for (int e = 0; e < b.n && !s->failed; e++)
-                tell(s, t, w, d, side, v, b.idx[e], b.count[e]);
+            size_t q1 = q0 + (size_t)nth * batch < n ? q0 + (size_t)nth * batch : n;
+            int used = 0;
+            for (size_t q = q0; q < q1; q += batch, used++) {
+                jobs[used].d = d;
+                jobs[used].from = q;
+                jobs[used].to = q + batch < q1 ? q + batch : q1;
+            }
+            pthread_t th[256];
+            int started = 0;
+            if (used > 1)
+                for (; started < used - 1; started++)
+                    if (pthread_create(&th[started], NULL, unmoves_run, &jobs[started + 1]) != 0)
+                        break;
+            unmoves_run(&jobs[0]);
+            for (int k = started + 1; k < used; k++)
+                unmoves_run(&jobs[k]); /* (a thread that could not start: run here) */
+            for (int k = 0; k < started; k++)
+                pthread_join(th[k], NULL);
+            for (int k = 0; k < used && !s->failed; k++) {
+                unmove_job *j = &jobs[k];
+                if (j->failed) {
+                    fail(s, "out of memory");
+                    break;
+                }
+                size_t e = 0;
+                for (size_t q = j->from; q < j->to && !s->failed; q++) {
+                    size_t end = j->end[q - j->from];
+                    uint64_t i = bucket_at(w, d, q);
+                    int v, side = settle(t, w, d, i, &v);
+                    for (; side >= 0 && w->inner > 0 && e < end && !s->failed; e++)
+                        tell(s, t, w, d, side, v, j->idx[e], j->count[e]);
+                    e = end;
+                }
+            }
         }
         drop_bucket(w, d);
     }
-    free(b.idx);
-    free(b.count);
-    free(b.stab);
-    rm_turnlist_free(&b.l);
+    for (int k = 0; k < nth; k++) {
+        free(jobs[k].b.idx);
+        free(jobs[k].b.count);
+        free(jobs[k].b.stab);
+        rm_turnlist_free(&jobs[k].b.l);
+        free(jobs[k].idx);
+        free(jobs[k].count);
+        free(jobs[k].end);
+    }
+    free(jobs);
 }
 
 /* The parents of each position, from the turns within the tier. */

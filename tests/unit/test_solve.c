@@ -181,11 +181,12 @@ static void reachable(const rm_game *g, reach *r, int max)
     reachable_from(g, &start, r, max);
 }
 
-static rm_solver *solve_capped(const rm_game *g, bool symmetry, bool unmoves, const char *db,
-                               int count_cap)
+static rm_solver *solve_threaded(const rm_game *g, bool symmetry, bool unmoves, const char *db,
+                                 int count_cap, int threads)
 {
     char err[512];
     rm_solve_options o = { 0 };
+    o.threads = threads;
     o.no_symmetry = !symmetry;
     o.no_unmoves = !unmoves;
     o.db = db;
@@ -194,6 +195,12 @@ static rm_solver *solve_capped(const rm_game *g, bool symmetry, bool unmoves, co
     if (!s)
         fail_msg("%s: %s", g->name, err);
     return s;
+}
+
+static rm_solver *solve_capped(const rm_game *g, bool symmetry, bool unmoves, const char *db,
+                               int count_cap)
+{
+    return solve_threaded(g, symmetry, unmoves, db, count_cap, 1);
 }
 
 static rm_solver *solve_how(const rm_game *g, bool symmetry, bool unmoves, const char *db)
@@ -315,6 +322,8 @@ static void agrees_with_search(const rm_game *g, int max_positions, bool saturat
      * where not SATURATED, the solves above stand in */
     rm_solver *recounted = saturated ? solve_capped(g, true, true, NULL, 1) : s;
     rm_solver *edges_recounted = saturated ? solve_capped(g, true, false, NULL, 1) : edges;
+    /* on 3 threads: each bucket going back shared out among them */
+    rm_solver *threaded = solve_threaded(g, true, true, NULL, 0, 3);
     classes_agree(g, s, plain);
     rm_solve_stats st;
     rm_solver_stats(s, &st);
@@ -349,6 +358,9 @@ static void agrees_with_search(const rm_game *g, int max_positions, bool saturat
             fail_msg("%s: the solve says %d in %d, with its counts saturated %d in %d (keeping "
                      "the turns %d in %d)",
                      g->name, v, d, rv, rd, erv, erd);
+        int td, tv = rm_solver_value(threaded, &r.st[i], &td);
+        if (v != tv || d != td)
+            fail_msg("%s: the solve says %d in %d, on 3 threads %d in %d", g->name, v, d, tv, td);
         if (i % every != 0)
             continue;
         if (v == RM_VALUE_DRAW) {
@@ -395,6 +407,7 @@ static void agrees_with_search(const rm_game *g, int max_positions, bool saturat
     rm_solver_free(plain);
     rm_solver_free(edges);
     rm_solver_free(edges_plain);
+    rm_solver_free(threaded);
     if (saturated)
         rm_solver_free(recounted);
     if (saturated)
