@@ -562,7 +562,7 @@ const command cli_cmd_solve = {
     "                            (another stops at once, naming the process)\n"
     "  -m, --memory SIZE         the most memory to use, as 512M or 8G (default\n"
     "                            4G); a tier that needs more stops the solve\n"
-    "  -j, --threads N           threads of each tier's forward pass (default 1)\n"
+    "  -j, --threads N           threads of each tier's passes (default 1)\n"
     "      --no-symmetry         keep every position, not one a class of positions\n"
     "                            the board's symmetries make alike\n"
     "  -a, --after TURNS         solve from the position after these turns (an\n"
