@@ -1161,6 +1161,14 @@ has "^  largest tier: *$largest positions\$" out "the estimate's largest tier is
 estimated=$(sed -n 's/^  positions: *\([0-9,]*\) .*/\1/p' "$tmp/out" | tr -d ,)
 holds "the estimate counts no fewer positions (${estimated:-none}) than the solve (${solved:-none})" \
     [ "${estimated:-0}" -ge "${solved:-1000000000}" ]
+# (no fewer tiers either: those of a phase past its end are left out, as
+# no position is in them, and no others)
+solved_tiers=$(sed -n 's/^whole tiers ([a-z ,]*): \([0-9]*\) tiers, .*/\1/p' "$tmp/solved")
+estimated_tiers=$(sed -n 's/^  tiers: *\([0-9]*\)$/\1/p' "$tmp/out")
+holds "the estimate counts no fewer tiers (${estimated_tiers:-none}) than the solve (${solved_tiers:-none})" \
+    [ "${estimated_tiers:-0}" -ge "${solved_tiers:-1000000000}" ]
+has "^  with --db: *[0-9.]* GiB (the tier that needs most; the tiers solved are read from their files, at most [0-9.]* GiB)\$" \
+    out "the estimate says what a solve with --db needs"
 expect 0 "solve --estimate --json" "$RIMAU" solve "$drops" --estimate --json
 has "\"positions\":${estimated:-none},\"largest\":$largest," out "the JSON estimate is the text's"
 # Past the memory given: when a tier's arrays are taken, and when the

@@ -69,7 +69,7 @@ static const char *value_word(int v)
     return v == RM_VALUE_WIN ? "win" : v == RM_VALUE_LOSS ? "loss" : "draw";
 }
 
-static int estimate(const rm_game *g, bool no_symmetry, bool json, size_t memory)
+static int estimate(const rm_game *g, bool no_symmetry, bool json, size_t memory, bool db)
 {
     rm_solve_estimate e;
     char err[512], a[32], b[32];
@@ -77,12 +77,14 @@ static int estimate(const rm_game *g, bool no_symmetry, bool json, size_t memory
         fprintf(stderr, "rimau solve: %s\n", err);
         return EXIT_INVALID;
     }
-    bool fits = e.memory <= memory && e.too_big == 0;
+    bool fits = (db ? e.memory_db : e.memory) <= memory && e.too_big == 0;
     if (json) {
-        json_t *o = json_pack("{s:s, s:i, s:i, s:I, s:I, s:I, s:i, s:b}", "game", g->name, "tiers",
-                              e.tiers, "too_big", e.too_big, "positions", (json_int_t)e.positions,
-                              "largest", (json_int_t)e.largest, "memory", (json_int_t)e.memory,
-                              "symmetries", e.symmetries, "fits", fits);
+        json_t *o = json_pack("{s:s, s:i, s:i, s:I, s:I, s:I, s:i, s:b, s:I, s:I}", "game",
+                              g->name, "tiers", e.tiers, "too_big", e.too_big, "positions",
+                              (json_int_t)e.positions, "largest", (json_int_t)e.largest, "memory",
+                              (json_int_t)e.memory, "symmetries", e.symmetries, "fits", fits,
+                              "memory_db", (json_int_t)e.memory_db, "disk_db",
+                              (json_int_t)e.disk);
         char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
         if (text)
             printf("%s\n", text);
@@ -105,7 +107,10 @@ static int estimate(const rm_game *g, bool no_symmetry, bool json, size_t memory
     printf("  memory:           %.2f GiB (values and distances of every tier, and the work of the "
            "largest)\n",
            (double)e.memory / (1 << 30));
-    printf("  with --memory %.1fG: %s\n", (double)memory / (1 << 30),
+    printf("  with --db:        %.2f GiB (the tier that needs most; the tiers solved are read from "
+           "their files, at most %.2f GiB)\n",
+           (double)e.memory_db / (1 << 30), (double)e.disk / (1 << 30));
+    printf("  with --memory %.1fG%s: %s\n", (double)memory / (1 << 30), db ? " and --db" : "",
            fits ? "it fits" : "it does not fit (the solve stops at the first tier that does not)");
     return 0;
 }
@@ -328,7 +333,7 @@ static int cmd_solve(int argc, char **argv)
         return status;
     }
     if (est) {
-        status = estimate(g, o.no_symmetry, json, o.memory);
+        status = estimate(g, o.no_symmetry, json, o.memory, o.db != NULL);
         rm_match_free(&m);
         rm_game_destroy(g);
         return status;
@@ -363,7 +368,7 @@ static int cmd_solve(int argc, char **argv)
             /* refused for memory or a tier too large: what the whole game
              * would take */
             fflush(stderr);
-            estimate(g, o.no_symmetry, false, o.memory);
+            estimate(g, o.no_symmetry, false, o.memory, o.db != NULL);
         }
         rm_plan_free(&plan);
         rm_match_free(&m);

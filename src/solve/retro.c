@@ -585,26 +585,27 @@ static const rm_turn_rule *pattern_of(const rm_solver *s, const tier *t, int sid
     return tr;
 }
 
-/* Whether SIDE's phase can end within tier T. A phase that ends when the
- * side's hand is empty ends by the turn that empties it, which leaves a
- * tier whose key holds pieces in hand; one that ends after N of its turns
- * ends by a turn the key counts (rm_phase_turns_counted is at least N).
- * So only a tier already past the end, which no turn reaches, is left. */
-static bool ends_within(const rm_solver *s, const tier *t, int side)
+/* Whether SIDE's phase can end within the tier of KEY. A phase that ends
+ * when the side's hand is empty ends by the turn that empties it, which
+ * leaves a tier whose key holds pieces in hand; one that ends after N of
+ * its turns ends by a turn the key counts (rm_phase_turns_counted is at
+ * least N). So only a tier already past the end is left, which no turn
+ * reaches (the end of every turn moves a side on to its next phase). */
+bool ends_within(const rm_solver *s, const tkey *key, int side)
 {
     const rm_game *g = s->g;
-    const rm_phase *ph = &g->rules.phases[t->key.phase[side]];
+    const rm_phase *ph = &g->rules.phases[key->phase[side]];
     if (!ph->may_end)
         return false;
     if (ph->end == RM_END_HAND_EMPTY) {
         const rm_side *sd = &g->sides[side];
         int n = 0;
         for (int k = sd->first_kind; k < sd->first_kind + sd->nkinds; k++)
-            n += t->key.hand[k];
+            n += key->hand[k];
         return n == 0;
     }
     if (ph->end == RM_END_AFTER_TURNS)
-        return t->key.phase_turns[side] >= ph->end_turns;
+        return key->phase_turns[side] >= ph->end_turns;
     return true;
 }
 
@@ -619,7 +620,7 @@ bool can_unmove(const rm_solver *s, const tier *t)
         return false; /* (a turn undone may come off a stack, or onto one) */
     for (int side = 0; side < 2; side++) {
         const rm_phase *ph = &g->rules.phases[t->key.phase[side]];
-        if (ph->before_play || ends_within(s, t, side) || ph->compulsory_per_piece)
+        if (ph->before_play || ends_within(s, &t->key, side) || ph->compulsory_per_piece)
             return false;
         bool stays;
         const rm_turn_rule *tr = pattern_of(s, t, side, &stays);

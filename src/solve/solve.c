@@ -465,6 +465,8 @@ static void each_key(rm_solver *s, tkey *key, int kind, void (*each)(rm_solver *
 static void estimate_key(rm_solver *s, const tkey *key, void *ctx)
 {
     rm_solve_estimate *e = ctx;
+    if (ends_within(s, key, 0) || ends_within(s, key, 1))
+        return; /* (a phase past its end: no position is in it, but a start set up so) */
     tier t;
     memset(&t, 0, sizeof t);
     t.key = *key;
@@ -478,10 +480,13 @@ static void estimate_key(rm_solver *s, const tkey *key, void *ctx)
         e->largest = t.size;
     /* the working arrays: 2 bytes a position, and at most one place in a
      * bucket (4 bytes, 8 past 2^32 positions); and some 12 bytes for each
-     * of about 8 turns within the tier where they are kept */
+     * of about 8 turns within the tier where they are kept; and with a
+     * database, its own values and distances (2.25 bytes a position) */
     long double need = (long double)t.size * (2 + (t.size > UINT32_MAX ? 8 : 4) + (t.unmoves ? 0 : 96));
     if (need > e->work)
         e->work = need;
+    if (need + (long double)t.size * 2.25L > e->work_db)
+        e->work_db = need + (long double)t.size * 2.25L;
 }
 
 int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *out, char *err,
@@ -499,9 +504,13 @@ int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *
     each_key(s, &key, 0, estimate_key, out);
     out->symmetries = s->nsyms;
     /* the values and distances of every tier (2 bits and 2 bytes a
-     * position), and the working arrays of the tier that needs most */
+     * position), and the working arrays of the tier that needs most; with
+     * a database, that tier alone, and its files */
     long double m = (long double)out->positions * (0.25L + 2) + out->work;
     out->memory = m > (long double)SIZE_MAX ? SIZE_MAX : (size_t)m;
+    out->memory_db = out->work_db > (long double)SIZE_MAX ? SIZE_MAX : (size_t)out->work_db;
+    long double d = (long double)out->positions * 2.25L;
+    out->disk = d > (long double)UINT64_MAX ? UINT64_MAX : (uint64_t)d;
     rm_solver_free(s);
     return 0;
 }

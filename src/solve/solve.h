@@ -197,8 +197,13 @@ typedef struct rm_solve_estimate {
     uint64_t positions;            /* one a class */
     uint64_t largest;              /* positions of the largest tier */
     size_t memory;                 /* to solve the largest tier, with the values of all */
+    size_t memory_db;              /* with a database: to solve the tier that needs most (the
+                                    * tiers solved are read from their files) */
+    uint64_t disk;                 /* with a database: its files at most (2.25 bytes a position;
+                                    * 1.25 where every distance of a tier is below 256) */
     int symmetries;
     long double work;              /* (the working bytes of the tier that needs most) */
+    long double work_db;           /* (likewise, its own values and distances too) */
 } rm_solve_estimate;
 int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *out, char *err,
                          size_t errsize);

@@ -384,6 +384,7 @@ bool load_tier(rm_solver *s, tier *t);
 int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int *dist);
 /* Whether tier T can be solved by unmoves. */
 bool can_unmove(const rm_solver *s, const tier *t);
+bool ends_within(const rm_solver *s, const tkey *key, int side);
 /* Lays out tier T (lay_out) and decides whether it is solved by unmoves;
  * false when it has too many positions for that (past MAX_TIER, or
  * MAX_TIER_KEPT where its turns are kept). */

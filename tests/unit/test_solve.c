@@ -299,6 +299,11 @@ static void classes_agree(const rm_game *g, const rm_solver *s, const rm_solver 
             seen[c / 64] |= (uint64_t)1 << (c % 64);
         }
         free(seen);
+        /* no position is in a tier past a phase's end, which the estimate
+         * leaves out */
+        for (int side = 0; side < 2; side++)
+            if (ends_within(s, &t->key, side))
+                fail_msg("%s: tier %s is past a phase's end", g->name, t->name);
         if (classes != t->won + t->lost + t->drawn)
             fail_msg("%s: tier %s holds %llu classes, with symmetry %llu positions (won %llu, "
                      "lost %llu, drawn %llu)",
