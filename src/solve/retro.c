@@ -669,6 +669,20 @@ static int stabilizer(const rm_solver *s, const u128 *sets)
     return n;
 }
 
+/* The symmetries that map the position SETS, of index I in tier T, onto
+ * itself. They map its first kind's set onto itself too, so where the
+ * class of that set (from I: rank.c) has no symmetry but the identity,
+ * neither has the position, which most have. */
+static int stabilizer_at(const rm_solver *s, const tier *t, uint64_t i, const u128 *sets)
+{
+    if (t->sym && t->nk > 0 && s->nup == 0) {
+        uint64_t m = t->sym->stab[i % t->per_side / t->rest];
+        if ((m & (m - 1)) == 0)
+            return 1;
+    }
+    return stabilizer(s, sets);
+}
+
 typedef struct before {
     uint64_t *idx;             /* the classes before */
     uint32_t *count;           /* and the unmoves into each */
@@ -723,7 +737,7 @@ static void add_before(rm_solver *s, const tier *t, const u128 *psets, int side,
     }
     /* (a position and its class's least have stabilizers of one size:
      * the position found is taken, not the class decoded) */
-    b->stab[b->n] = (uint8_t)(s->nsyms > 1 ? stabilizer(s, psets) : 1);
+    b->stab[b->n] = (uint8_t)(s->nsyms > 1 ? stabilizer_at(s, t, j, psets) : 1);
     b->idx[b->n] = j;
     b->count[b->n++] = 1;
 }
@@ -854,7 +868,7 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
         }
     }
     if (s->nsyms > 1) {
-        int sc = stabilizer(s, sets);
+        int sc = stabilizer_at(s, t, i, sets);
         for (int j = 0; j < b->n; j++) {
             int sp = b->stab[j];
             if ((b->count[j] * (uint32_t)sp) % (uint32_t)sc != 0) {
