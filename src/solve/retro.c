@@ -1027,6 +1027,10 @@ static void *unmoves_run(void *arg)
         uint64_t i = bucket_at(j->w, j->d, q);
         if (!(j->w->state[i] & DONE) && j->w->inner > 0) {
             unmoves(j->s, j->t, i, &j->b);
+            if (j->b.n == 0) {
+                j->end[q - j->from] = j->n;
+                continue;
+            }
             if (j->n + (size_t)j->b.n > j->cap) {
                 size_t cap = 2 * (j->n + (size_t)j->b.n);
                 uint64_t *ni = realloc(j->idx, cap * sizeof *ni);
