@@ -859,7 +859,9 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
             }
             for (int f = 0; f < nfrom && !s->failed; f++) {
                 u128 psets[MAXS];
-                memcpy(psets, sets, sizeof psets);
+                /* (the sets the position has: MAXS is 39, with room for
+                 * the layers of stacks, which unmoves never meet) */
+                memcpy(psets, sets, (size_t)nsets(s) * sizeof *psets);
                 psets[kind] = (psets[kind] & ~bit2(qb)) | bit2(rm_bits_bit_of(s->k, from[f]));
                 if (check && !listed_turn(s, t, psets, m, child, b, false))
                     continue;
