@@ -55,7 +55,6 @@
 #define DB_MAX_NEXT (1 << 20)      /* tiers one tier may lead to, as read */
 #define FNV_BASIS 0xcbf29ce484222325ull
 
-
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
     const uint8_t *b = p;
