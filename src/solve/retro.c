@@ -802,7 +802,11 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
     int side = decode(s, t, i, sets), m = 1 - side;
     bool stays;
     const rm_turn_rule *tr = pattern_of(s, t, m, &stays);
-    if (!stays)
+    /* (the parent is in the child's tier: its phases are the child's) */
+    bool passes = rm_blocked_rule(&g->rules, t->key.phase, m) == RM_BLOCKED_PASSES;
+    /* a blocked side's pass stays in the tier even where its turns all
+     * leave it (a placing phase whose drops cannot be made) */
+    if (!stays && !passes)
         return;
     const rm_phase *ph = &g->rules.phases[t->key.phase[m]];
     bool check = ph->compulsory || ph->drops_compulsory;
@@ -811,8 +815,6 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
         occ |= sets[k];
     u128 empty = s->board & ~occ;
     uint64_t child = 0;
-    /* (the parent is in the child's tier: its phases are the child's) */
-    bool passes = rm_blocked_rule(&g->rules, t->key.phase, m) == RM_BLOCKED_PASSES;
     if (check || passes) {
         rm_bstate cs;
         make_state(s, t, sets, side, &cs);
@@ -822,7 +824,7 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
     if (passes && listed_turn(s, t, sets, m, child, b, true))
         add_before(s, t, sets, m, b);
     const rm_step_rule *sr = &tr->steps[0];
-    for (int ai = 0; ai < sr->nalts && tr->nsteps == 1; ai++) {
+    for (int ai = 0; ai < sr->nalts && tr->nsteps == 1 && stays; ai++) {
         const rm_action_rule *a = &g->rules.actions[sr->alt[ai]];
         if (!moves_piece(a->type))
             continue;

@@ -464,6 +464,34 @@ static void solve__small_games__agree_with_exhaustive_search(void **state)
 
 /* A game whose rules count turns (tests/games/counters.game): the
  * solver does not rank its counters, and refuses it, saying why. */
+/* A blocked side's pass stays in its tier even in a phase whose turns
+ * all leave it (drops that cannot be made: Tiger and Buffaloes' third
+ * placing turn, 3 drops with 1 buffalo in hand): unmoves find the
+ * position it was made from. (Placing tiers are solved by unmoves since
+ * 91aaa1a; make check-slow's random positions met this one.) */
+static void solve__unmoves__find_a_pass_where_every_turn_leaves(void **state)
+{
+    (void)state;
+    rm_game *g = load_test_game("games/tiger-and-buffaloes.game", NULL, NULL);
+    rm_state parent, child, before[8];
+    int at;
+    char err[256];
+    assert_int_equal(rm_parse_position_string(g, "bb1b1bb1b1bbb2b T3b1 buffaloes moving,placing:2 1",
+                                              &parent, &at, err, sizeof err),
+                     0);
+    assert_int_equal(rm_parse_position_string(g, "bb1b1bb1b1bbb2b T3b1 tigers moving,placing:2 1",
+                                              &child, &at, err, sizeof err),
+                     0);
+    rm_turnlist l;
+    rm_turnlist_init(&l);
+    assert_int_equal(rm_legal_turns(g, &parent, &l), 1);
+    assert_true(l.pass && l.turns[0].hash == rm_state_hash(&child));
+    rm_turnlist_free(&l);
+    assert_int_equal(rm_solve_unmoves(g, &child, before, 8), 1);
+    assert_true(rm_state_hash(&before[0]) == rm_state_hash(&parent));
+    rm_game_destroy(g);
+}
+
 static void solve__rules_that_count_turns__are_refused(void **state)
 {
     (void)state;
@@ -1347,6 +1375,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(solve__small_games__agree_with_exhaustive_search),
+        cmocka_unit_test(solve__unmoves__find_a_pass_where_every_turn_leaves),
         cmocka_unit_test(solve__rules_that_count_turns__are_refused),
         cmocka_unit_test(solve__pass_that_ends_the_game__refused_with_its_reason),
         cmocka_unit_test(solve__verify__passes_a_solve_and_finds_a_planted_fault),
