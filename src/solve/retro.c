@@ -669,17 +669,22 @@ static int stabilizer(const rm_solver *s, const u128 *sets)
     return n;
 }
 
+/* Whether the first kind's set of index I of tier T (laid out by the
+ * classes of that set: T->sym) has no symmetry but the identity. */
+static bool first_set_alone(const tier *t, uint64_t i)
+{
+    uint64_t m = t->sym->stab[i % t->per_side / t->rest];
+    return (m & (m - 1)) == 0;
+}
+
 /* The symmetries that map the position SETS, of index I in tier T, onto
  * itself. They map its first kind's set onto itself too, so where the
  * class of that set (from I: rank.c) has no symmetry but the identity,
  * neither has the position, which most have. */
 static int stabilizer_at(const rm_solver *s, const tier *t, uint64_t i, const u128 *sets)
 {
-    if (t->sym && t->nk > 0 && s->nup == 0) {
-        uint64_t m = t->sym->stab[i % t->per_side / t->rest];
-        if ((m & (m - 1)) == 0)
-            return 1;
-    }
+    if (t->sym && t->nk > 0 && s->nup == 0 && first_set_alone(t, i))
+        return 1;
     return stabilizer(s, sets);
 }
 
@@ -1016,7 +1021,7 @@ typedef struct unmove_job {
     before b;
     uint64_t *idx;             /* the positions before them, in order */
     uint32_t *count;
-    size_t n, cap;
+    size_t n, capidx, capcount;
     size_t *end;               /* by position (from FROM): the end of its share of IDX */
     bool failed;
 } unmove_job;
@@ -1031,27 +1036,15 @@ static void *unmoves_run(void *arg)
         uint64_t i = bucket_at(j->w, j->d, q);
         if (!(j->w->state[i] & DONE) && j->w->inner > 0) {
             unmoves(j->s, j->t, i, &j->b);
-            if (j->b.n == 0) {
-                j->end[q - j->from] = j->n;
-                continue;
-            }
-            if (j->n + (size_t)j->b.n > j->cap) {
-                size_t cap = 2 * (j->n + (size_t)j->b.n);
-                uint64_t *ni = realloc(j->idx, cap * sizeof *ni);
-                if (ni)
-                    j->idx = ni;
-                uint32_t *nc = realloc(j->count, cap * sizeof *nc);
-                if (nc)
-                    j->count = nc;
-                if (!ni || !nc) {
+            for (int e = 0; e < j->b.n && !j->failed; e++, j->n++) {
+                if (!grow((void **)&j->idx, &j->capidx, j->n, sizeof *j->idx) ||
+                    !grow((void **)&j->count, &j->capcount, j->n, sizeof *j->count)) {
                     j->failed = true;
                     break;
                 }
-                j->cap = cap;
+                j->idx[j->n] = j->b.idx[e];
+                j->count[j->n] = j->b.count[e];
             }
-            memcpy(j->idx + j->n, j->b.idx, (size_t)j->b.n * sizeof *j->idx);
-            memcpy(j->count + j->n, j->b.count, (size_t)j->b.n * sizeof *j->count);
-            j->n += (size_t)j->b.n;
         }
         j->end[q - j->from] = j->n;
     }
@@ -1276,9 +1269,9 @@ static void decide_over(rm_solver *s, tier *t, int winner)
             if (s->failed)
                 return;
         }
-        uint64_t from = b * block, f = from % t->per_side / block;
+        uint64_t from = b * block;
         int v = from / t->per_side == (uint64_t)winner ? RM_VALUE_WIN : RM_VALUE_LOSS;
-        bool own = s->nup == 0 && (!t->sym || (t->sym->stab[f] & (t->sym->stab[f] - 1)) == 0);
+        bool own = s->nup == 0 && (!t->sym || first_set_alone(t, from));
         for (uint64_t i = from; i < from + block; i++) {
             u128 sets[MAXS];
             if (own || position_at(s, t, i, sets) >= 0)
@@ -1338,19 +1331,26 @@ tier *solve_key(rm_solver *s, const tkey *key)
      * tiers being solved at once are then few (Bagh-chal from the start:
      * a chain of tiers of up to 1.1 x 10^9 positions each); but a tier
      * whose arrays cannot fit stops the solve at once */
+    t->dwidth = 2;
+    /* its arrays, in the order they are taken: values, distances, and
+     * the working COUNT and STATE */
+    const struct {
+        size_t n;
+        const char *what;
+    } arrays[4] = { { val_bytes(t), "a tier's values" },
+                    { dist_bytes(t), "a tier's distances" },
+                    { (size_t)t->size, "a tier being solved" },
+                    { (size_t)t->size, "a tier being solved" } };
     size_t held = s->bytes;
-    if (!room_for(s, held, val_bytes(t), "a tier's values") ||
-        !room_for(s, held += val_bytes(t), (size_t)t->size * 2, "a tier's distances") ||
-        !room_for(s, held += (size_t)t->size * 2, (size_t)t->size, "a tier being solved") ||
-        !room_for(s, held + (size_t)t->size, (size_t)t->size, "a tier being solved"))
-        return NULL;
+    for (int k = 0; k < 4; held += arrays[k++].n)
+        if (!room_for(s, held, arrays[k].n, arrays[k].what))
+            return NULL;
     discover(s, t);
     if (s->failed)
         return NULL;
     t->solving = true;
-    t->dwidth = 2;
-    t->val = take_mem(s, val_bytes(t), "a tier's values");
-    t->dist = take_mem(s, dist_bytes(t), "a tier's distances");
+    t->val = take_mem(s, arrays[0].n, arrays[0].what);
+    t->dist = take_mem(s, arrays[1].n, arrays[1].what);
     int winner = t->val && t->dist ? won_by_pieces(s, t) : -1;
     if (winner >= 0) {
         int was = clock_phase(s, PHASE_FORWARD);
@@ -1361,8 +1361,8 @@ tier *solve_key(rm_solver *s, const tkey *key)
     int cap = s->o.count_cap > 0 && s->o.count_cap < 255 ? s->o.count_cap : 255;
     work w = { .wide = t->size > UINT32_MAX, .cap = cap };
     rm_turnlist_init(&w.l);
-    w.cnt = take_mem(s, (size_t)t->size * sizeof *w.cnt, "a tier being solved");
-    w.state = take_mem(s, (size_t)t->size * sizeof *w.state, "a tier being solved");
+    w.cnt = take_mem(s, arrays[2].n, arrays[2].what);
+    w.state = take_mem(s, arrays[3].n, arrays[3].what);
     int was = clock_phase(s, PHASE_FORWARD);
     bool ahead = t->val && t->dist && w.cnt && w.state && forward(s, t, &w);
     clock_phase(s, PHASE_BACK);
