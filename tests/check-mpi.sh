@@ -4,7 +4,8 @@
 # database as a solve in one process: the same files, byte for byte, and
 # prints the same value of the start. Run on the small games the unit
 # tests solve (tests/games/solve-*.game) and on Kaooa, with four ranks on
-# this machine's cores (--oversubscribe), and on two. Part of make
+# this machine's cores (--oversubscribe), and on two; and with a folder
+# for each rank, or for each two, which the ranks do not share. Part of make
 # check-slow; skipped (status 77) when rimau is built without MPI or
 # mpirun is missing (./bootstrap --mpi installs Open MPI).
 #
@@ -69,6 +70,46 @@ for game in "$srcdir"/tests/games/solve-*.game "$srcdir/games/kaooa.game"; do
 done
 compare 2 "$srcdir/games/kaooa.game" -j 2
 compare 4 "$srcdir/games/kaooa.game" --no-symmetry
+
+# apart NP GROUP GAME: GAME solved in one process, then on NP ranks whose
+# folders are their own (GROUP 1), or shared by GROUP ranks in a row: the
+# tiers solved are sent between the ranks, and every folder ends with the
+# same files as the one process's.
+apart() {
+    np=$1 group=$2 game=$3
+    name="$(basename "$game" .game) on $np ranks, $group to a folder"
+    k=$((k + 1))
+    one="$tmp/one-$k" many="$tmp/many-$k"
+    mkdir "$many"
+    expect 0 "$name: one process" "$RIMAU" solve -q "$game" --db "$one"
+    grep '^start (' "$tmp/out" > "$tmp/one.start"
+    # (each rank's folder from its rank: Open MPI's variable, or PMI's)
+    expect 0 "$name: mpirun" mpi "$np" sh -c \
+        'exec "$0" solve -q "$1" --db "$2/f$(( ${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}} / $3 ))"' \
+        "$RIMAU" "$game" "$many" "$group"
+    grep '^start (' "$tmp/out" > "$tmp/many.start"
+    n=$((n + 1))
+    folders=$(ls "$many" | wc -l)
+    if [ ! -s "$tmp/one.start" ] || ! cmp -s "$tmp/one.start" "$tmp/many.start"; then
+        fail=$((fail + 1)); echo "FAIL $name: another value of the start"
+        cat "$tmp/one.start" "$tmp/many.start"
+    elif [ "$folders" -ne $(( (np + group - 1) / group )) ]; then
+        fail=$((fail + 1)); echo "FAIL $name: $folders folders"
+    else
+        bad=""
+        for f in "$many"/*; do
+            same "$one" "$f" > "$tmp/why" 2>&1 || bad="$f"
+        done
+        if [ -n "$bad" ]; then
+            fail=$((fail + 1)); echo "FAIL $name: another database in $bad"; shown "$tmp/why"
+        else
+            echo "ok $name: every folder the same database, byte for byte"
+        fi
+    fi
+}
+apart 4 1 "$srcdir/games/kaooa.game"
+apart 4 2 "$srcdir/games/kaooa.game"
+apart 3 1 "$srcdir/tests/games/solve-hare.game"
 
 # A job without a folder to share is refused on every rank, with one
 # message, and writes nothing.

@@ -172,7 +172,7 @@ static int solve_by_levels(const rm_game *g, rm_solve_options *o, const rm_ranks
         if (rank == 0)
             cli_usage("solve", "%s",
                       !o->db ? "a solve by levels (--plan, or under mpirun) needs --db DIR, a "
-                               "folder every rank shares"
+                               "folder for the ranks (shared, or each machine's own)"
                              : "--plan prints a table: it does not combine with --json");
         rm_mpi_end();
         return EXIT_USAGE;
@@ -586,8 +586,8 @@ const command cli_cmd_solve = {
     "      --verify              check every value against the rules afterwards\n"
     "      --estimate            print what solving would take, and solve nothing\n"
     "      --plan                solve by levels, as under mpirun (which shares each\n"
-    "                            level's tiers among its ranks; needs --db DIR, a\n"
-    "                            folder every rank shares): find the tiers first,\n"
+    "                            level's tiers among its ranks; needs --db DIR,\n"
+    "                            shared or each machine's own): find tiers first,\n"
     "                            then solve the tiers that lead nowhere, then those\n"
     "                            that lead only to those, ...; and print the\n"
     "                            levels, the seconds of each, and what more ranks\n"

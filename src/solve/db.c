@@ -50,7 +50,6 @@
  * runs at half the speed.
  */
 
-#define DB_MAGIC "RIMAUSLV"
 #define DB_LOCK ".lock"           /* the lock file of a database's folder */
 #define DB_MAX_NEXT (1 << 20)      /* tiers one tier may lead to, as read */
 #define FNV_BASIS 0xcbf29ce484222325ull
@@ -183,13 +182,18 @@ uint64_t rules_digest(const rm_game *g)
     return h;
 }
 
-void tier_path(const rm_solver *s, const tier *t, char *buf, size_t size)
+void key_path(const rm_solver *s, const tkey *key, char *buf, size_t size)
 {
     char hex[2 * sizeof(tkey) + 1];
-    const uint8_t *b = (const uint8_t *)&t->key;
+    const uint8_t *b = (const uint8_t *)key;
     for (size_t i = 0; i < sizeof(tkey); i++)
         snprintf(hex + 2 * i, 3, "%02x", b[i]);
     snprintf(buf, size, "%s/%s.tier", s->o.db, hex);
+}
+
+void tier_path(const rm_solver *s, const tier *t, char *buf, size_t size)
+{
+    key_path(s, &t->key, buf, size);
 }
 
 static void header_of(const rm_solver *s, const tier *t, db_header *h)

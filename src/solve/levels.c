@@ -3,7 +3,9 @@
  * the levels, and each level's tiers shared among the ranks. The ranks
  * talk only through rm_ranks (solve_mpi.c is the one file that knows
  * MPI), and pass the values through the database's folder: a rank writes
- * the tiers it solves there, and reads there the tiers they lead to. */
+ * the tiers it solves there, and reads there the tiers they lead to.
+ * Ranks that do not share the folder (each its own disk) are sent every
+ * tier solved at a level's end, and write it into their own folder. */
 #define _POSIX_C_SOURCE 200809L
 #include "solve_impl.h"
 
@@ -13,6 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "files.h"
 
 /* ---- one process alone ---- */
 
@@ -30,7 +36,13 @@ static void *alone_gather(const void *mine, size_t n, size_t *total)
     return all;
 }
 
-static const rm_ranks alone = { 0, 1, alone_ok, alone_gather };
+static bool alone_bcast(void *p, size_t n, int root)
+{
+    (void)p, (void)n, (void)root;
+    return true;
+}
+
+static const rm_ranks alone = { 0, 1, alone_ok, alone_gather, alone_bcast };
 
 /* ---- a buffer of bytes, for what the ranks tell each other ---- */
 
@@ -284,10 +296,106 @@ static void share_level(rm_plan_tier *info, int ntiers, int lv, int nranks, int 
     }
 }
 
+/* ---- the values sent, where the ranks share no folder ---- */
+
+enum { PIECE = 16 << 20 }; /* (bytes of a tier's file sent at once) */
+
+/* Rank FROM's file of tier KEY, sent to every rank, and written into
+ * its folder by the ranks that WANT it (whole or not at all: the file
+ * is renamed into place once every rank had every byte). False when a
+ * rank failed. */
+static bool pass_tier(rm_solver *s, const rm_ranks *r, const tkey *key, int from, bool want)
+{
+    char path[4200], err[4400];
+    key_path(s, key, path, sizeof path);
+    uint64_t len = 0;
+    int fd = -1;
+    struct stat sb;
+    if (r->rank == from) {
+        fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0 || fstat(fd, &sb) != 0)
+            fail(s, "cannot read %s: %s", path, strerror(errno));
+        else
+            len = (uint64_t)sb.st_size;
+    }
+    rm_out o;
+    bool writing = false;
+    uint8_t *buf = malloc(PIECE);
+    if (!buf)
+        fail(s, "out of memory");
+    else if (want && rm_out_open_flags(&o, path, DB_MAGIC, false, RM_OUT_NO_FOLDER_SYNC, err,
+                                       sizeof err) != 0)
+        fail(s, "%s", err);
+    else
+        writing = want;
+    bool ok = r->all_ok(!s->failed) && r->bcast(&len, sizeof len, from);
+    for (uint64_t at = 0; ok && at < len;) {
+        size_t n = len - at < PIECE ? (size_t)(len - at) : PIECE;
+        /* (a rank that cannot read still sends as much, and fails after) */
+        if (r->rank == from && !s->failed && pread(fd, buf, n, (off_t)at) != (ssize_t)n)
+            fail(s, "cannot read %s: %s", path, errno ? strerror(errno) : "it was cut short");
+        ok = r->bcast(buf, n, from);
+        if (ok && writing)
+            fwrite(buf, 1, n, rm_out_stream(&o));
+        at += n;
+    }
+    ok = r->all_ok(ok && !s->failed);
+    if (writing && !ok)
+        rm_out_abort(&o);
+    else if (writing && rm_out_commit(&o, err, sizeof err) != 0)
+        fail(s, "%s", err);
+    else if (writing)
+        s->unsynced = true;
+    if (fd >= 0)
+        close(fd);
+    free(buf);
+    return r->all_ok(ok && !s->failed);
+}
+
+/* The tiers of level LV, from the ranks that solved them to the ranks
+ * that write a folder of their own (LEADS) and lack them. False when a
+ * rank failed. */
+static bool pass_level(rm_solver *s, const rm_solver *p, const rm_ranks *r,
+                       const rm_plan_tier *info, int lv, bool leads)
+{
+    int n = 0;
+    for (int i = 0; i < p->ntiers; i++)
+        n += info[i].level == lv;
+    uint8_t *lack = malloc(n ? (size_t)n : 1);
+    if (!lack)
+        fail(s, "out of memory");
+    for (int i = 0, e = 0; lack && i < p->ntiers; i++) {
+        if (info[i].level != lv)
+            continue;
+        char path[4200];
+        key_path(s, &p->tiers[i]->key, path, sizeof path);
+        lack[e++] = leads && access(path, F_OK) != 0;
+    }
+    bool ok = r->all_ok(!s->failed);
+    size_t len = 0;
+    uint8_t *all = ok ? r->all_gather(lack, (size_t)n, &len) : NULL;
+    ok = r->all_ok(ok && all && len == (size_t)n * (size_t)r->size);
+    for (int i = 0, e = 0; ok && i < p->ntiers; i++) {
+        if (info[i].level != lv)
+            continue;
+        bool any = false;
+        for (int k = 0; k < r->size; k++)
+            any = any || all[(size_t)k * (size_t)n + (size_t)e];
+        if (any)
+            ok = pass_tier(s, r, &p->tiers[i]->key, info[i].rank, lack[e]);
+        e++;
+    }
+    free(lack);
+    free(all);
+    sync_folder(s);
+    return r->all_ok(ok && !s->failed);
+}
+
 /* Solves this rank's tiers of each level in turn; false when a rank
- * failed. */
+ * failed. LEADS: NULL where the ranks share one folder; else whether
+ * this rank writes into its folder what the ranks of another solved. */
 static bool solve_levels(rm_solver *s, const rm_solver *p, const rm_ranks *r, rm_plan_tier *info,
-                         int nlevels)
+                         int nlevels, const bool *leads)
 {
     bool ok = true;
     for (int lv = 0; lv < nlevels && ok; lv++) {
@@ -304,7 +412,7 @@ static bool solve_levels(rm_solver *s, const rm_solver *p, const rm_ranks *r, rm
         }
         /* (the level's tiers are all in the folder before any is read) */
         sync_folder(s);
-        ok = r->all_ok(!s->failed);
+        ok = r->all_ok(!s->failed) && (!leads || pass_level(s, p, r, info, lv, *leads));
     }
     return ok;
 }
@@ -336,27 +444,74 @@ static bool gather_seconds(rm_solver *s, const rm_ranks *r, rm_plan_tier *info, 
     return r->all_ok(ok && !s->failed);
 }
 
-/* Rank 0: makes the folder and takes its lock for the job; every rank:
- * checks it has the folder. False when a rank failed. */
-static bool open_folder(rm_solver *p, const rm_ranks *r)
+/* Takes the folder's lock for the ranks that share it. */
+static void lock_folder(rm_solver *p)
+{
+    pthread_mutex_lock(&db_mutex);
+    p->db_held = true;
+    if (lock_open(p))
+        lock_take(p, F_WRLCK);
+}
+
+/* Rank 0: makes the folder and takes its lock; every rank: has the
+ * folder (made when missing), and learns which ranks share it: each puts
+ * a file of its own there, and the lowest rank whose file a rank sees
+ * leads its folder (*LEADS, taking the lock when not rank 0: it writes
+ * what the ranks of other folders solve); *ONE: the job's ranks share
+ * one folder. False when a rank failed. */
+static bool have_folder(rm_solver *p)
 {
     struct stat sb;
-    if (r->rank == 0) {
-        pthread_mutex_lock(&db_mutex);
-        p->db_held = true;
-        if (mkdir(p->o.db, 0777) != 0 && errno != EEXIST)
-            fail(p, "cannot make the folder %s: %s", p->o.db, strerror(errno));
-        else if (stat(p->o.db, &sb) != 0 || !S_ISDIR(sb.st_mode))
-            fail(p, "cannot use %s as the database's folder: it is not a folder", p->o.db);
-        else if (lock_open(p))
-            lock_take(p, F_WRLCK);
-    }
-    if (!r->all_ok(!p->failed))
+    if (mkdir(p->o.db, 0777) != 0 && errno != EEXIST)
+        fail(p, "cannot make the folder %s: %s", p->o.db, strerror(errno));
+    else if (stat(p->o.db, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        fail(p, "cannot use %s as the database's folder: it is not a folder", p->o.db);
+    return !p->failed;
+}
+
+static bool open_folder(rm_solver *p, const rm_ranks *r, bool *leads, bool *one)
+{
+    *leads = r->rank == 0;
+    *one = true;
+    if (r->rank == 0 && have_folder(p))
+        lock_folder(p);
+    if (r->size == 1 || !r->all_ok(!p->failed))
+        return r->size == 1 && !p->failed;
+    /* (the job's name for its files: rank 0's process and clock) */
+    char job[48] = { 0 };
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    snprintf(job, sizeof job, "%ld-%lld%09ld", (long)getpid(), (long long)ts.tv_sec, ts.tv_nsec);
+    if (!r->bcast(job, sizeof job, 0))
         return false;
-    if (r->rank != 0 && (stat(p->o.db, &sb) != 0 || !S_ISDIR(sb.st_mode)))
-        fail(p, "rank %d has no folder %s: the ranks of a job must share the database's folder",
-             r->rank, p->o.db);
-    return r->all_ok(!p->failed);
+    job[sizeof job - 1] = 0;
+    char mine[4200], theirs[4200];
+    snprintf(mine, sizeof mine, "%s/.rank-%s-%d", p->o.db, job, r->rank);
+    int fd = r->rank == 0 || have_folder(p)
+                 ? open(mine, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666)
+                 : -1;
+    if (fd < 0 && !p->failed)
+        fail(p, "cannot write into %s: %s", p->o.db, strerror(errno));
+    if (fd >= 0)
+        close(fd);
+    /* (each rank looks once every rank has made its file, and the files
+     * go once every rank has looked) */
+    bool ok = r->all_ok(!p->failed);
+    int first = 0;
+    for (; ok && first < r->rank; first++) {
+        snprintf(theirs, sizeof theirs, "%s/.rank-%s-%d", p->o.db, job, first);
+        if (access(theirs, F_OK) == 0)
+            break;
+    }
+    ok = r->all_ok(ok) && ok;
+    if (fd >= 0)
+        unlink(mine);
+    *leads = first == r->rank;
+    if (ok && *leads && r->rank != 0)
+        lock_folder(p);
+    ok = r->all_ok(ok && !p->failed);
+    *one = ok && r->all_ok(!*leads || r->rank == 0);
+    return ok;
 }
 
 int rm_solve_levels(const rm_game *g, const rm_solve_options *o, const rm_ranks *ranks,
@@ -384,7 +539,8 @@ int rm_solve_levels(const rm_game *g, const rm_solve_options *o, const rm_ranks 
     rm_plan_tier *info = NULL;
     rm_solver *s = NULL;
     int nlayers = 0, nlevels = 0;
-    bool ok = open_folder(p, r);
+    bool leads = false, one = true;
+    bool ok = open_folder(p, r, &leads, &one);
     double planned = started;
     if (ok) {
         tkey key;
@@ -448,7 +604,7 @@ int rm_solve_levels(const rm_game *g, const rm_solve_options *o, const rm_ranks 
             s->by_levels = true;
             lock_shared(s);
         }
-        ok = r->all_ok(s != NULL) && solve_levels(s, p, r, info, nlevels) &&
+        ok = r->all_ok(s != NULL) && solve_levels(s, p, r, info, nlevels, one ? NULL : &leads) &&
              gather_seconds(s, r, info, p->ntiers);
     }
     /* (ERR: the first failure's message on the rank that failed, the

@@ -1318,8 +1318,8 @@ tier *solve_key(rm_solver *s, const tkey *key)
         return NULL;
     }
     if (s->by_levels && (!s->own || memcmp(s->own, key, sizeof *key) != 0)) {
-        fail(s, "tier %s is missing from %s, where the solve of its level put it: the ranks "
-                "of an MPI job must share the database's folder",
+        fail(s, "tier %s is missing from %s, where the solve of its level put it (was it "
+                "removed during the solve?)",
              t->name, s->o.db);
         return NULL;
     }

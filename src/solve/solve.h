@@ -231,6 +231,9 @@ typedef struct rm_ranks {
      * first, in one buffer of malloc, and their length in *TOTAL; NULL
      * when out of memory. */
     void *(*all_gather)(const void *mine, size_t n, size_t *total);
+    /* Rank ROOT's N bytes at P into every rank's P (N the same on every
+     * rank); false when the job failed. */
+    bool (*bcast)(void *p, size_t n, int root);
 } rm_ranks;
 
 /* What a solve by levels did, with the seconds of each tier. */

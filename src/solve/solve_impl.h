@@ -350,7 +350,11 @@ bool lay_out(rm_solver *s, tier *t);
 /* The process's turn at databases (fcntl's locks are a process's). */
 extern pthread_mutex_t db_mutex;
 uint64_t rules_digest(const rm_game *g);
+/* The path of tier KEY's file (of tier T's) in the database's folder. */
+void key_path(const rm_solver *s, const tkey *key, char *buf, size_t size);
 void tier_path(const rm_solver *s, const tier *t, char *buf, size_t size);
+/* The first bytes of a tier's file. */
+#define DB_MAGIC "RIMAUSLV"
 /* The header of a tier's file (db.c). DIST_WIDTH (format 3 on): the
  * bytes of each distance, 0 (all 0), 1 or 2; formats 1 and 2 had 2 and
  * PAD 0 there. */

@@ -97,6 +97,20 @@ static void *mpi_all_gather(const void *mine, size_t n, size_t *total)
     return all;
 }
 
+/* (in pieces of at most 1 GiB: MPI counts in int) */
+static bool mpi_bcast(void *p, size_t n, int root)
+{
+    for (size_t at = 0; at < n;) {
+        int piece = n - at > ((size_t)1 << 30) ? 1 << 30 : (int)(n - at);
+        MPI_Request r;
+        if (MPI_Ibcast((char *)p + at, piece, MPI_BYTE, root, MPI_COMM_WORLD, &r) != MPI_SUCCESS ||
+            wait_for(&r) != MPI_SUCCESS)
+            return false;
+        at += (size_t)piece;
+    }
+    return true;
+}
+
 const rm_ranks *rm_mpi_start(char *err, size_t errsize)
 {
     err[0] = 0;
@@ -112,6 +126,7 @@ const rm_ranks *rm_mpi_start(char *err, size_t errsize)
         MPI_Comm_size(MPI_COMM_WORLD, &job.size);
         job.all_ok = mpi_all_ok;
         job.all_gather = mpi_all_gather;
+        job.bcast = mpi_bcast;
     }
     return &job;
 }
