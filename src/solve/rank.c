@@ -77,13 +77,18 @@ int add_tier(rm_solver *s, tier *t)
 #include "rank_words.h"
 #undef F
 
-uint64_t encode(const rm_solver *s, const tier *t, const u128 *sets, int side)
+uint64_t encode_stab(const rm_solver *s, const tier *t, const u128 *sets, int side, int *stab)
 {
 #ifdef RM_RANK_X
     if (s->x86)
-        return encode_x(s, t, sets, side);
+        return encode_x(s, t, sets, side, stab);
 #endif
-    return encode_portable(s, t, sets, side);
+    return encode_portable(s, t, sets, side, stab);
+}
+
+uint64_t encode(const rm_solver *s, const tier *t, const u128 *sets, int side)
+{
+    return encode_stab(s, t, sets, side, NULL);
 }
 
 int decode(const rm_solver *s, const tier *t, uint64_t i, u128 *sets)

@@ -131,10 +131,16 @@ static uint64_t F(rest_rank)(const rm_solver *s, const tier *t, const u128 *sets
 }
 
 /* The index of the position (SETS, SIDE to move) in tier T: one for each
- * class of symmetric positions, the least of the class. */
-uint64_t F(encode)(const rm_solver *s, const tier *t, const u128 *sets, int side)
+ * class of symmetric positions, the least of the class. *STAB (unless
+ * NULL): the symmetries that map the position onto itself, where T has
+ * them; else 0. (The symmetries that take the first kind's set to its
+ * class's are a coset of that set's stabilizer, and those among them
+ * that give the least index a coset of the position's.) */
+uint64_t F(encode)(const rm_solver *s, const tier *t, const u128 *sets, int side, int *stab)
 {
     uint64_t base = (uint64_t)side * t->per_side;
+    if (stab)
+        *stab = 0;
     if (t->nk == 0)
         return base;
     u128 first = sets[t->order[0]];
@@ -147,6 +153,7 @@ uint64_t F(encode)(const rm_solver *s, const tier *t, const u128 *sets, int side
     uint32_t c = y->class_of[r1];
     int g = y->sym_of[r1];
     uint64_t best = UINT64_MAX;
+    int same = 0;
     for (uint64_t m = y->stab[c]; m; m &= m - 1) {
         int h = s->compose[__builtin_ctzll(m)][g];
         u128 img[MAXS];
@@ -155,9 +162,12 @@ uint64_t F(encode)(const rm_solver *s, const tier *t, const u128 *sets, int side
         for (int j = 0; j < s->nup; j++)
             img[MAXK + j] = apply_sym(s, h, sets[MAXK + j]);
         uint64_t r = F(rest_rank)(s, t, img, y->class_set[c]);
+        same = r < best ? 1 : same + (r == best);
         if (r < best)
             best = r;
     }
+    if (stab)
+        *stab = same;
     return base + (uint64_t)c * t->rest + best;
 }
 

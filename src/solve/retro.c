@@ -717,7 +717,8 @@ static bool listed_turn(rm_solver *s, const tier *t, const u128 *psets, int side
 
 static void add_before(rm_solver *s, const tier *t, const u128 *psets, int side, before *b)
 {
-    uint64_t j = encode(s, t, psets, side);
+    int stab = 1;
+    uint64_t j = encode_stab(s, t, psets, side, &stab);
     for (int i = 0; i < b->n; i++)
         if (b->idx[i] == j) {
             b->count[i]++;
@@ -742,7 +743,7 @@ static void add_before(rm_solver *s, const tier *t, const u128 *psets, int side,
     }
     /* (a position and its class's least have stabilizers of one size:
      * the position found is taken, not the class decoded) */
-    b->stab[b->n] = (uint8_t)(s->nsyms > 1 ? stabilizer_at(s, t, j, psets) : 1);
+    b->stab[b->n] = (uint8_t)(stab > 0 ? stab : s->nsyms > 1 ? stabilizer(s, psets) : 1);
     b->idx[b->n] = j;
     b->count[b->n++] = 1;
 }

@@ -315,15 +315,19 @@ tier *find_tier(const rm_solver *s, const tkey *key);
 int add_tier(rm_solver *s, tier *t);
 /* The index of the position (SETS, SIDE to move) in tier T. */
 uint64_t encode(const rm_solver *s, const tier *t, const u128 *sets, int side);
+/* The same, and in *STAB the symmetries that map the position onto
+ * itself where T is laid out by classes (T->sym), else 0. */
+uint64_t encode_stab(const rm_solver *s, const tier *t, const u128 *sets, int side, int *stab);
 /* The sets of the position of index I of tier T, and its side to move;
  * -1 when I stands for no position. */
 int decode(const rm_solver *s, const tier *t, uint64_t i, u128 *sets);
 /* (the two copies of rank_words.h, which encode and decode choose from) */
-uint64_t encode_portable(const rm_solver *s, const tier *t, const u128 *sets, int side);
+uint64_t encode_portable(const rm_solver *s, const tier *t, const u128 *sets, int side,
+                         int *stab);
 int decode_portable(const rm_solver *s, const tier *t, uint64_t i, u128 *sets);
 #if defined __x86_64__ && defined __GNUC__
 #define RM_RANK_X 1
-uint64_t encode_x(const rm_solver *s, const tier *t, const u128 *sets, int side);
+uint64_t encode_x(const rm_solver *s, const tier *t, const u128 *sets, int side, int *stab);
 int decode_x(const rm_solver *s, const tier *t, uint64_t i, u128 *sets);
 #endif
 /* The same, -1 also for an index not the least of its class. */

@@ -1173,11 +1173,25 @@ static void solve__ranking__the_x86_code_ranks_as_the_portable(void **state)
                                      t.name, (unsigned long long)i);
                     if (sa < 0)
                         continue;
-                    uint64_t ea = encode_portable(s, &t, a, sa), eb = encode_x(s, &t, a, sa);
+                    int pa, pb, direct = 0;
+                    uint64_t ea = encode_portable(s, &t, a, sa, &pa),
+                             eb = encode_x(s, &t, a, sa, &pb);
                     if (ea != eb)
                         fail_msg("%s, tier %s: a position of index %llu, %llu portable, %llu x86",
                                  g->name, t.name, (unsigned long long)i, (unsigned long long)ea,
                                  (unsigned long long)eb);
+                    /* the symmetries that map it onto itself, counted one by one */
+                    for (int h = 0; h < s->nsyms; h++) {
+                        bool same = true;
+                        for (int k = 0; k < nsets(s); k++)
+                            if ((k < g->nkinds || k >= MAXK) && apply_sym(s, h, a[k]) != a[k])
+                                same = false;
+                        direct += same;
+                    }
+                    if (pa != pb || pa != (t.sym ? direct : 0))
+                        fail_msg("%s, tier %s: index %llu has %d symmetries, encode says %d "
+                                 "portable, %d x86",
+                                 g->name, t.name, (unsigned long long)i, direct, pa, pb);
                     compared++;
                 }
                 /* on to a later tier: a few turns on */
