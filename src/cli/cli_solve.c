@@ -108,7 +108,7 @@ static int estimate(const rm_game *g, bool no_symmetry, bool json, size_t memory
            "largest)\n",
            (double)e.memory / (1 << 30));
     printf("  with --db:        %.2f GiB (the tier that needs most; the tiers solved are read from "
-           "their files, at most %.2f GiB)\n",
+           "their files and a scratch file, at most %.2f GiB)\n",
            (double)e.memory_db / (1 << 30), (double)e.disk / (1 << 30));
     printf("  with --memory %.1fG%s: %s\n", (double)memory / (1 << 30), db ? " and --db" : "",
            fits ? "it fits" : "it does not fit (the solve stops at the first tier that does not)");

@@ -2,15 +2,17 @@
  * forward pass over its positions, the positions before a position
  * (unmoves, or the turns kept), the backward pass, and solve_key, which
  * solves the tiers a tier leads to first. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* (fallocate's holes, where Linux has them) */
 #include "solve_impl.h"
 #include "moves.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- solving a tier ---- */
 
@@ -29,40 +31,55 @@ int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int 
     return v;
 }
 
-/* The working arrays of a tier being solved: 2 bytes a position (COUNT
- * and STATE), and the positions waiting in the buckets.
+/* The working arrays of a tier being solved: 2 bytes a position (its
+ * COUNT and STATE), or 1 where the counts' bytes would pass --memory,
+ * and the positions waiting in the buckets. A position is decided when
+ * its value is no longer UNDECIDED (the tier's values hold that while it
+ * is solved; what is left is a draw).
  *
- * A position's count of turns not known to lose is kept in a byte: at
- * CAP (255) or more it saturates, and when one of its turns is found to
- * lose it is counted again, by generating its turns (open_turns). Its
- * longest losing turn into another tier is not kept either: the lost
- * positions that have one (LOSES_OUT) generate their turns again when
- * their last turn not known to lose goes. Turns within the tier need no
- * keeping: they are found in order of distance, so the last is the
- * longest. */
+ * A position's count of turns not known to lose is kept in a byte, or
+ * in 4 bits of its state (lean): at CAP (255, or 15) or more it
+ * saturates, and when one of its turns is found to lose it is counted
+ * again, by generating its turns (open_turns). Its longest losing turn into another tier is not kept
+ * either: the lost positions that have one (LOSES_OUT) generate their
+ * turns again when their last turn not known to lose goes. Turns within
+ * the tier need no keeping: they are found in order of distance, so the
+ * last is the longest. */
 enum {
-    DONE = 1,                  /* decided */
-    OVER = 2,                  /* over: no position comes after it, decided when popped */
-    PUSHED_BACK = 4,           /* waits, won, pushed by the backward pass (at its least
+    COUNT = 15,                /* (lean) turns not (yet) known to lose for the side to move,
+                                * up to CAP */
+    PUSHED_BACK = 16,          /* waits, won, pushed by the backward pass (at its least
                                 * distance: the pass goes by distance) */
-    LOSES_OUT = 8,             /* has a turn into another tier that loses */
-    PUSHED_LOST = 16,          /* waits, lost: every turn loses (counted again, the turns
+    PUSHED_LOST = 32,          /* waits, lost: every turn loses (counted again, the turns
                                 * kept may still tell it of the last child's other turns) */
-    INNER = 32,                /* has a turn within the tier: going back may reach it */
+    LOSES_OUT = 64,            /* has a turn into another tier that loses */
+    INNER = 128,               /* has a turn within the tier: going back may reach it */
+    /* (never both pushed:) over, decided when popped, with OVER_WON if won */
+    OVER = PUSHED_BACK | PUSHED_LOST,
+    OVER_WON = LOSES_OUT,
+    /* an alias, or a position drawn over: never told (its value stays
+     * UNDECIDED, a draw once the tier is solved) */
+    SKIP = PUSHED_LOST,
 };
+#define UNDECIDED 3 /* (the fourth value of 2 bits) */
 
 typedef struct work {
-    uint8_t *cnt;              /* turns not (yet) known to lose for the side to move, up to CAP */
+    pthread_mutex_t lock;      /* (the forward pass's threads, at the buckets) */
+    uint8_t *cnt;              /* turns not (yet) known to lose for the side to move, up to CAP;
+                                * NULL: lean, in the state's COUNT */
     int cap;
     uint64_t *edges;           /* (child << 32 | parent) within the tier */
     size_t nedges, capedges;
     uint32_t *off, *from;      /* the parents of each position: from[off[i] .. off[i+1]) */
     bool wide;                 /* a tier of 2^32 positions or more: the buckets hold 8 bytes a
                                 * position, else 4 */
-    void **bucket;             /* positions to decide, by distance */
-    size_t *nbucket, *capbucket;
+    struct bucket *bucket;     /* positions to decide, by distance */
     int nbuckets;
-    uint8_t *state;            /* DONE, OVER, PUSHED_BACK, LOSES_OUT, PUSHED_LOST, INNER */
+    int spill;                 /* the scratch file the buckets' blocks go to (-1: none) */
+    size_t blk;                /* positions a block */
+    uint64_t spilled;          /* its length */
+    uint8_t *io;               /* (a block read back) */
+    uint8_t *state;            /* COUNT, PUSHED_BACK, PUSHED_LOST, LOSES_OUT, INNER */
     uint64_t inner;            /* the positions INNER not yet decided: none left, going back
                                 * decides the rest without looking for the positions before
                                 * them (a tier where every position is over: no turn stays) */
@@ -70,10 +87,90 @@ typedef struct work {
     rm_turnlist l;
 } work;
 
-/* The Q-th position of the bucket of distance D. */
-static inline uint64_t bucket_at(const work *w, int d, size_t q)
+static inline uint32_t get_open(const work *w, uint64_t i)
 {
-    return w->wide ? ((const uint64_t *)w->bucket[d])[q] : ((const uint32_t *)w->bucket[d])[q];
+    return w->cnt ? w->cnt[i] : w->state[i] & (uint32_t)COUNT;
+}
+
+/* (N at most W->cap) */
+static inline void set_open(work *w, uint64_t i, uint32_t n)
+{
+    if (w->cnt)
+        w->cnt[i] = (uint8_t)n;
+    else
+        w->state[i] = (uint8_t)((w->state[i] & ~(uint32_t)COUNT) | n);
+}
+
+static bool grow(void **p, size_t *cap, size_t n, size_t each)
+{
+    if (n < *cap)
+        return true;
+    size_t c = *cap ? 2 * *cap : 4096;
+    void *q = realloc(*p, c * each);
+    if (!q)
+        return false;
+    *p = q;
+    *cap = c;
+    return true;
+}
+
+/* ---- the buckets ----
+ *
+ * Each distance's positions waiting, in the order they were pushed.
+ * Where the tier is solved lean with a database (or the tests ask), a
+ * bucket keeps at most BLOCK positions in memory: the others are in the
+ * solve's scratch file (made in the database's folder and removed at
+ * once, so that nothing is left of it), in blocks appended as they fill,
+ * read back in turn when the bucket is gone through, and given back to
+ * the file system then (a hole punched). */
+enum { BLOCK = 1 << 14 }; /* (positions a block, unless the tests ask for fewer) */
+
+typedef struct bucket {
+    void *mem;                 /* its last positions (all of them where nothing spills) */
+    size_t n, cap;             /* of MEM */
+    uint64_t *block;           /* where its blocks are in the scratch file, in order */
+    size_t nblock, capblock;
+} bucket;
+
+static size_t bucket_size(const work *w, int d)
+{
+    return w->bucket[d].nblock * w->blk + w->bucket[d].n;
+}
+
+static size_t entry_bytes(const work *w)
+{
+    return w->wide ? sizeof(uint64_t) : sizeof(uint32_t);
+}
+
+static inline uint64_t entry_at(const work *w, const void *p, size_t q)
+{
+    return w->wide ? ((const uint64_t *)p)[q] : ((const uint32_t *)p)[q];
+}
+
+/* The positions Q0 .. Q0 + N of bucket D into OUT; false when the
+ * scratch file cannot be read (the solve failed). */
+static bool bucket_read(rm_solver *s, work *w, int d, size_t q0, size_t n, uint64_t *out)
+{
+    const bucket *b = &w->bucket[d];
+    size_t e = entry_bytes(w);
+    for (size_t k = 0; k < n;) {
+        size_t q = q0 + k, blk = q / w->blk;
+        if (blk >= b->nblock) {
+            out[k++] = entry_at(w, b->mem, q - b->nblock * w->blk);
+            continue;
+        }
+        /* (the rest of block BLK, or of the window) */
+        size_t from = q % w->blk, m = w->blk - from < n - k ? w->blk - from : n - k;
+        if (pread(w->spill, w->io, m * e, (off_t)(b->block[blk] + from * e)) != (ssize_t)(m * e)) {
+            fail(s, "cannot read back the positions waiting from %s: %s", s->o.db,
+                 errno ? strerror(errno) : "the scratch file was cut short");
+            return false;
+        }
+        for (size_t j = 0; j < m; j++)
+            out[k + j] = entry_at(w, w->io, j);
+        k += m;
+    }
+    return true;
 }
 
 static bool push(rm_solver *s, work *w, int d, uint64_t i)
@@ -82,39 +179,44 @@ static bool push(rm_solver *s, work *w, int d, uint64_t i)
         d = DIST_MAX - 1;
     if (d >= w->nbuckets) {
         int n = d + 64;
-        void **b = realloc(w->bucket, (size_t)n * sizeof *b);
-        size_t *nb = realloc(w->nbucket, (size_t)n * sizeof *nb);
-        size_t *cb = realloc(w->capbucket, (size_t)n * sizeof *cb);
-        if (b)
-            w->bucket = b;
-        if (nb)
-            w->nbucket = nb;
-        if (cb)
-            w->capbucket = cb;
-        if (!b || !nb || !cb) {
-            fail(s, "out of memory");
-            return false;
-        }
-        for (int j = w->nbuckets; j < n; j++) {
-            w->bucket[j] = NULL;
-            w->nbucket[j] = w->capbucket[j] = 0;
-        }
-        w->nbuckets = n;
-    }
-    if (w->nbucket[d] == w->capbucket[d]) {
-        size_t cap = w->capbucket[d] ? 2 * w->capbucket[d] : 1024;
-        void *b = realloc(w->bucket[d], cap * (w->wide ? sizeof(uint64_t) : sizeof(uint32_t)));
+        bucket *b = realloc(w->bucket, (size_t)n * sizeof *b);
         if (!b) {
             fail(s, "out of memory");
             return false;
         }
-        w->bucket[d] = b;
-        w->capbucket[d] = cap;
+        memset(b + w->nbuckets, 0, (size_t)(n - w->nbuckets) * sizeof *b);
+        w->bucket = b;
+        w->nbuckets = n;
+    }
+    bucket *b = &w->bucket[d];
+    size_t e = entry_bytes(w);
+    if (w->spill >= 0 && b->n == w->blk) {
+        /* a block to the scratch file */
+        if (!grow((void **)&b->block, &b->capblock, b->nblock, sizeof *b->block))
+            fail(s, "out of memory");
+        else if (pwrite(w->spill, b->mem, w->blk * e, (off_t)w->spilled) != (ssize_t)(w->blk * e))
+            fail(s, "cannot write into %s (the positions waiting): %s", s->o.db,
+                 errno ? strerror(errno) : "the disk is full");
+        if (s->failed)
+            return false;
+        b->block[b->nblock++] = w->spilled;
+        w->spilled += w->blk * e;
+        b->n = 0;
+    }
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 1024;
+        void *m = realloc(b->mem, cap * e);
+        if (!m) {
+            fail(s, "out of memory");
+            return false;
+        }
+        b->mem = m;
+        b->cap = cap;
     }
     if (w->wide)
-        ((uint64_t *)w->bucket[d])[w->nbucket[d]++] = i;
+        ((uint64_t *)b->mem)[b->n++] = i;
     else
-        ((uint32_t *)w->bucket[d])[w->nbucket[d]++] = (uint32_t)i;
+        ((uint32_t *)b->mem)[b->n++] = (uint32_t)i;
     return true;
 }
 
@@ -133,7 +235,9 @@ static void report(rm_solver *s, const tier *t, uint64_t done, int stage)
  * It decides the positions that are over, and those whose turns all
  * lead out of the tier, and keeps the turns within it. Each position is
  * looked at alone, so threads share the positions of a tier (-j): each
- * keeps what it finds in its own lists, merged when all are done. A
+ * keeps what it finds in its own lists, merged when all are done, but
+ * for the positions it pushes, put in the buckets a batch at a time
+ * (under the work's lock; one thread puts each at once). A
  * position with a turn into a tier not solved yet waits (DEFERRED) while
  * that tier is solved, then is looked at again; on one thread the tier is
  * solved at once instead. */
@@ -168,19 +272,6 @@ typedef struct scan {
     char err[512];
 } scan;
 
-static bool grow(void **p, size_t *cap, size_t n, size_t each)
-{
-    if (n < *cap)
-        return true;
-    size_t c = *cap ? 2 * *cap : 4096;
-    void *q = realloc(*p, c * each);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = c;
-    return true;
-}
-
 static void scan_fail(scan *sc, const char *what)
 {
     if (!sc->failed)
@@ -191,10 +282,42 @@ static void scan_fail(scan *sc, const char *what)
 /* (a position is below MAX_TIER, 2^48, and a distance below 2^16) */
 #define PUSH_SHIFT 48
 
+/* SC's pushes into the tier's buckets; false when out of memory (the
+ * solve failed). On threads, the caller holds the work's lock. */
+static bool flush_pushes(scan *sc)
+{
+    for (size_t q = 0; q < sc->npushes; q++)
+        if (!push(sc->s, sc->w, (int)(sc->pushes[q] >> PUSH_SHIFT),
+                  sc->pushes[q] & (((uint64_t)1 << PUSH_SHIFT) - 1)))
+            return false;
+    sc->npushes = 0;
+    return true;
+}
+
+/* (pushes a thread keeps before it puts them in the buckets; the
+ * tests' blocks where they ask for small ones) */
+enum { PUSH_BATCH = 1 << 16 };
+
+/* (one thread: straight into the buckets; on threads, a batch at a
+ * time: the order within a bucket then varies, the values and distances
+ * do not) */
 static void scan_push(scan *sc, int d, uint64_t i)
 {
     if (d >= DIST_MAX)
         d = DIST_MAX - 1;
+    if (sc->alone) {
+        if (!push(sc->s, sc->w, d, i))
+            scan_fail(sc, "out of memory");
+        return;
+    }
+    size_t batch = sc->s->o.spill_block > 0 ? (size_t)sc->s->o.spill_block : PUSH_BATCH;
+    if (sc->npushes >= batch) {
+        pthread_mutex_lock(&sc->w->lock);
+        bool ok = flush_pushes(sc);
+        pthread_mutex_unlock(&sc->w->lock);
+        if (!ok)
+            scan_fail(sc, "out of memory");
+    }
     if (!grow((void **)&sc->pushes, &sc->cappushes, sc->npushes, sizeof *sc->pushes))
         scan_fail(sc, "out of memory");
     else
@@ -223,7 +346,7 @@ static bool scan_position(scan *sc, uint64_t i)
     u128 sets[MAXS];
     int side = position_at(s, t, i, sets);
     if (side < 0) {
-        w->state[i] = DONE; /* (another position of its class stands for it, or none is) */
+        w->state[i] = SKIP; /* (another position of its class stands for it, or none is) */
         sc->aliases++;
         return true;
     }
@@ -241,11 +364,9 @@ static bool scan_position(scan *sc, uint64_t i)
     }
     if (r != RM_ONGOING) {
         if (r == RM_DRAW) {
-            w->state[i] = DONE; /* (its value stays RM_VALUE_DRAW, 0) */
-            w->cnt[i] = 1;
+            w->state[i] = SKIP;
         } else {
-            w->cnt[i] = r == side ? 1 : 0; /* (a loss: no turn left that does not lose) */
-            w->state[i] = OVER;
+            w->state[i] = OVER | (r == side ? OVER_WON : 0);
             scan_push(sc, 0, i);
         }
         return true;
@@ -321,13 +442,15 @@ static bool scan_position(scan *sc, uint64_t i)
             cnt++; /* a draw: never a loss for us */
         }
     }
-    w->cnt[i] = (uint8_t)(cnt < (uint32_t)w->cap ? cnt : (uint32_t)w->cap);
+    uint8_t b = 0;
     if (maxd >= 0 && cnt > 0 && win < 0)
-        w->state[i] = LOSES_OUT; /* (it may be lost later: its longest loss is found again) */
+        b |= LOSES_OUT; /* (it may be lost later: its longest loss is found again) */
     if (inner) {
-        w->state[i] |= INNER;
+        b |= INNER;
         sc->inner++;
     }
+    w->state[i] = b;
+    set_open(w, i, cnt < (uint32_t)w->cap ? cnt : (uint32_t)w->cap);
     if (win >= 0)
         scan_push(sc, win + 1, i);
     else if (cnt == 0)
@@ -377,12 +500,8 @@ static bool merge_scan(rm_solver *s, work *w, scan *sc)
         memcpy(w->edges + w->nedges, sc->edges, sc->nedges * sizeof *sc->edges);
         w->nedges = need;
     }
-    for (size_t q = 0; q < sc->npushes; q++)
-        if (!push(s, w, (int)(sc->pushes[q] >> PUSH_SHIFT),
-                  sc->pushes[q] & (((uint64_t)1 << PUSH_SHIFT) - 1)))
-            return false;
-    sc->nedges = sc->npushes = 0;
-    return true;
+    sc->nedges = 0;
+    return flush_pushes(sc);
 }
 
 static void free_scan(scan *sc)
@@ -890,18 +1009,43 @@ static void unmoves(rm_solver *s, const tier *t, uint64_t i, before *b)
     }
 }
 
+/* Tier T's distances, 1 byte each while it is solved, made 2 bytes each
+ * (a distance past 255 was reached); false when that does not fit (the
+ * solve fails). */
+static bool widen(rm_solver *s, tier *t)
+{
+    if (t->dwidth != 1)
+        return false;
+    uint8_t *wide = take_mem(s, (size_t)t->size * 2, "a tier's distances, past 255");
+    if (!wide)
+        return false;
+    for (uint64_t i = 0; i < t->size; i++) {
+        uint16_t d = t->dist[i];
+        memcpy(wide + 2 * i, &d, sizeof d);
+    }
+    give_mem(s, t->dist, (size_t)t->size);
+    t->dist = wide;
+    t->dwidth = 2;
+    return true;
+}
+
 /* Pops position I at distance D of the backward pass: its value is
  * settled (in V: won if it still has a turn not known to lose, else
  * lost). The side to move in it, or -1 when it was settled before. */
-static int settle(tier *t, work *w, int d, uint64_t i, int *v)
+static int settle(rm_solver *s, tier *t, work *w, int d, uint64_t i, int *v)
 {
-    if (w->state[i] & DONE)
+    if (get_val(t, i) != UNDECIDED)
         return -1;
-    if (w->state[i] & INNER)
+    uint8_t b = w->state[i];
+    if (b & INNER)
         w->inner--;
-    w->state[i] = DONE;
-    *v = w->cnt[i] > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
+    if ((b & OVER) == OVER)
+        *v = b & OVER_WON ? RM_VALUE_WIN : RM_VALUE_LOSS;
+    else
+        *v = get_open(w, i) > 0 ? RM_VALUE_WIN : RM_VALUE_LOSS;
     set_val(t, i, *v);
+    if (t->dwidth == 1 && (d > 255 || (s->o.wide_from > 0 && d >= s->o.wide_from)))
+        widen(s, t);
     set_dist(t, i, d);
     return (int)(i / t->per_side);
 }
@@ -938,7 +1082,7 @@ static uint32_t open_turns(rm_solver *s, tier *t, work *w, uint64_t p, int *outm
             u128 cs[MAXS];
             sets_of(s, &child, cs);
             uint64_t c = encode(s, t, cs, child.to_move);
-            int cv = w->state[c] & DONE ? get_val(t, c) : RM_VALUE_DRAW;
+            int cv = get_val(t, c) == UNDECIDED ? RM_VALUE_DRAW : get_val(t, c);
             bool loses = cv == (child.to_move == side ? RM_VALUE_LOSS : RM_VALUE_WIN);
             open += !loses;
             continue;
@@ -975,34 +1119,66 @@ static void push_lost(rm_solver *s, tier *t, work *w, int d, uint64_t p, int out
 static void tell(rm_solver *s, tier *t, work *w, int d, int side, int v, uint64_t p,
                  uint32_t count)
 {
-    if ((w->state[p] & (DONE | OVER | PUSHED_LOST)) || s->failed)
-        return;
+    if (get_val(t, p) != UNDECIDED || (w->state[p] & PUSHED_LOST) || s->failed)
+        return; /* (decided, over, an alias, or pushed lost) */
     int pside = (int)(p / t->per_side);
     int pv = side == pside ? v : v == RM_VALUE_WIN ? RM_VALUE_LOSS : RM_VALUE_WIN;
     if (pv == RM_VALUE_WIN) {
         if (!(w->state[p] & PUSHED_BACK)) /* (a later push would come no sooner) */
             push(s, w, d + 1, p);
         w->state[p] |= PUSHED_BACK;
-    } else if (w->cnt[p] == w->cap) {
+        return;
+    }
+    uint32_t left = get_open(w, p);
+    if (left == (uint32_t)w->cap) {
         /* saturated: counted again, this turn's loss known */
         int outmax;
         uint32_t open = open_turns(s, t, w, p, &outmax);
+        set_open(w, p, open < (uint32_t)w->cap ? open : (uint32_t)w->cap);
         if (open == 0)
             push_lost(s, t, w, d, p, outmax);
-        w->cnt[p] = (uint8_t)(open < (uint32_t)w->cap ? open : (uint32_t)w->cap);
-    } else if (w->cnt[p] < count) {
+    } else if (left < count) {
         fail(s, "internal error: tier %s: a position has fewer turns than lead back to it",
              t->name);
-    } else if ((w->cnt[p] = (uint8_t)(w->cnt[p] - count)) == 0) {
-        push_lost(s, t, w, d, p, -1);
+    } else {
+        set_open(w, p, left - count);
+        if (left == count)
+            push_lost(s, t, w, d, p, -1);
     }
 }
 
+/* Makes W's scratch file in the database's folder, removed at once (it
+ * is the open file's alone); false, with the solve failed, when it
+ * cannot be made. */
+static bool open_spill(rm_solver *s, const tier *t, work *w)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/.spill-%ld-%lx", s->o.db, (long)getpid(),
+             (unsigned long)(uintptr_t)t);
+    w->io = malloc(w->blk * sizeof(uint64_t));
+    w->spill = w->io ? open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600) : -1;
+    if (w->spill < 0) {
+        fail(s, "cannot make a scratch file in %s: %s", s->o.db,
+             w->io ? strerror(errno) : "out of memory");
+        return false;
+    }
+    unlink(path);
+    return true;
+}
+
+/* Lets go of bucket D, gone through: its memory, and its blocks in the
+ * scratch file. */
 static void drop_bucket(work *w, int d)
 {
-    free(w->bucket[d]);
-    w->bucket[d] = NULL;
-    w->nbucket[d] = w->capbucket[d] = 0;
+    bucket *b = &w->bucket[d];
+#ifdef FALLOC_FL_PUNCH_HOLE
+    for (size_t k = 0; k < b->nblock; k++)
+        (void)fallocate(w->spill, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)b->block[k],
+                        (off_t)(w->blk * entry_bytes(w)));
+#endif
+    free(b->mem);
+    free(b->block);
+    memset(b, 0, sizeof *b);
 }
 
 /* Going back by unmoves on threads (-j): the positions before each
@@ -1017,8 +1193,8 @@ typedef struct unmove_job {
     rm_solver *s;
     const tier *t;
     const work *w;
-    int d;
-    size_t from, to;           /* the positions bucket[d][from .. to) */
+    const uint64_t *pos;       /* the positions of a bucket FROM .. TO, from POS[0] */
+    size_t from, to;
     before b;
     uint64_t *idx;             /* the positions before them, in order */
     uint32_t *count;
@@ -1034,8 +1210,8 @@ static void *unmoves_run(void *arg)
     unmove_job *j = arg;
     j->n = 0;
     for (size_t q = j->from; q < j->to && !j->failed; q++) {
-        uint64_t i = bucket_at(j->w, j->d, q);
-        if (!(j->w->state[i] & DONE) && j->w->inner > 0) {
+        uint64_t i = j->pos[q - j->from];
+        if (get_val(j->t, i) == UNDECIDED && j->w->inner > 0) {
             unmoves(j->s, j->t, i, &j->b);
             for (int e = 0; e < j->b.n && !j->failed; e++, j->n++) {
                 if (!grow((void **)&j->idx, &j->capidx, j->n, sizeof *j->idx) ||
@@ -1068,10 +1244,14 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
         if (!jobs[k].end)
             fail(s, "out of memory");
     }
+    /* (the positions of a batch, read from their bucket) */
+    uint64_t *win = malloc((size_t)nth * UNMOVE_BATCH * sizeof *win);
+    if (!win)
+        fail(s, "out of memory");
     for (int d = 0; d < w->nbuckets && !s->failed; d++) {
         /* (a bucket does not grow while it is gone through: every push
          * is to a farther one) */
-        size_t n = w->nbucket[d];
+        size_t n = bucket_size(w, d);
         /* (a small bucket shared out evenly) */
         size_t batch = (n + (size_t)nth - 1) / (size_t)nth;
         if (batch > UNMOVE_BATCH)
@@ -1080,9 +1260,11 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
             if (halted(s))
                 break;
             size_t q1 = q0 + (size_t)nth * batch < n ? q0 + (size_t)nth * batch : n;
+            if (!bucket_read(s, w, d, q0, q1 - q0, win))
+                break;
             int used = 0;
             for (size_t q = q0; q < q1; q += batch, used++) {
-                jobs[used].d = d;
+                jobs[used].pos = win + (q - q0);
                 jobs[used].from = q;
                 jobs[used].to = q + batch < q1 ? q + batch : q1;
             }
@@ -1106,8 +1288,8 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
                 size_t e = 0;
                 for (size_t q = j->from; q < j->to && !s->failed; q++) {
                     size_t end = j->end[q - j->from];
-                    uint64_t i = bucket_at(w, d, q);
-                    int v, side = settle(t, w, d, i, &v);
+                    uint64_t i = win[q - q0];
+                    int v, side = settle(s, t, w, d, i, &v);
                     for (; side >= 0 && w->inner > 0 && e < end && !s->failed; e++)
                         tell(s, t, w, d, side, v, j->idx[e], j->count[e]);
                     e = end;
@@ -1126,6 +1308,7 @@ static void backward_unmoves(rm_solver *s, tier *t, work *w)
         free(jobs[k].end);
     }
     free(jobs);
+    free(win);
 }
 
 /* The parents of each position, from the turns within the tier. */
@@ -1162,17 +1345,23 @@ static bool reverse_edges(rm_solver *s, tier *t, work *w)
  * else lost. */
 static void backward(rm_solver *s, tier *t, work *w)
 {
-    uint64_t seen = 0;
+    uint64_t seen = 0, win[4096];
     for (int d = 0; d < w->nbuckets && !s->failed; d++) {
-        for (size_t q = 0; q < w->nbucket[d]; q++) {
-            if ((++seen & 0xFFFF) == 0 && halted(s))
+        size_t n = bucket_size(w, d);
+        for (size_t q0 = 0; q0 < n && !s->failed; q0 += 4096) {
+            size_t m = n - q0 < 4096 ? n - q0 : 4096;
+            if (!bucket_read(s, w, d, q0, m, win))
                 break;
-            uint64_t i = bucket_at(w, d, q);
-            int v, side = settle(t, w, d, i, &v);
-            if (side < 0)
-                continue;
-            for (uint32_t e = w->off[i]; e < w->off[i + 1] && !s->failed; e++)
-                tell(s, t, w, d, side, v, w->from[e], 1);
+            for (size_t k = 0; k < m && !s->failed; k++) {
+                if ((++seen & 0xFFFF) == 0 && halted(s))
+                    break;
+                uint64_t i = win[k];
+                int v, side = settle(s, t, w, d, i, &v);
+                if (side < 0)
+                    continue;
+                for (uint32_t e = w->off[i]; e < w->off[i + 1] && !s->failed; e++)
+                    tell(s, t, w, d, side, v, w->from[e], 1);
+            }
         }
         drop_bucket(w, d);
     }
@@ -1180,6 +1369,7 @@ static void backward(rm_solver *s, tier *t, work *w)
 
 static void free_work(rm_solver *s, tier *t, work *w)
 {
+    pthread_mutex_destroy(&w->lock);
     give_mem(s, w->cnt, (size_t)t->size * sizeof *w->cnt);
     give_mem(s, w->state, (size_t)t->size * sizeof *w->state);
     free(w->tally);
@@ -1187,11 +1377,23 @@ static void free_work(rm_solver *s, tier *t, work *w)
     give_mem(s, w->edges, w->capedges * sizeof *w->edges);
     give_mem(s, w->off, (size_t)(t->size + 1) * sizeof *w->off);
     give_mem(s, w->from, (w->nedges ? w->nedges : 1) * sizeof *w->from);
-    for (int d = 0; d < w->nbuckets; d++)
-        free(w->bucket[d]);
+    for (int d = 0; d < w->nbuckets; d++) {
+        free(w->bucket[d].mem);
+        free(w->bucket[d].block);
+    }
     free(w->bucket);
-    free(w->nbucket);
-    free(w->capbucket);
+    free(w->io);
+    if (w->spill >= 0)
+        close(w->spill);
+}
+
+/* The positions of tier T left UNDECIDED made draws (0). */
+static void draw_undecided(tier *t)
+{
+    for (size_t b = 0; b < val_bytes(t); b++) {
+        unsigned x = t->val[b], both = x & x >> 1 & 0x55;
+        t->val[b] = (uint8_t)(x & ~(both * 3));
+    }
 }
 
 /* Counts what tier T (solved) holds, and keeps it. */
@@ -1332,40 +1534,59 @@ tier *solve_key(rm_solver *s, const tkey *key)
      * tiers being solved at once are then few (Bagh-chal from the start:
      * a chain of tiers of up to 1.1 x 10^9 positions each); but a tier
      * whose arrays cannot fit stops the solve at once */
-    t->dwidth = 2;
+    /* a tier over by its pieces needs its values alone (its distances
+     * are 0), and leads nowhere */
+    int winner = won_by_pieces(s, t);
+    t->dwidth = winner >= 0 ? 0 : 1; /* (2 once a distance passes 255: widen) */
     /* its arrays, in the order they are taken: values, distances, and
-     * the working COUNT and STATE */
+     * the working STATE */
     const struct {
         size_t n;
         const char *what;
-    } arrays[4] = { { val_bytes(t), "a tier's values" },
+    } arrays[3] = { { val_bytes(t), "a tier's values" },
                     { dist_bytes(t), "a tier's distances" },
-                    { (size_t)t->size, "a tier being solved" },
                     { (size_t)t->size, "a tier being solved" } };
     size_t held = s->bytes;
-    for (int k = 0; k < 4; held += arrays[k++].n)
+    for (int k = 0; k < (winner >= 0 ? 1 : 3); held += arrays[k++].n)
         if (!room_for(s, held, arrays[k].n, arrays[k].what))
             return NULL;
-    discover(s, t);
+    if (winner < 0)
+        discover(s, t);
     if (s->failed)
         return NULL;
     t->solving = true;
     t->val = take_mem(s, arrays[0].n, arrays[0].what);
-    t->dist = take_mem(s, arrays[1].n, arrays[1].what);
-    int winner = t->val && t->dist ? won_by_pieces(s, t) : -1;
+    if (!t->val)
+        return tier_solved(s, t); /* (failed) */
     if (winner >= 0) {
         int was = clock_phase(s, PHASE_FORWARD);
         decide_over(s, t, winner);
         clock_phase(s, was);
         return tier_solved(s, t);
     }
-    int cap = s->o.count_cap > 0 && s->o.count_cap < 255 ? s->o.count_cap : 255;
-    work w = { .wide = t->size > UINT32_MAX, .cap = cap };
+    t->dist = take_mem(s, arrays[1].n, arrays[1].what);
+    memset(t->val, 0xFF, arrays[0].n); /* (every position UNDECIDED) */
+    work w = { .wide = t->size > UINT32_MAX, .spill = -1, .blk = BLOCK };
+    pthread_mutex_init(&w.lock, NULL);
     rm_turnlist_init(&w.l);
-    w.cnt = take_mem(s, arrays[2].n, arrays[2].what);
-    w.state = take_mem(s, arrays[3].n, arrays[3].what);
+    w.state = take_mem(s, arrays[2].n, arrays[2].what);
+    /* the counts in bytes of their own where they fit, else lean: in
+     * the states (recounted more often) */
+    if (!s->o.lean && s->bytes + (size_t)t->size <= s->o.memory)
+        w.cnt = take_mem(s, (size_t)t->size, "a tier being solved");
+    /* with a database, where the buckets could pass the memory left (at
+     * most one place a position): their blocks to a scratch file */
+    size_t most_waiting = (size_t)t->size * entry_bytes(&w);
+    if (s->o.db && w.state &&
+        (s->bytes + most_waiting > s->o.memory || s->o.spill_block > 0)) {
+        if (s->o.spill_block > 0)
+            w.blk = (size_t)s->o.spill_block;
+        open_spill(s, t, &w);
+    }
+    int most = w.cnt ? 255 : COUNT;
+    w.cap = s->o.count_cap > 0 && s->o.count_cap < most ? s->o.count_cap : most;
     int was = clock_phase(s, PHASE_FORWARD);
-    bool ahead = t->val && t->dist && w.cnt && w.state && forward(s, t, &w);
+    bool ahead = t->val && t->dist && w.state && !s->failed && forward(s, t, &w);
     clock_phase(s, PHASE_BACK);
     if (ahead && (t->unmoves || reverse_edges(s, t, &w))) {
         report(s, t, 0, 1);
@@ -1376,6 +1597,7 @@ tier *solve_key(rm_solver *s, const tkey *key)
     }
     clock_phase(s, was);
     free_work(s, t, &w);
+    draw_undecided(t);
     return tier_solved(s, t);
 }
 

@@ -478,15 +478,23 @@ static void estimate_key(rm_solver *s, const tkey *key, void *ctx)
     e->positions += t.size;
     if (t.size > e->largest)
         e->largest = t.size;
-    /* the working arrays: 2 bytes a position, and at most one place in a
+    /* the working arrays, lean (the counts in the states, as where their
+     * bytes would not fit): 1 byte a position, and at most one place in a
      * bucket (4 bytes, 8 past 2^32 positions); and some 12 bytes for each
-     * of about 8 turns within the tier where they are kept; and with a
-     * database, its own values and distances (2.25 bytes a position) */
-    long double need = (long double)t.size * (2 + (t.size > UINT32_MAX ? 8 : 4) + (t.unmoves ? 0 : 96));
+     * of about 8 turns within the tier where they are kept. With a
+     * database, the buckets are in the scratch file (on disk), and the
+     * tier's own values and distances are counted (1.25 bytes a
+     * position: distances below 256) */
+    long double bucket = (long double)t.size * (t.size > UINT32_MAX ? 8 : 4);
+    long double kept = (long double)t.size * (t.unmoves ? 0 : 96);
+    long double need = (long double)t.size + bucket + kept;
     if (need > e->work)
         e->work = need;
-    if (need + (long double)t.size * 2.25L > e->work_db)
-        e->work_db = need + (long double)t.size * 2.25L;
+    long double need_db = (long double)t.size * (1 + 1.25L) + kept;
+    if (need_db > e->work_db)
+        e->work_db = need_db;
+    if (bucket > e->scratch)
+        e->scratch = bucket;
 }
 
 int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *out, char *err,
@@ -503,13 +511,14 @@ int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *
     memset(&key, 0, sizeof key);
     each_key(s, &key, 0, estimate_key, out);
     out->symmetries = s->nsyms;
-    /* the values and distances of every tier (2 bits and 2 bytes a
-     * position), and the working arrays of the tier that needs most; with
-     * a database, that tier alone, and its files */
-    long double m = (long double)out->positions * (0.25L + 2) + out->work;
+    /* the values and distances of every tier (2 bits and 1 byte a
+     * position: distances below 256), and the working arrays of the tier
+     * that needs most; with a database, that tier alone, and its files (2
+     * bytes a distance at most) */
+    long double m = (long double)out->positions * (0.25L + 1) + out->work;
     out->memory = m > (long double)SIZE_MAX ? SIZE_MAX : (size_t)m;
     out->memory_db = out->work_db > (long double)SIZE_MAX ? SIZE_MAX : (size_t)out->work_db;
-    long double d = (long double)out->positions * 2.25L;
+    long double d = (long double)out->positions * 2.25L + out->scratch;
     out->disk = d > (long double)UINT64_MAX ? UINT64_MAX : (uint64_t)d;
     rm_solver_free(s);
     return 0;

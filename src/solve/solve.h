@@ -78,7 +78,15 @@ typedef struct rm_solve_options {
                                     * made) */
     int count_cap;                 /* (for the tests) the turns a position's count holds
                                     * before it saturates, and is counted again by
-                                    * generating them: 1 to 255 (0: 255) */
+                                    * generating them: 1 to 255 (0: 255; lean: 1 to 15) */
+    bool lean;                     /* (for the tests) each position's count in 4 bits of its
+                                    * state, as where the counts' bytes would pass memory */
+    int wide_from;                 /* (for the tests) the distance from which a tier being
+                                    * solved keeps 2 bytes a distance (0: 256) */
+    int spill_block;               /* (for the tests) with DB, the positions waiting put in
+                                    * the scratch file in blocks of this many, as where a tier
+                                    * is solved lean (0: only then, in blocks of 16,384); and
+                                    * a thread's pushes put in the buckets as many at a time */
     bool (*stop)(void *ctx);       /* asked now and then (between tiers, and every 4,096 to
                                     * 65,536 positions of a pass), with CTX: true stops the
                                     * solve, which then fails (NULL: never) */
@@ -200,10 +208,13 @@ typedef struct rm_solve_estimate {
     size_t memory_db;              /* with a database: to solve the tier that needs most (the
                                     * tiers solved are read from their files) */
     uint64_t disk;                 /* with a database: its files at most (2.25 bytes a position;
-                                    * 1.25 where every distance of a tier is below 256) */
+                                    * 1.25 where every distance of a tier is below 256), and
+                                    * the scratch file of the tier being solved */
     int symmetries;
     long double work;              /* (the working bytes of the tier that needs most) */
-    long double work_db;           /* (likewise, its own values and distances too) */
+    long double work_db;           /* (likewise, its own values and distances too, and its
+                                    * buckets on disk) */
+    long double scratch;           /* (the bytes of the buckets of the largest tier) */
 } rm_solve_estimate;
 int rm_solve_estimate_of(const rm_game *g, bool no_symmetry, rm_solve_estimate *out, char *err,
                          size_t errsize);

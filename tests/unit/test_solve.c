@@ -29,6 +29,7 @@
 
 #include "helpers.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/stat.h>
@@ -181,11 +182,13 @@ static void reachable(const rm_game *g, reach *r, int max)
     reachable_from(g, &start, r, max);
 }
 
-static rm_solver *solve_threaded(const rm_game *g, bool symmetry, bool unmoves, const char *db,
-                                 int count_cap, int threads)
+static rm_solver *solve_lean(const rm_game *g, bool symmetry, bool unmoves, const char *db,
+                             int count_cap, int threads, bool lean)
 {
     char err[512];
     rm_solve_options o = { 0 };
+    o.lean = lean;
+    o.wide_from = lean ? 3 : 0; /* (lean: the distances widened early, as past 255) */
     o.threads = threads;
     o.no_symmetry = !symmetry;
     o.no_unmoves = !unmoves;
@@ -195,6 +198,12 @@ static rm_solver *solve_threaded(const rm_game *g, bool symmetry, bool unmoves, 
     if (!s)
         fail_msg("%s: %s", g->name, err);
     return s;
+}
+
+static rm_solver *solve_threaded(const rm_game *g, bool symmetry, bool unmoves, const char *db,
+                                 int count_cap, int threads)
+{
+    return solve_lean(g, symmetry, unmoves, db, count_cap, threads, false);
 }
 
 static rm_solver *solve_capped(const rm_game *g, bool symmetry, bool unmoves, const char *db,
@@ -323,12 +332,15 @@ static void agrees_with_search(const rm_game *g, int max_positions, bool saturat
     rm_solver *edges = solve_how(g, true, false, NULL);
     rm_solver *edges_plain = solve_how(g, false, false, NULL);
     /* every count saturated at 1: each position with a turn counted again
-     * when a turn of it is found to lose (by unmoves, and kept turns);
-     * where not SATURATED, the solves above stand in */
-    rm_solver *recounted = saturated ? solve_capped(g, true, true, NULL, 1) : s;
+     * when a turn of it is found to lose (by unmoves, and kept turns; the
+     * counts in the states, lean, and the distances made 2 bytes from
+     * distance 3 on, as past 255); where not SATURATED, the solves above
+     * stand in */
+    rm_solver *recounted = saturated ? solve_lean(g, true, true, NULL, 1, 1, true) : s;
     rm_solver *edges_recounted = saturated ? solve_capped(g, true, false, NULL, 1) : edges;
-    /* on 3 threads: each bucket going back shared out among them */
-    rm_solver *threaded = solve_threaded(g, true, true, NULL, 0, 3);
+    /* on 3 threads: each bucket going back shared out among them; lean,
+     * its counts in the states, saturated at 15 */
+    rm_solver *threaded = solve_lean(g, true, true, NULL, 0, 3, true);
     classes_agree(g, s, plain);
     rm_solve_stats st;
     rm_solver_stats(s, &st);
@@ -458,6 +470,92 @@ static void solve__small_games__agree_with_exhaustive_search(void **state)
         /* (the solves with saturated counts: of each game's defaults in
          * make check, of every row in make check-slow) */
         agrees_with_search(g, games[i].max, thorough() || !games[i].option);
+        rm_game_destroy(g);
+    }
+}
+
+/* The N bytes of the file PATH (malloc'd), or NULL. */
+static uint8_t *whole_file(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    uint8_t *p = NULL;
+    if (f && fseek(f, 0, SEEK_END) == 0) {
+        long len = ftell(f);
+        rewind(f);
+        p = len >= 0 ? malloc((size_t)len + 1) : NULL;
+        if (p && fread(p, 1, (size_t)len, f) != (size_t)len) {
+            free(p);
+            p = NULL;
+        }
+        *n = (size_t)len;
+    }
+    if (f)
+        fclose(f);
+    return p;
+}
+
+/* Solved lean (each count in its state byte, saturated at 15; the
+ * distances widened early, as past 255) with the positions waiting in
+ * the scratch file in blocks of 3, on one thread and on three, a game
+ * writes the same files, byte for byte, as solved with all in memory;
+ * and no scratch file is left in the folder. */
+static void solve__lean__writes_the_files_of_a_solve_in_memory(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *option, *value;
+    } games[] = {
+        { "tests/games/solve-hare.game", NULL, NULL },
+        { "tests/games/solve-drops.game", NULL, NULL },
+        { "tests/games/solve-stacks.game", NULL, NULL }, /* (its turns kept) */
+        { "games/kaooa.game", NULL, NULL },
+    };
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        rm_game *g = load_test_game(games[gi].file, games[gi].option, games[gi].value);
+        char plain[512], lean[512];
+        new_folder_named(plain, "plain");
+        rm_solver_free(solve(g, true, plain));
+        for (int threads = 1; threads <= 3; threads += 2) {
+            new_folder_named(lean, "lean");
+            char err[512];
+            rm_solve_options o = { 0 };
+            o.db = lean;
+            o.lean = true;
+            o.wide_from = 3;
+            o.spill_block = 3;
+            o.threads = threads;
+            rm_solver *s = rm_solve(g, &o, err, sizeof err);
+            if (!s)
+                fail_msg("%s lean: %s", g->name, err);
+            rm_solver_free(s);
+            DIR *dp = opendir(plain), *dl = opendir(lean);
+            assert_non_null(dp);
+            assert_non_null(dl);
+            int files = 0, lean_files = 0;
+            for (struct dirent *e; (e = readdir(dl));)
+                if (e->d_name[0] != '.' || strcmp(e->d_name, ".lock") == 0)
+                    lean_files++;
+                else if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+                    fail_msg("%s lean: %s is left in the folder", g->name, e->d_name);
+            for (struct dirent *e; (e = readdir(dp));) {
+                if (strstr(e->d_name, ".tier") == NULL)
+                    continue;
+                char a[1100], b[1100];
+                snprintf(a, sizeof a, "%s/%s", plain, e->d_name);
+                snprintf(b, sizeof b, "%s/%s", lean, e->d_name);
+                size_t na = 0, nb = 0;
+                uint8_t *pa = whole_file(a, &na), *pb = whole_file(b, &nb);
+                if (!pa || !pb || na != nb || memcmp(pa, pb, na) != 0)
+                    fail_msg("%s lean on %d threads: %s differs", g->name, threads, e->d_name);
+                free(pa);
+                free(pb);
+                files++;
+            }
+            closedir(dp);
+            closedir(dl);
+            assert_true(files > 0);
+            assert_int_equal(lean_files, files + 1); /* (and .lock) */
+        }
         rm_game_destroy(g);
     }
 }
@@ -1390,6 +1488,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(solve__small_games__agree_with_exhaustive_search),
         cmocka_unit_test(solve__unmoves__find_a_pass_where_every_turn_leaves),
+        cmocka_unit_test(solve__lean__writes_the_files_of_a_solve_in_memory),
         cmocka_unit_test(solve__rules_that_count_turns__are_refused),
         cmocka_unit_test(solve__pass_that_ends_the_game__refused_with_its_reason),
         cmocka_unit_test(solve__verify__passes_a_solve_and_finds_a_planted_fault),
