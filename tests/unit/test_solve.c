@@ -36,6 +36,7 @@
 #include <sys/wait.h>
 
 #include "exec.h"
+#include "files.h"
 #include "match.h"
 #include "players.h"
 #include "position.h"
@@ -474,26 +475,6 @@ static void solve__small_games__agree_with_exhaustive_search(void **state)
     }
 }
 
-/* The N bytes of the file PATH (malloc'd), or NULL. */
-static uint8_t *whole_file(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t *p = NULL;
-    if (f && fseek(f, 0, SEEK_END) == 0) {
-        long len = ftell(f);
-        rewind(f);
-        p = len >= 0 ? malloc((size_t)len + 1) : NULL;
-        if (p && fread(p, 1, (size_t)len, f) != (size_t)len) {
-            free(p);
-            p = NULL;
-        }
-        *n = (size_t)len;
-    }
-    if (f)
-        fclose(f);
-    return p;
-}
-
 /* Solved lean (each count in its state byte, saturated at 15; the
  * distances widened early, as past 255) with the positions waiting in
  * the scratch file in blocks of 3, on one thread and on three, a game
@@ -544,7 +525,8 @@ static void solve__lean__writes_the_files_of_a_solve_in_memory(void **state)
                 snprintf(a, sizeof a, "%s/%s", plain, e->d_name);
                 snprintf(b, sizeof b, "%s/%s", lean, e->d_name);
                 size_t na = 0, nb = 0;
-                uint8_t *pa = whole_file(a, &na), *pb = whole_file(b, &nb);
+                char *pa = rm_in_read(a, (size_t)1 << 30, &na, err, sizeof err),
+                     *pb = rm_in_read(b, (size_t)1 << 30, &nb, err, sizeof err);
                 if (!pa || !pb || na != nb || memcmp(pa, pb, na) != 0)
                     fail_msg("%s lean on %d threads: %s differs", g->name, threads, e->d_name);
                 free(pa);
