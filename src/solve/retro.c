@@ -1171,7 +1171,7 @@ static bool open_spill(rm_solver *s, const tier *t, work *w)
 static void drop_bucket(work *w, int d)
 {
     bucket *b = &w->bucket[d];
-#ifdef FALLOC_FL_PUNCH_HOLE
+#if defined FALLOC_FL_PUNCH_HOLE && !defined __EMSCRIPTEN__ /* (its headers, not its library) */
     for (size_t k = 0; k < b->nblock; k++)
         (void)fallocate(w->spill, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)b->block[k],
                         (off_t)(w->blk * entry_bytes(w)));
