@@ -453,12 +453,8 @@ static void lock_folder(rm_solver *p)
         lock_take(p, F_WRLCK);
 }
 
-/* Rank 0: makes the folder and takes its lock; every rank: has the
- * folder (made when missing), and learns which ranks share it: each puts
- * a file of its own there, and the lowest rank whose file a rank sees
- * leads its folder (*LEADS, taking the lock when not rank 0: it writes
- * what the ranks of other folders solve); *ONE: the job's ranks share
- * one folder. False when a rank failed. */
+/* Makes the folder when missing; false, with P failed, when it cannot
+ * be had or is not a folder. */
 static bool have_folder(rm_solver *p)
 {
     struct stat sb;
@@ -469,6 +465,12 @@ static bool have_folder(rm_solver *p)
     return !p->failed;
 }
 
+/* Rank 0: makes the folder and takes its lock; every rank: has the
+ * folder (made when missing), and learns which ranks share it: each puts
+ * a file of its own there, and the lowest rank whose file a rank sees
+ * leads its folder (*LEADS, taking the lock when not rank 0: it writes
+ * what the ranks of other folders solve); *ONE: the job's ranks share
+ * one folder. False when a rank failed. */
 static bool open_folder(rm_solver *p, const rm_ranks *r, bool *leads, bool *one)
 {
     *leads = r->rank == 0;
@@ -503,7 +505,7 @@ static bool open_folder(rm_solver *p, const rm_ranks *r, bool *leads, bool *one)
         if (access(theirs, F_OK) == 0)
             break;
     }
-    ok = r->all_ok(ok) && ok;
+    ok = r->all_ok(ok);
     if (fd >= 0)
         unlink(mine);
     *leads = first == r->rank;

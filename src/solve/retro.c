@@ -40,11 +40,11 @@ int child_value(rm_solver *s, const tier *t, const rm_bstate *bs, int side, int 
  * A position's count of turns not known to lose is kept in a byte, or
  * in 4 bits of its state (lean): at CAP (255, or 15) or more it
  * saturates, and when one of its turns is found to lose it is counted
- * again, by generating its turns (open_turns). Its longest losing turn into another tier is not kept
- * either: the lost positions that have one (LOSES_OUT) generate their
- * turns again when their last turn not known to lose goes. Turns within
- * the tier need no keeping: they are found in order of distance, so the
- * last is the longest. */
+ * again, by generating its turns (open_turns). Its longest losing turn
+ * into another tier is not kept either: the lost positions that have one
+ * (LOSES_OUT) generate their turns again when their last turn not known
+ * to lose goes. Turns within the tier need no keeping: they are found in
+ * order of distance, so the last is the longest. */
 enum {
     COUNT = 15,                /* (lean) turns not (yet) known to lose for the side to move,
                                 * up to CAP */
@@ -1533,9 +1533,9 @@ tier *solve_key(rm_solver *s, const tkey *key)
     /* the tiers it leads to first, before its own arrays are taken: the
      * tiers being solved at once are then few (Bagh-chal from the start:
      * a chain of tiers of up to 1.1 x 10^9 positions each); but a tier
-     * whose arrays cannot fit stops the solve at once */
-    /* a tier over by its pieces needs its values alone (its distances
-     * are 0), and leads nowhere */
+     * whose arrays cannot fit stops the solve at once; a tier over by
+     * its pieces needs its values alone (its distances are 0), and leads
+     * nowhere */
     int winner = won_by_pieces(s, t);
     t->dwidth = winner >= 0 ? 0 : 1; /* (2 once a distance passes 255: widen) */
     /* its arrays, in the order they are taken: values, distances, and
